@@ -1,0 +1,51 @@
+//! The C ABI: thin `extern "C"` wrappers over the Rust core.
+//!
+//! Every body runs inside [`guard`], so no panic unwinds into C; inbound pointers are checked for
+//! NULL before use; nothing here allocates.
+
+mod contact;
+mod overlap;
+mod shape;
+mod version;
+
+pub use contact::*;
+pub use overlap::*;
+pub use shape::*;
+pub use version::*;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// Runs `f`, answering `default` instead of unwinding into the C caller should it ever panic.
+#[inline(always)]
+pub(crate) fn guard<R>(default: R, f: impl FnOnce() -> R) -> R {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or(default)
+}
+
+/// Writes `value` through `out` unless it is NULL.
+///
+/// # Safety
+/// `out` must be NULL or valid for writing one `T` (alignment is not required).
+#[inline(always)]
+pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) {
+    if !out.is_null() {
+        // SAFETY: non-NULL, and the caller promises it points to writable memory for a T.
+        unsafe { out.write_unaligned(value) };
+    }
+}
+
+/// Writes the answer of a query with an optional result through `out` and returns whether there
+/// was one; `out` is left untouched when there was none.
+///
+/// # Safety
+/// As [`write_out`].
+#[inline(always)]
+pub(crate) unsafe fn answer<T>(result: Option<T>, out: *mut T) -> bool {
+    match result {
+        Some(v) => {
+            // SAFETY: forwarded from the caller's promise.
+            unsafe { write_out(out, v) };
+            true
+        }
+        None => false,
+    }
+}

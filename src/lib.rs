@@ -1,0 +1,51 @@
+//! collide2d: exact 2D collision detection with a stable C ABI for legacy game engines.
+//!
+//! The Rust API and the C ABI share the same `#[repr(C)]` value types ([`Vec2`], [`Rect`],
+//! [`Circle`], [`Obb`], [`Segment`], [`RectI`], [`CircleI`], [`Contact`], [`Hit`]). Queries are
+//! named `[operation]_[shape1]_[shape2]`:
+//!
+//! * `overlap_*`: strict — shapes that only touch do not overlap (seeds' `rect_to_rect`, raylib).
+//! * `touch_*`: closed — touching counts (cocos2d-x's `rectIntersectsRect`).
+//! * `intersect_segment_*`: closed segments.
+//! * `collide_*`: strict overlap plus the minimum translation ([`Contact`]).
+//! * `closest_point_*`, `distance_*`, [`intersection_rect`].
+//!
+//! On the grid domain (every value a multiple of 1/256 with magnitude at most 16384) every rect,
+//! circle, point, segment and integer predicate answers exactly as real-number arithmetic would.
+//!
+//! ```
+//! use collide2d::{overlap_rect_rect, touch_rect_rect, Rect};
+//!
+//! let a = Rect::new(0.0, 0.0, 32.0, 32.0);
+//! let b = Rect::new(32.0, 0.0, 32.0, 32.0); // flush against a's right side
+//! assert!(!overlap_rect_rect(a, b));
+//! assert!(touch_rect_rect(a, b));
+//! ```
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs)]
+#![allow(clippy::missing_safety_doc)]
+
+mod exact;
+pub mod ffi;
+pub mod query;
+mod shape;
+
+pub use query::*;
+pub use shape::{Circle, CircleI, Contact, Hit, Obb, Rect, RectI, Rot, Segment, Vec2};
+
+/// The library version as `major << 16 | minor << 8 | patch`, from the crate's version.
+pub const fn version() -> u32 {
+    (parse(env!("CARGO_PKG_VERSION_MAJOR")) << 16)
+        | (parse(env!("CARGO_PKG_VERSION_MINOR")) << 8)
+        | parse(env!("CARGO_PKG_VERSION_PATCH"))
+}
+
+const fn parse(s: &str) -> u32 {
+    let bytes = s.as_bytes();
+    let (mut i, mut v) = (0, 0u32);
+    while i < bytes.len() {
+        v = v * 10 + (bytes[i] - b'0') as u32;
+        i += 1;
+    }
+    v
+}

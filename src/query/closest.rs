@@ -1,0 +1,136 @@
+//! Closest points and distances.
+//!
+//! Distances are 0 when the shapes touch or overlap, `+inf` against an empty circle (`r < 0`)
+//! and NaN when any input is NaN.
+
+use super::sat;
+use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Segment, Vec2};
+
+type P = (f64, f64);
+
+/// The point of the rect nearest to `p` (`p` itself when inside).
+pub fn closest_point_rect(r: Rect, p: Vec2) -> Vec2 {
+    let (x, y) = r.aabb().clamp(p.x as f64, p.y as f64);
+    Vec2::from_f64(x, y)
+}
+
+/// The point of the oriented box nearest to `p` (`p` itself when inside).
+pub fn closest_point_obb(o: Obb, p: Vec2) -> Vec2 {
+    let f = Frame::of(o);
+    let (lx, ly) = f.to_local(p.x as f64, p.y as f64);
+    let (qx, qy) = f.local_box().clamp(lx, ly);
+    let (x, y) = f.to_world(qx, qy);
+    Vec2::from_f64(x, y)
+}
+
+/// The point of the segment nearest to `p`.
+pub fn closest_point_segment(s: Segment, p: Vec2) -> Vec2 {
+    let (x, y) = nearest_on_segment(s.a.wide(), s.b.wide(), p.wide());
+    Vec2::from_f64(x, y)
+}
+
+fn nearest_on_segment(a: P, b: P, p: P) -> P {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let along = (p.0 - a.0) * dx + (p.1 - a.1) * dy;
+    if len2.is_nan() || along.is_nan() {
+        return (f64::NAN, f64::NAN);
+    }
+    if len2 == 0.0 || along <= 0.0 {
+        return a;
+    }
+    if along >= len2 {
+        return b;
+    }
+    let t = along / len2;
+    (a.0 + dx * t, a.1 + dy * t)
+}
+
+fn dist(a: P, b: P) -> f64 {
+    (b.0 - a.0).hypot(b.1 - a.1)
+}
+
+/// The length of the gap left after a radius `r` is taken from distance `d` (0 if none).
+fn gap(d: f64, r: f64) -> f32 {
+    if r.is_nan() || d.is_nan() {
+        f32::NAN
+    } else if r < 0.0 {
+        f32::INFINITY
+    } else {
+        (d - r).max(0.0) as f32
+    }
+}
+
+/// Distance between two rects.
+pub fn distance_rect_rect(a: Rect, b: Rect) -> f32 {
+    let (ea, eb) = (a.aabb(), b.aabb());
+    let gx = (eb.min_x - ea.max_x).max(ea.min_x - eb.max_x).max(0.0);
+    let gy = (eb.min_y - ea.max_y).max(ea.min_y - eb.max_y).max(0.0);
+    if [
+        ea.min_x, ea.max_x, ea.min_y, ea.max_y, eb.min_x, eb.max_x, eb.min_y, eb.max_y,
+    ]
+    .iter()
+    .any(|v| v.is_nan())
+    {
+        return f32::NAN;
+    }
+    gx.hypot(gy) as f32
+}
+
+/// Distance between two circles.
+pub fn distance_circle_circle(a: Circle, b: Circle) -> f32 {
+    let d = dist(a.center().wide(), b.center().wide());
+    let (ar, br) = (a.r as f64, b.r as f64);
+    if ar < 0.0 || br < 0.0 {
+        return gap(d, -1.0);
+    }
+    gap(d, ar + br)
+}
+
+fn aabb_circle_distance(b: &Aabb, cx: f64, cy: f64, r: f64) -> f32 {
+    gap(dist((cx, cy), b.clamp(cx, cy)), r)
+}
+
+/// Distance between a rect and a circle.
+pub fn distance_rect_circle(a: Rect, b: Circle) -> f32 {
+    aabb_circle_distance(&a.aabb(), b.x as f64, b.y as f64, b.r as f64)
+}
+
+/// Distance between an oriented box and a circle.
+pub fn distance_obb_circle(a: Obb, b: Circle) -> f32 {
+    let f = Frame::of(a);
+    let (lx, ly) = f.to_local(b.x as f64, b.y as f64);
+    aabb_circle_distance(&f.local_box(), lx, ly, b.r as f64)
+}
+
+/// Distance between an oriented box and a rect.
+pub fn distance_obb_rect(a: Obb, b: Rect) -> f32 {
+    boxes(&Frame::of(a), &Frame::of_aabb(&b.aabb()))
+}
+
+/// Distance between two oriented boxes.
+pub fn distance_obb_obb(a: Obb, b: Obb) -> f32 {
+    boxes(&Frame::of(a), &Frame::of(b))
+}
+
+/// Two convex boxes that do not touch are nearest at a corner of one against an edge of the other.
+fn boxes(a: &Frame, b: &Frame) -> f32 {
+    let axes = sat::axes(a, b);
+    if axes.iter().any(|ax| ax.dist.is_nan() || ax.reach.is_nan()) {
+        return f32::NAN;
+    }
+    if axes.iter().all(|ax| ax.dist.abs() <= ax.reach) {
+        return 0.0;
+    }
+    let (ca, cb) = (a.corners(), b.corners());
+    let mut best = f64::INFINITY;
+    for (corners, edges) in [(&ca, &cb), (&cb, &ca)] {
+        for &p in corners.iter() {
+            for i in 0..4 {
+                let (e0, e1) = (edges[i], edges[(i + 1) % 4]);
+                best = best.min(dist(p, nearest_on_segment(e0, e1, p)));
+            }
+        }
+    }
+    best as f32
+}

@@ -1,0 +1,250 @@
+//! Contacts: the minimum translation (normal, depth) and a point inside both shapes.
+//!
+//! Each function answers the strict overlap of its pair and, when the shapes overlap, the contact.
+//! The normal points from the first shape to the second. Ties between equally shallow directions
+//! resolve in the fixed order +x, -x, +y, -y of the first shape's frame, so coincident centres get
+//! the normal `(1, 0)` (rotated with the box for oriented boxes).
+
+use super::overlap::{aabb_aabb, within};
+use super::sat;
+use crate::shape::{Aabb, Circle, Contact, Frame, Obb, Rect, Vec2};
+
+fn contact(n: (f64, f64), depth: f64, p: (f64, f64)) -> Contact {
+    Contact {
+        normal: Vec2::from_f64(n.0, n.1),
+        depth: depth as f32,
+        point: Vec2::from_f64(p.0, p.1),
+    }
+}
+
+/// The shallowest of the candidate `(normal, depth)` pairs, the first one winning ties.
+fn shallowest<const N: usize>(candidates: [((f64, f64), f64); N]) -> ((f64, f64), f64) {
+    let mut best = candidates[0];
+    for c in &candidates[1..] {
+        if c.1 < best.1 {
+            best = *c;
+        }
+    }
+    best
+}
+
+/// Rect against rect: the shallower axis; the point is the centre of the overlap box.
+pub fn collide_rect_rect(a: Rect, b: Rect) -> Option<Contact> {
+    let (ea, eb) = (a.aabb(), b.aabb());
+    if !aabb_aabb::<false>(&ea, &eb) {
+        return None;
+    }
+    let (n, depth) = shallowest([
+        ((1.0, 0.0), ea.max_x - eb.min_x),
+        ((-1.0, 0.0), eb.max_x - ea.min_x),
+        ((0.0, 1.0), ea.max_y - eb.min_y),
+        ((0.0, -1.0), eb.max_y - ea.min_y),
+    ]);
+    Some(contact(n, depth, overlap_box(&ea, &eb).center()))
+}
+
+fn overlap_box(a: &Aabb, b: &Aabb) -> Aabb {
+    Aabb {
+        min_x: a.min_x.max(b.min_x),
+        min_y: a.min_y.max(b.min_y),
+        max_x: a.max_x.min(b.max_x),
+        max_y: a.max_y.min(b.max_y),
+    }
+}
+
+/// The overlap box of two strictly overlapping rects, with positive width and height
+/// (raylib's GetCollisionRec, SDL_IntersectRect).
+pub fn intersection_rect(a: Rect, b: Rect) -> Option<Rect> {
+    let (ea, eb) = (a.aabb(), b.aabb());
+    if !aabb_aabb::<false>(&ea, &eb) {
+        return None;
+    }
+    let o = overlap_box(&ea, &eb);
+    let (x, y) = (o.min_x as f32, o.min_y as f32);
+    // Sizes measured from the rounded corner, kept positive even where f32 rounding would
+    // collapse them (only far outside the grid domain).
+    let positive = |v: f64| (v as f32).max(f32::from_bits(1));
+    Some(Rect {
+        x,
+        y,
+        w: positive(o.max_x - x as f64),
+        h: positive(o.max_y - y as f64),
+    })
+}
+
+/// Circle against circle: along the line of centres; the point is the middle of the overlap on
+/// that line. Coincident centres use the normal `(1, 0)`.
+pub fn collide_circle_circle(a: Circle, b: Circle) -> Option<Contact> {
+    let (ax, ay, ar) = (a.x as f64, a.y as f64, a.r as f64);
+    let (bx, by, br) = (b.x as f64, b.y as f64, b.r as f64);
+    let (dx, dy) = (bx - ax, by - ay);
+    if !(ar >= 0.0 && br >= 0.0 && within::<false>(dx, dy, ar + br)) {
+        return None;
+    }
+    let d = (dx * dx + dy * dy).sqrt();
+    let n = if d > 0.0 {
+        (dx / d, dy / d)
+    } else {
+        (1.0, 0.0)
+    };
+    let depth = ar + br - d;
+    let mid = ar - depth * 0.5;
+    Some(contact(n, depth, (ax + n.0 * mid, ay + n.1 * mid)))
+}
+
+/// A contact in a frame's coordinates: normal, depth, point.
+pub(crate) type LocalContact = ((f64, f64), f64, (f64, f64));
+
+/// A box against a circle given in the box's own coordinates, the result in those coordinates.
+/// Centre outside: from the nearest point of the box, which is the contact point. Centre inside:
+/// out through the nearest face, the centre being the contact point.
+pub(crate) fn aabb_circle(b: &Aabb, cx: f64, cy: f64, r: f64) -> Option<LocalContact> {
+    let (qx, qy) = b.clamp(cx, cy);
+    let (dx, dy) = (cx - qx, cy - qy);
+    if !within::<false>(dx, dy, r) {
+        return None;
+    }
+    let d2 = dx * dx + dy * dy;
+    if d2 > 0.0 {
+        let d = d2.sqrt();
+        return Some(((dx / d, dy / d), r - d, (qx, qy)));
+    }
+    let (n, dist) = shallowest([
+        ((1.0, 0.0), b.max_x - cx),
+        ((-1.0, 0.0), cx - b.min_x),
+        ((0.0, 1.0), b.max_y - cy),
+        ((0.0, -1.0), cy - b.min_y),
+    ]);
+    Some((n, r + dist, (cx, cy)))
+}
+
+/// Rect against circle; the normal points from the rect to the circle.
+pub fn collide_rect_circle(a: Rect, b: Circle) -> Option<Contact> {
+    let (n, depth, p) = aabb_circle(&a.aabb(), b.x as f64, b.y as f64, b.r as f64)?;
+    Some(contact(n, depth, p))
+}
+
+/// Oriented box against circle, solved in the box's frame.
+pub fn collide_obb_circle(a: Obb, b: Circle) -> Option<Contact> {
+    let f = Frame::of(a);
+    let (lx, ly) = f.to_local(b.x as f64, b.y as f64);
+    let (n, depth, p) = aabb_circle(&f.local_box(), lx, ly, b.r as f64)?;
+    Some(contact(
+        f.dir_to_world(n.0, n.1),
+        depth,
+        f.to_world(p.0, p.1),
+    ))
+}
+
+/// Oriented box against rect.
+pub fn collide_obb_rect(a: Obb, b: Rect) -> Option<Contact> {
+    boxes(&Frame::of(a), &Frame::of_aabb(&b.aabb()))
+}
+
+/// Oriented box against oriented box.
+pub fn collide_obb_obb(a: Obb, b: Obb) -> Option<Contact> {
+    boxes(&Frame::of(a), &Frame::of(b))
+}
+
+/// Box against box: the separating-axis test picks the shallowest axis (A's axes win ties);
+/// the incident face of the other box is clipped to the reference face's sides, and the contact
+/// point is the mean of the clipped points moved half way to the reference face.
+fn boxes(a: &Frame, b: &Frame) -> Option<Contact> {
+    let axes = sat::axes(a, b);
+    if !axes.iter().all(|ax| ax.dist.abs() < ax.reach) {
+        return None;
+    }
+    let mut k = 0;
+    for (i, ax) in axes.iter().enumerate().skip(1) {
+        if ax.overlap() < axes[k].overlap() {
+            k = i;
+        }
+    }
+    let ax = axes[k];
+    let sign = if ax.dist < 0.0 { -1.0 } else { 1.0 };
+    let n = (ax.nx * sign, ax.ny * sign);
+    // The reference face belongs to the box whose axis won; its outward normal faces the other.
+    let (reference, incident, nr) = if k < 2 {
+        (a, b, n)
+    } else {
+        (b, a, (-n.0, -n.1))
+    };
+    let point = clip_point(reference, k % 2, incident, nr);
+    Some(contact(n, ax.overlap(), point))
+}
+
+/// The contact point of a box pair, given the reference box, which of its axes is the face
+/// normal (0: u, 1: v), the incident box and the reference face's outward normal.
+fn clip_point(reference: &Frame, axis: usize, incident: &Frame, nr: (f64, f64)) -> (f64, f64) {
+    let dot = |p: (f64, f64), d: (f64, f64)| p.0 * d.0 + p.1 * d.1;
+    let (u, v) = ((reference.c, reference.s), (-reference.s, reference.c));
+    let (face_half, side, side_half) = if axis == 0 {
+        (reference.hx, v, reference.hy)
+    } else {
+        (reference.hy, u, reference.hx)
+    };
+    // The incident face: the one whose outward normal is most against nr.
+    let (iu, iv) = ((incident.c, incident.s), (-incident.s, incident.c));
+    let (du, dv) = (dot(iu, nr), dot(iv, nr));
+    let (normal_dir, normal_half, along, along_half) = if du.abs() >= dv.abs() {
+        (
+            if du > 0.0 { -1.0 } else { 1.0 },
+            (iu, incident.hx),
+            iv,
+            incident.hy,
+        )
+    } else {
+        (
+            if dv > 0.0 { -1.0 } else { 1.0 },
+            (iv, incident.hy),
+            iu,
+            incident.hx,
+        )
+    };
+    let ((fx, fy), fh) = normal_half;
+    let face_center = (
+        incident.cx + fx * fh * normal_dir,
+        incident.cy + fy * fh * normal_dir,
+    );
+    let p1 = (
+        face_center.0 - along.0 * along_half,
+        face_center.1 - along.1 * along_half,
+    );
+    let p2 = (
+        face_center.0 + along.0 * along_half,
+        face_center.1 + along.1 * along_half,
+    );
+    // Clip p1..p2 to the reference face's side planes: |(p - c)·side| <= side_half.
+    let rel = |p: (f64, f64)| (p.0 - reference.cx, p.1 - reference.cy);
+    let (q1, q2) = (dot(rel(p1), side), dot(rel(p2), side));
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    let dq = q2 - q1;
+    if dq != 0.0 {
+        let (ta, tb) = ((-side_half - q1) / dq, (side_half - q1) / dq);
+        let (lo, hi) = if ta < tb { (ta, tb) } else { (tb, ta) };
+        t0 = t0.max(lo);
+        t1 = t1.min(hi);
+    }
+    if t1 < t0 {
+        // Only reachable through rounding: keep the middle of the face.
+        (t0, t1) = (0.5, 0.5);
+    }
+    let at = |t: f64| (p1.0 + (p2.0 - p1.0) * t, p1.1 + (p2.1 - p1.1) * t);
+    let (mut sx, mut sy, mut count) = (0.0, 0.0, 0.0);
+    let mut fallback = (0.0, 0.0);
+    for p in [at(t0), at(t1)] {
+        let sep = dot(rel(p), nr) - face_half;
+        let mid = (p.0 - nr.0 * sep * 0.5, p.1 - nr.1 * sep * 0.5);
+        fallback = (fallback.0 + mid.0 * 0.5, fallback.1 + mid.1 * 0.5);
+        if sep <= 0.0 {
+            sx += mid.0;
+            sy += mid.1;
+            count += 1.0;
+        }
+    }
+    if count > 0.0 {
+        (sx / count, sy / count)
+    } else {
+        fallback
+    }
+}

@@ -1,0 +1,48 @@
+//! The narrow phase: predicates, contacts, closest points and distances.
+//!
+//! Names follow `[operation]_[shape1]_[shape2]`, arguments in the order of the name, matching the
+//! C functions `c2d_[operation]_[shape1]_[shape2]`. Two boundary flavours exist for every boolean
+//! pair: `overlap_*` is strict (exactly touching is not a collision) and `touch_*` is closed
+//! (touching counts). Both share one body parameterised by the flavour.
+
+mod closest;
+mod contact;
+mod integer;
+mod overlap;
+mod sat;
+mod segment;
+
+pub use closest::*;
+pub use contact::*;
+pub use integer::*;
+pub use overlap::*;
+pub use segment::*;
+
+/// `a < b` for the strict flavour, `a <= b` for the closed one.
+#[inline(always)]
+pub(crate) fn below<const CLOSED: bool>(a: f64, b: f64) -> bool {
+    if CLOSED {
+        a <= b
+    } else {
+        a < b
+    }
+}
+
+/// Both flavours of a predicate from one body generic over the flavour.
+macro_rules! flavours {
+    ($(#[$doc:meta])* $overlap:ident, $touch:ident, $body:ident($($arg:ident: $ty:ty),*)) => {
+        $(#[$doc])*
+        /// Strict: touching is not overlapping.
+        #[inline]
+        pub fn $overlap($($arg: $ty),*) -> bool {
+            $body::<false>($($arg),*)
+        }
+        $(#[$doc])*
+        /// Closed: touching counts.
+        #[inline]
+        pub fn $touch($($arg: $ty),*) -> bool {
+            $body::<true>($($arg),*)
+        }
+    };
+}
+pub(crate) use flavours;

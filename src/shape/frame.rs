@@ -1,0 +1,146 @@
+//! Wide (f64) working forms of the shapes: where every formula of the library is evaluated.
+//!
+//! An f32 on the grid domain (multiples of 1/256 up to 16384) widens to f64 exactly, and the sums,
+//! differences and products of two such values stay exact in f64's 53 bits.
+
+use super::{Obb, Rot};
+
+/// An axis-aligned box as `min..max` per axis, in f64.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Aabb {
+    pub min_x: f64,
+    pub min_y: f64,
+    pub max_x: f64,
+    pub max_y: f64,
+}
+
+impl Aabb {
+    /// A box of half extents `hx, hy` centred on the origin: an OBB seen from its own frame.
+    pub fn centered(hx: f64, hy: f64) -> Aabb {
+        Aabb {
+            min_x: -hx,
+            min_y: -hy,
+            max_x: hx,
+            max_y: hy,
+        }
+    }
+
+    /// The point of the box nearest to `(x, y)`. NaN in, NaN out.
+    pub fn clamp(&self, x: f64, y: f64) -> (f64, f64) {
+        (
+            clamp(x, self.min_x, self.max_x),
+            clamp(y, self.min_y, self.max_y),
+        )
+    }
+
+    pub fn center(&self) -> (f64, f64) {
+        (
+            (self.min_x + self.max_x) * 0.5,
+            (self.min_y + self.max_y) * 0.5,
+        )
+    }
+
+    pub fn corners(&self) -> [(f64, f64); 4] {
+        [
+            (self.min_x, self.min_y),
+            (self.max_x, self.min_y),
+            (self.max_x, self.max_y),
+            (self.min_x, self.max_y),
+        ]
+    }
+}
+
+/// `v` limited to `lo..=hi`, keeping a NaN `v` as NaN (unlike `f64::clamp`, it never panics).
+pub(crate) fn clamp(v: f64, lo: f64, hi: f64) -> f64 {
+    if v < lo {
+        lo
+    } else if v > hi {
+        hi
+    } else {
+        v
+    }
+}
+
+/// An oriented box's own frame: centre, unit axes and half extents, in f64.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Frame {
+    pub cx: f64,
+    pub cy: f64,
+    pub c: f64,
+    pub s: f64,
+    pub hx: f64,
+    pub hy: f64,
+}
+
+impl Rot {
+    /// Cosine and sine of unit length: kept as given within 1e-6 of unit (so 90° multiples stay
+    /// exact), normalised otherwise; `(0, 0)` is the identity, a non-finite rotation is NaN.
+    pub(crate) fn unit(self) -> (f64, f64) {
+        let (c, s) = (self.c as f64, self.s as f64);
+        let n2 = c * c + s * s;
+        if (n2 - 1.0).abs() <= 1e-6 {
+            (c, s)
+        } else if n2 == 0.0 {
+            (1.0, 0.0)
+        } else if n2.is_finite() {
+            let n = n2.sqrt();
+            (c / n, s / n)
+        } else {
+            (f64::NAN, f64::NAN)
+        }
+    }
+}
+
+impl Frame {
+    pub fn of(obb: Obb) -> Frame {
+        let (c, s) = obb.rot.unit();
+        Frame {
+            cx: obb.center.x as f64,
+            cy: obb.center.y as f64,
+            c,
+            s,
+            hx: (obb.half.x as f64).abs(),
+            hy: (obb.half.y as f64).abs(),
+        }
+    }
+
+    /// The frame of an axis-aligned box.
+    pub fn of_aabb(b: &Aabb) -> Frame {
+        let (cx, cy) = b.center();
+        Frame {
+            cx,
+            cy,
+            c: 1.0,
+            s: 0.0,
+            hx: (b.max_x - b.min_x) * 0.5,
+            hy: (b.max_y - b.min_y) * 0.5,
+        }
+    }
+
+    /// The box in its own frame.
+    pub fn local_box(self) -> Aabb {
+        Aabb::centered(self.hx, self.hy)
+    }
+
+    /// A world point in this frame.
+    pub fn to_local(self, x: f64, y: f64) -> (f64, f64) {
+        let (dx, dy) = (x - self.cx, y - self.cy);
+        (self.c * dx + self.s * dy, self.c * dy - self.s * dx)
+    }
+
+    /// A vector of this frame in world axes.
+    pub fn dir_to_world(self, x: f64, y: f64) -> (f64, f64) {
+        (self.c * x - self.s * y, self.s * x + self.c * y)
+    }
+
+    /// A point of this frame in world coordinates.
+    pub fn to_world(self, x: f64, y: f64) -> (f64, f64) {
+        let (wx, wy) = self.dir_to_world(x, y);
+        (self.cx + wx, self.cy + wy)
+    }
+
+    /// The four corners in world coordinates, counter-clockwise.
+    pub fn corners(self) -> [(f64, f64); 4] {
+        self.local_box().corners().map(|(x, y)| self.to_world(x, y))
+    }
+}
