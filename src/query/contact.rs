@@ -138,19 +138,19 @@ pub fn collide_obb_circle(a: Obb, b: Circle) -> Option<Contact> {
 
 /// Oriented box against rect.
 pub fn collide_obb_rect(a: Obb, b: Rect) -> Option<Contact> {
-    boxes(&Frame::of(a), &Frame::of_aabb(&b.aabb()))
+    boxes::<true>(&Frame::of(a), &Frame::of_rect(b))
 }
 
 /// Oriented box against oriented box.
 pub fn collide_obb_obb(a: Obb, b: Obb) -> Option<Contact> {
-    boxes(&Frame::of(a), &Frame::of(b))
+    boxes::<false>(&Frame::of(a), &Frame::of(b))
 }
 
 /// Box against box: the separating-axis test picks the shallowest axis (A's axes win ties);
 /// the incident face of the other box is clipped to the reference face's sides, and the contact
 /// point is the mean of the clipped points moved half way to the reference face.
-fn boxes(a: &Frame, b: &Frame) -> Option<Contact> {
-    let axes = sat::axes(a, b);
+fn boxes<const ALIGNED: bool>(a: &Frame, b: &Frame) -> Option<Contact> {
+    let axes = sat::axes::<ALIGNED>(a, b);
     if !axes.iter().all(|ax| ax.dist.abs() < ax.reach) {
         return None;
     }

@@ -40,20 +40,20 @@ fn straddles(a: P, b: P, points: &[P]) -> bool {
         any_ge |= o >= 0.0;
         any_le |= o <= 0.0;
     }
-    any_ge && any_le
+    any_ge & any_le
 }
 
 /// Closed segment against segment: the axes are both bounding boxes' and both segments' normals.
 pub fn intersect_segment_segment(s: Segment, t: Segment) -> bool {
     let ((a, b), (c, d)) = (wide(s), wide(t));
     aabb_aabb::<true>(&bounds(a, b), &bounds(c, d))
-        && straddles(a, b, &[c, d])
-        && straddles(c, d, &[a, b])
+        & straddles(a, b, &[c, d])
+        & straddles(c, d, &[a, b])
 }
 
 /// A segment given in a box's own coordinates against that (closed) box.
 pub(crate) fn segment_aabb(a: P, b: P, r: &Aabb) -> bool {
-    aabb_aabb::<true>(&bounds(a, b), r) && straddles(a, b, &r.corners())
+    aabb_aabb::<true>(&bounds(a, b), r) & straddles(a, b, &r.corners())
 }
 
 /// Closed segment against closed rect.

@@ -3,7 +3,7 @@
 //! An f32 on the grid domain (multiples of 1/256 up to 16384) widens to f64 exactly, and the sums,
 //! differences and products of two such values stay exact in f64's 53 bits.
 
-use super::{Obb, Rot};
+use super::{Obb, Rect, Rot};
 
 /// An axis-aligned box as `min..max` per axis, in f64.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -104,16 +104,17 @@ impl Frame {
         }
     }
 
-    /// The frame of an axis-aligned box.
-    pub fn of_aabb(b: &Aabb) -> Frame {
-        let (cx, cy) = b.center();
+    /// The frame of a rect: its centre `x + w/2, y + h/2` and half extents `|w|/2, |h|/2` (exact
+    /// in f64 for every f32 rect on the grid domain; negative sizes need no normalising).
+    pub fn of_rect(r: Rect) -> Frame {
+        let (w, h) = (r.w as f64, r.h as f64);
         Frame {
-            cx,
-            cy,
+            cx: r.x as f64 + w * 0.5,
+            cy: r.y as f64 + h * 0.5,
             c: 1.0,
             s: 0.0,
-            hx: (b.max_x - b.min_x) * 0.5,
-            hy: (b.max_y - b.min_y) * 0.5,
+            hx: w.abs() * 0.5,
+            hy: h.abs() * 0.5,
         }
     }
 
