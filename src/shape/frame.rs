@@ -50,9 +50,12 @@ impl Aabb {
     }
 }
 
-/// `v` limited to `lo..=hi`, keeping a NaN `v` as NaN (unlike `f64::clamp`, it never panics).
+/// `v` limited to `lo..=hi`, keeping a NaN `v` as NaN (unlike `f64::clamp`, it never panics);
+/// a NaN bound gives NaN too, so a box with a NaN side has no nearest point.
 pub(crate) fn clamp(v: f64, lo: f64, hi: f64) -> f64 {
-    if v < lo {
+    if lo.is_nan() | hi.is_nan() {
+        f64::NAN
+    } else if v < lo {
         lo
     } else if v > hi {
         hi
