@@ -88,7 +88,9 @@ pub fn collide_circle_circle(a: Circle, b: Circle) -> Option<Contact> {
         (1.0, 0.0)
     };
     let depth = ar + br - d;
-    let mid = ar - depth * 0.5;
+    // Along the normal from a's centre, a spans -ar..ar and b spans d-br..d+br (one circle may
+    // contain the other); the point is the middle of their common part.
+    let mid = ((d - br).max(-ar) + (d + br).min(ar)) * 0.5;
     Some(contact(n, depth, (ax + n.0 * mid, ay + n.1 * mid)))
 }
 
