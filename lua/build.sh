@@ -37,3 +37,19 @@ for v in $VERSIONS; do
         -L"$LIBDIR" -lcollide2d -o "target/lua/$v/collide2d.so"
     echo "built target/lua/$v/collide2d.so"
 done
+
+# The LuaJIT FFI path's declarations, generated from the header beside the module they describe.
+for v in $VERSIONS; do
+    if [ "$v" = jit ]; then
+        gen=""
+        for i in luajit lua5.4 lua5.3 lua5.1 lua; do
+            if command -v "$i" >/dev/null 2>&1; then gen=$i; break; fi
+        done
+        if [ -z "$gen" ]; then
+            echo "build.sh: no Lua interpreter to run lua/gen_cdef.lua" >&2
+            exit 1
+        fi
+        "$gen" lua/gen_cdef.lua include/collide2d.h target/lua/jit/collide2d_cdef.lua
+        echo "generated target/lua/jit/collide2d_cdef.lua"
+    fi
+done

@@ -72,7 +72,9 @@ static void check_table(lua_State *L, int arg, const char *fn)
 {
     if (!lua_istable(L, arg)) {
         char msg[64];
-        snprintf(msg, sizeof msg, "table expected, got %s", luaL_typename(L, arg));
+        /* "nil" for a missing argument too, as the FFI path (which cannot tell them apart). */
+        snprintf(msg, sizeof msg, "table expected, got %s",
+                 lua_isnoneornil(L, arg) ? "nil" : luaL_typename(L, arg));
         arg_error(L, arg, fn, msg);
     }
 }
@@ -378,13 +380,12 @@ static int l_intersectionRect(lua_State *L)
 static int l_obbFromRect(lua_State *L)
 {
     c2d_obb o = get_obb(L, 1, "obbFromRect");
-    lua_Number angle = num_field(L, 1, "angle", "obbFromRect");
     lua_createtable(L, 0, 5);
     set_num(L, "cx", o.center.x);
     set_num(L, "cy", o.center.y);
     set_num(L, "hw", o.half.x);
     set_num(L, "hh", o.half.y);
-    lua_pushnumber(L, angle);
+    lua_getfield(L, 1, "angle"); /* the caller's value, integer or float */
     lua_setfield(L, -2, "angle");
     return 1;
 }
@@ -452,6 +453,88 @@ static const luaL_Reg c2dl_funcs[] = {
     {NULL, NULL},
 };
 
+/* ---- LuaJIT FFI entry points ---------------------------------------------------------------------
+ * LuaJIT compiles FFI calls only when no struct is passed or returned by value, and the C API passes
+ * every shape by value. So this module also exports, for lua/collide2d/ffi.lua, one pointer form
+ * c2dl_<name> per C API function c2d_<name>: each by-value struct argument becomes a const pointer
+ * and a struct result is written through a trailing `ret` pointer. lua/gen_cdef.lua derives their
+ * declarations from include/collide2d.h by that same rule, and each definition below calls the C
+ * API function, so the compiler checks every argument type against the header. */
+
+/* R c2dl_f(const A*, const B*) */
+#define C2DL_SHIM(R, name, A, B)                                                           \
+    R c2dl_##name(const A *a, const B *b);                                                 \
+    R c2dl_##name(const A *a, const B *b) { return c2d_##name(*a, *b); }
+
+/* bool c2dl_f(const A*, const B*, O* out) */
+#define C2DL_SHIM_OUT(name, A, B, O)                                                       \
+    bool c2dl_##name(const A *a, const B *b, O *out);                                      \
+    bool c2dl_##name(const A *a, const B *b, O *out) { return c2d_##name(*a, *b, out); }
+
+/* void c2dl_f(const A*, const B*, R* ret) */
+#define C2DL_SHIM_RET(R, name, A, B)                                                       \
+    void c2dl_##name(const A *a, const B *b, R *ret);                                      \
+    void c2dl_##name(const A *a, const B *b, R *ret) { *ret = c2d_##name(*a, *b); }
+
+C2DL_SHIM(bool, overlap_rect_rect, c2d_rect, c2d_rect)
+C2DL_SHIM(bool, touch_rect_rect, c2d_rect, c2d_rect)
+C2DL_SHIM(bool, overlap_circle_circle, c2d_circle, c2d_circle)
+C2DL_SHIM(bool, touch_circle_circle, c2d_circle, c2d_circle)
+C2DL_SHIM(bool, overlap_rect_circle, c2d_rect, c2d_circle)
+C2DL_SHIM(bool, touch_rect_circle, c2d_rect, c2d_circle)
+C2DL_SHIM(bool, overlap_point_rect, c2d_vec2, c2d_rect)
+C2DL_SHIM(bool, touch_point_rect, c2d_vec2, c2d_rect)
+C2DL_SHIM(bool, overlap_point_circle, c2d_vec2, c2d_circle)
+C2DL_SHIM(bool, touch_point_circle, c2d_vec2, c2d_circle)
+C2DL_SHIM(bool, overlap_obb_circle, c2d_obb, c2d_circle)
+C2DL_SHIM(bool, touch_obb_circle, c2d_obb, c2d_circle)
+C2DL_SHIM(bool, overlap_obb_rect, c2d_obb, c2d_rect)
+C2DL_SHIM(bool, touch_obb_rect, c2d_obb, c2d_rect)
+C2DL_SHIM(bool, overlap_obb_obb, c2d_obb, c2d_obb)
+C2DL_SHIM(bool, touch_obb_obb, c2d_obb, c2d_obb)
+C2DL_SHIM(bool, overlap_point_obb, c2d_vec2, c2d_obb)
+C2DL_SHIM(bool, touch_point_obb, c2d_vec2, c2d_obb)
+C2DL_SHIM(bool, overlap_recti_recti, c2d_recti, c2d_recti)
+C2DL_SHIM(bool, touch_recti_recti, c2d_recti, c2d_recti)
+C2DL_SHIM(bool, overlap_recti_circlei, c2d_recti, c2d_circlei)
+C2DL_SHIM(bool, touch_recti_circlei, c2d_recti, c2d_circlei)
+C2DL_SHIM(bool, overlap_circlei_circlei, c2d_circlei, c2d_circlei)
+C2DL_SHIM(bool, touch_circlei_circlei, c2d_circlei, c2d_circlei)
+C2DL_SHIM(bool, intersect_segment_segment, c2d_segment, c2d_segment)
+C2DL_SHIM(bool, intersect_segment_rect, c2d_segment, c2d_rect)
+C2DL_SHIM(bool, intersect_segment_circle, c2d_segment, c2d_circle)
+C2DL_SHIM(bool, intersect_segment_obb, c2d_segment, c2d_obb)
+C2DL_SHIM_OUT(collide_rect_rect, c2d_rect, c2d_rect, c2d_contact)
+C2DL_SHIM_OUT(collide_circle_circle, c2d_circle, c2d_circle, c2d_contact)
+C2DL_SHIM_OUT(collide_rect_circle, c2d_rect, c2d_circle, c2d_contact)
+C2DL_SHIM_OUT(collide_obb_circle, c2d_obb, c2d_circle, c2d_contact)
+C2DL_SHIM_OUT(collide_obb_rect, c2d_obb, c2d_rect, c2d_contact)
+C2DL_SHIM_OUT(collide_obb_obb, c2d_obb, c2d_obb, c2d_contact)
+C2DL_SHIM_OUT(intersection_rect, c2d_rect, c2d_rect, c2d_rect)
+C2DL_SHIM(float, distance_rect_rect, c2d_rect, c2d_rect)
+C2DL_SHIM(float, distance_circle_circle, c2d_circle, c2d_circle)
+C2DL_SHIM(float, distance_rect_circle, c2d_rect, c2d_circle)
+C2DL_SHIM(float, distance_obb_circle, c2d_obb, c2d_circle)
+C2DL_SHIM(float, distance_obb_rect, c2d_obb, c2d_rect)
+C2DL_SHIM(float, distance_obb_obb, c2d_obb, c2d_obb)
+C2DL_SHIM_RET(c2d_vec2, closest_point_rect, c2d_rect, c2d_vec2)
+C2DL_SHIM_RET(c2d_vec2, closest_point_obb, c2d_obb, c2d_vec2)
+C2DL_SHIM_RET(c2d_vec2, closest_point_segment, c2d_segment, c2d_vec2)
+
+void c2dl_obb_from_rect(const c2d_rect *r, float angle_deg, c2d_obb *ret);
+void c2dl_obb_from_rect(const c2d_rect *r, float angle_deg, c2d_obb *ret)
+{
+    *ret = c2d_obb_from_rect(*r, angle_deg);
+}
+
+void c2dl_rot_from_degrees(float deg, c2d_rot *ret);
+void c2dl_rot_from_degrees(float deg, c2d_rot *ret)
+{
+    *ret = c2d_rot_from_degrees(deg);
+}
+
+/* ---- module ---------------------------------------------------------------------------------- */
+
 /* A shared library with another major version has another ABI: refuse it rather than misread. */
 static void check_library_version(lua_State *L)
 {
@@ -463,6 +546,7 @@ static void check_library_version(lua_State *L)
 }
 
 int luaopen_collide2d(lua_State *L);
+int luaopen_collide2d_core(lua_State *L);
 
 int luaopen_collide2d(lua_State *L)
 {
@@ -470,5 +554,14 @@ int luaopen_collide2d(lua_State *L)
     luaL_newlib(L, c2dl_funcs);
     lua_pushliteral(L, C2DL_VERSION);
     lua_setfield(L, -2, "_VERSION");
+    lua_pushliteral(L, "c");
+    lua_setfield(L, -2, "_IMPL");
     return 1;
+}
+
+/* The same module under the name lua/collide2d/init.lua loads on PUC Lua: require("collide2d.core")
+ * finds this file through package.cpath's all-in-one loader (collide2d.so, luaopen_collide2d_core). */
+int luaopen_collide2d_core(lua_State *L)
+{
+    return luaopen_collide2d(L);
 }
