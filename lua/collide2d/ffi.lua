@@ -33,8 +33,25 @@ local M = {
 
 -- ---- argument errors (text identical to the C module's) -----------------------------------------
 
+-- The public functions, to find the caller's frame: like luaL_error in the C module, the message
+-- gets the position of the code that called the collide2d function ("file:line: " from Lua code,
+-- nothing from C such as pcall).
+local public = {}
+local getinfo = debug.getinfo
+
 local function arg_error(n, fn, msg)
-  error(format("bad argument #%d to '%s' (%s)", n, fn, msg), 0)
+  msg = format("bad argument #%d to '%s' (%s)", n, fn, msg)
+  local level = 2
+  while true do
+    local info = getinfo(level, "f")
+    if not info then
+      error(msg, 0)
+    end
+    if public[info.func] then
+      error(msg, level + 1)
+    end
+    level = level + 1
+  end
 end
 
 local function check_table(t, n, fn)
@@ -267,6 +284,12 @@ end
 
 function M.version()
   return lib.c2d_version()
+end
+
+for _, f in pairs(M) do
+  if type(f) == "function" then
+    public[f] = true
+  end
 end
 
 return M
