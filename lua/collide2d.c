@@ -97,31 +97,63 @@ typedef c2d_segment c2dl_segment;
 typedef c2d_recti c2dl_recti;
 typedef c2d_circlei c2dl_circlei;
 
-/* The number in t[key] (t at index arg, __index honoured). Strings are not numbers here. */
-static lua_Number num_field(lua_State *L, int arg, const char *key, const char *fn)
+/* Field keys: names by index, so error messages and both lookups below share one table. */
+enum {
+    K_X,
+    K_Y,
+    K_WIDTH,
+    K_HEIGHT,
+    K_R,
+    K_ANGLE,
+    K_CX,
+    K_CY,
+    K_HW,
+    K_HH,
+    K_X1,
+    K_Y1,
+    K_X2,
+    K_Y2,
+    K_COUNT
+};
+
+static const char *const key_names[K_COUNT] = {
+    "x", "y", "width", "height", "r", "angle", "cx", "cy", "hw", "hh", "x1", "y1", "x2", "y2",
+};
+
+/* Pushes t[key] (t at the positive index arg, __index honoured) and returns its type. The Lua
+ * API calls are the binding's main cost, so this is one call where the version allows it. */
+static int push_field(lua_State *L, int arg, int key)
 {
-    lua_Number v;
-    lua_getfield(L, arg, key);
-    if (lua_type(L, -1) != LUA_TNUMBER) {
-        field_error(L, arg, fn, key, "a number");
+#if LUA_VERSION_NUM >= 503
+    return lua_getfield(L, arg, key_names[key]);
+#else
+    lua_getfield(L, arg, key_names[key]);
+    return lua_type(L, -1);
+#endif
+}
+
+/* The number in t[key], left on the stack (each reader restores the stack top once at its end).
+ * Strings are not numbers here. */
+static lua_Number num_field(lua_State *L, int arg, int key, const char *fn)
+{
+    if (push_field(L, arg, key) != LUA_TNUMBER) {
+        field_error(L, arg, fn, key_names[key], "a number");
     }
-    v = lua_tonumber(L, -1);
-    lua_pop(L, 1);
-    return v;
+    return lua_tonumber(L, -1);
 }
 
 /* Nearest f32; beyond the f32 range this is +-inf (IEEE 754 conversion, C99 Annex F). */
-static float f32_field(lua_State *L, int arg, const char *key, const char *fn)
+static float f32_field(lua_State *L, int arg, int key, const char *fn)
 {
     return (float)num_field(L, arg, key, fn);
 }
 
 /* An integer-valued number (integer or float subtype) in the int32 range. */
-static int32_t i32_field(lua_State *L, int arg, const char *key, const char *fn)
+static int32_t i32_field(lua_State *L, int arg, int key, const char *fn)
 {
     lua_Number v = num_field(L, arg, key, fn);
     if (!(v >= -2147483648.0 && v <= 2147483647.0) || v != floor(v)) {
-        field_error(L, arg, fn, key, "an integer in the int32 range");
+        field_error(L, arg, fn, key_names[key], "an integer in the int32 range");
     }
     return (int32_t)v;
 }
@@ -129,30 +161,36 @@ static int32_t i32_field(lua_State *L, int arg, const char *key, const char *fn)
 static c2d_vec2 get_point(lua_State *L, int arg, const char *fn)
 {
     c2d_vec2 p;
+    int top = lua_gettop(L);
     check_table(L, arg, fn);
-    p.x = f32_field(L, arg, "x", fn);
-    p.y = f32_field(L, arg, "y", fn);
+    p.x = f32_field(L, arg, K_X, fn);
+    p.y = f32_field(L, arg, K_Y, fn);
+    lua_settop(L, top);
     return p;
 }
 
 static c2d_rect get_rect(lua_State *L, int arg, const char *fn)
 {
     c2d_rect r;
+    int top = lua_gettop(L);
     check_table(L, arg, fn);
-    r.x = f32_field(L, arg, "x", fn);
-    r.y = f32_field(L, arg, "y", fn);
-    r.w = f32_field(L, arg, "width", fn);
-    r.h = f32_field(L, arg, "height", fn);
+    r.x = f32_field(L, arg, K_X, fn);
+    r.y = f32_field(L, arg, K_Y, fn);
+    r.w = f32_field(L, arg, K_WIDTH, fn);
+    r.h = f32_field(L, arg, K_HEIGHT, fn);
+    lua_settop(L, top);
     return r;
 }
 
 static c2d_circle get_circle(lua_State *L, int arg, const char *fn)
 {
     c2d_circle c;
+    int top = lua_gettop(L);
     check_table(L, arg, fn);
-    c.x = f32_field(L, arg, "x", fn);
-    c.y = f32_field(L, arg, "y", fn);
-    c.r = f32_field(L, arg, "r", fn);
+    c.x = f32_field(L, arg, K_X, fn);
+    c.y = f32_field(L, arg, K_Y, fn);
+    c.r = f32_field(L, arg, K_R, fn);
+    lua_settop(L, top);
     return c;
 }
 
@@ -161,56 +199,63 @@ static c2d_obb get_obb(lua_State *L, int arg, const char *fn)
 {
     c2d_obb o;
     int centred;
+    int top = lua_gettop(L);
     check_table(L, arg, fn);
-    lua_getfield(L, arg, "cx");
-    centred = !lua_isnil(L, -1);
+    centred = push_field(L, arg, K_CX) != LUA_TNIL;
     lua_pop(L, 1);
     if (centred) {
-        o.center.x = f32_field(L, arg, "cx", fn);
-        o.center.y = f32_field(L, arg, "cy", fn);
-        o.half.x = f32_field(L, arg, "hw", fn);
-        o.half.y = f32_field(L, arg, "hh", fn);
-        o.rot = c2d_rot_from_degrees(f32_field(L, arg, "angle", fn));
+        o.center.x = f32_field(L, arg, K_CX, fn);
+        o.center.y = f32_field(L, arg, K_CY, fn);
+        o.half.x = f32_field(L, arg, K_HW, fn);
+        o.half.y = f32_field(L, arg, K_HH, fn);
+        o.rot = c2d_rot_from_degrees(f32_field(L, arg, K_ANGLE, fn));
     } else {
         c2d_rect r;
-        r.x = f32_field(L, arg, "x", fn);
-        r.y = f32_field(L, arg, "y", fn);
-        r.w = f32_field(L, arg, "width", fn);
-        r.h = f32_field(L, arg, "height", fn);
-        o = c2d_obb_from_rect(r, f32_field(L, arg, "angle", fn));
+        r.x = f32_field(L, arg, K_X, fn);
+        r.y = f32_field(L, arg, K_Y, fn);
+        r.w = f32_field(L, arg, K_WIDTH, fn);
+        r.h = f32_field(L, arg, K_HEIGHT, fn);
+        o = c2d_obb_from_rect(r, f32_field(L, arg, K_ANGLE, fn));
     }
+    lua_settop(L, top);
     return o;
 }
 
 static c2d_segment get_segment(lua_State *L, int arg, const char *fn)
 {
     c2d_segment s;
+    int top = lua_gettop(L);
     check_table(L, arg, fn);
-    s.a.x = f32_field(L, arg, "x1", fn);
-    s.a.y = f32_field(L, arg, "y1", fn);
-    s.b.x = f32_field(L, arg, "x2", fn);
-    s.b.y = f32_field(L, arg, "y2", fn);
+    s.a.x = f32_field(L, arg, K_X1, fn);
+    s.a.y = f32_field(L, arg, K_Y1, fn);
+    s.b.x = f32_field(L, arg, K_X2, fn);
+    s.b.y = f32_field(L, arg, K_Y2, fn);
+    lua_settop(L, top);
     return s;
 }
 
 static c2d_recti get_recti(lua_State *L, int arg, const char *fn)
 {
     c2d_recti r;
+    int top = lua_gettop(L);
     check_table(L, arg, fn);
-    r.x = i32_field(L, arg, "x", fn);
-    r.y = i32_field(L, arg, "y", fn);
-    r.w = i32_field(L, arg, "width", fn);
-    r.h = i32_field(L, arg, "height", fn);
+    r.x = i32_field(L, arg, K_X, fn);
+    r.y = i32_field(L, arg, K_Y, fn);
+    r.w = i32_field(L, arg, K_WIDTH, fn);
+    r.h = i32_field(L, arg, K_HEIGHT, fn);
+    lua_settop(L, top);
     return r;
 }
 
 static c2d_circlei get_circlei(lua_State *L, int arg, const char *fn)
 {
     c2d_circlei c;
+    int top = lua_gettop(L);
     check_table(L, arg, fn);
-    c.x = i32_field(L, arg, "x", fn);
-    c.y = i32_field(L, arg, "y", fn);
-    c.r = i32_field(L, arg, "r", fn);
+    c.x = i32_field(L, arg, K_X, fn);
+    c.y = i32_field(L, arg, K_Y, fn);
+    c.r = i32_field(L, arg, K_R, fn);
+    lua_settop(L, top);
     return c;
 }
 
