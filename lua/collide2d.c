@@ -578,6 +578,12 @@ void c2dl_rot_from_degrees(float deg, c2d_rot *ret)
     *ret = c2d_rot_from_degrees(deg);
 }
 
+void c2dl_rot_from_radians(float rad, c2d_rot *ret);
+void c2dl_rot_from_radians(float rad, c2d_rot *ret)
+{
+    *ret = c2d_rot_from_radians(rad);
+}
+
 /* ---- module ---------------------------------------------------------------------------------- */
 
 /* A shared library with another major version has another ABI: refuse it rather than misread. */
