@@ -19,9 +19,11 @@
  *   circlei  {x=, y=, r=}                          integers in the int32 range
  *
  * A wrong argument raises "bad argument #N to 'name' (field 'f' must be a number)" (or "table
- * expected, got T"), always naming the binding's own function, however it was called.
+ * expected, got T"), always naming the binding's own function, however it was called; like any
+ * luaL_error it starts with the caller's position when the caller is Lua code.
+ *
+ * The file also exports c2dl_*, pointer forms of the C API for the LuaJIT FFI path (see below).
  */
-#include <float.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -61,8 +63,10 @@ static void c2dl_setfuncs(lua_State *L, const luaL_Reg *l, int nup)
 /* ---- argument errors --------------------------------------------------------------------------- */
 
 /* Raises "bad argument #arg to 'fn' (msg)": the text luaL_argerror gives for a call through the
- * module table, but with the binding's own name whatever the call site (a local alias, pcall(f,
- * ...)), so the message is the same on every interpreter. Never returns. */
+ * module table, but with the binding's own name whatever the call site (luaL_argerror would say
+ * 'f' after `local f = c2d.rectIntersectsRect`, '?' or 'collide2d.rectIntersectsRect' under
+ * pcall(f, ...) depending on the version), so the message is the same on every interpreter.
+ * Never returns. */
 static int arg_error(lua_State *L, int arg, const char *fn, const char *msg)
 {
     return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, fn, msg);
