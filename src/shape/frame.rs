@@ -50,9 +50,12 @@ impl Aabb {
     }
 }
 
-/// `v` limited to `lo..=hi`, keeping a NaN `v` as NaN (unlike `f64::clamp`, it never panics).
+/// `v` limited to `lo..=hi`; NaN when any of the three is NaN (unlike `f64::clamp`, it never
+/// panics). A NaN bound must not let `v` through: the box's closest point would then be `v` itself.
 pub(crate) fn clamp(v: f64, lo: f64, hi: f64) -> f64 {
-    if v < lo {
+    if lo.is_nan() || hi.is_nan() {
+        f64::NAN
+    } else if v < lo {
         lo
     } else if v > hi {
         hi
