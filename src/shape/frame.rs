@@ -50,6 +50,15 @@ impl Aabb {
     }
 }
 
+/// `(min, max)` of two values, a NaN kept in the result (`f64::min` would drop it).
+pub(crate) fn ordered(a: f64, b: f64) -> (f64, f64) {
+    if b < a {
+        (b, a)
+    } else {
+        (a, b)
+    }
+}
+
 /// `v` limited to `lo..=hi`; NaN when any of the three is NaN (unlike `f64::clamp`, it never
 /// panics). A NaN bound must not let `v` through: the box's closest point would then be `v` itself.
 pub(crate) fn clamp(v: f64, lo: f64, hi: f64) -> f64 {
