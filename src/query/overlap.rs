@@ -5,25 +5,23 @@
 //! those of real-number arithmetic. A NaN anywhere makes every comparison, and so the answer, false.
 
 use super::{below, flavours, sat};
-use crate::shape::{ordered, Aabb, Circle, Frame, Obb, Rect, Vec2};
+use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Vec2};
 
 /// Per axis, twice the distance between the centres against the sum of the spans: the interval
 /// test without normalising negative sizes (exact in f64 on the grid domain). Infinite inputs take
 /// the contract's formula itself (`a.x < b.x+b.w && b.x < a.x+a.w`), which the centre form would
 /// turn into `inf < inf`.
 fn rect_rect<const CLOSED: bool>(a: Rect, b: Rect) -> bool {
-    let axis = |p: f32, s: f32, q: f32, t: f32| {
-        let twice_gap = (2.0 * p as f64 + s as f64) - (2.0 * q as f64 + t as f64);
-        let span = (s as f64).abs() + (t as f64).abs();
-        if (twice_gap - span).is_finite() {
-            below::<CLOSED>(twice_gap.abs(), span)
-        } else {
-            let (p, q) = (p as f64, q as f64);
-            let ((p0, p1), (q0, q1)) = (ordered(p, p + s as f64), ordered(q, q + t as f64));
-            below::<CLOSED>(p0, q1) & below::<CLOSED>(q0, p1)
-        }
-    };
-    axis(a.x, a.w, b.x, b.w) & axis(a.y, a.h, b.y, b.h)
+    let twice_gap =
+        |p: f32, s: f32, q: f32, t: f32| (2.0 * p as f64 + s as f64) - (2.0 * q as f64 + t as f64);
+    let span = |s: f32, t: f32| (s as f64).abs() + (t as f64).abs();
+    let (gx, sx) = (twice_gap(a.x, a.w, b.x, b.w), span(a.w, b.w));
+    let (gy, sy) = (twice_gap(a.y, a.h, b.y, b.h), span(a.h, b.h));
+    if (gx + sx + gy + sy).is_finite() {
+        below::<CLOSED>(gx.abs(), sx) & below::<CLOSED>(gy.abs(), sy)
+    } else {
+        aabb_aabb::<CLOSED>(&a.aabb(), &b.aabb())
+    }
 }
 
 pub(crate) fn aabb_aabb<const CLOSED: bool>(a: &Aabb, b: &Aabb) -> bool {
