@@ -72,6 +72,12 @@ static void circle_circle(void)
     EXPECT_SYM(circle_circle, big, circle(3 * k, 4 * k + STEP, 3 * k), 0, 0);
     EXPECT_SYM(circle_circle, big, circle(3 * k - STEP, 4 * k, 3 * k), 1, 1);
     EXPECT_SYM(circle_circle, big, circle(3 * k, 4 * k, 3 * k + STEP), 1, 1);
+    CASE("circle-circle: d^2 a hair (2^-16) above and below (r1+r2)^2, where f32 says touching");
+    /* 2896^2 + 4193407^2 = 4193408^2 + 1 and 2894^2 + 4187618^2 = 4187619^2 - 1 (in 1/256 units). */
+    EXPECT_SYM(circle_circle, circle(0, 0, 8192),
+               circle(2896 / 256.0f, 4193407 / 256.0f, 4193408 / 256.0f - 8192), 0, 0);
+    EXPECT_SYM(circle_circle, circle(0, 0, 8192),
+               circle(2894 / 256.0f, 4187618 / 256.0f, 4187619 / 256.0f - 8192), 1, 1);
     CASE("circle-circle: r < 0 is empty, even at the same centre");
     EXPECT_SYM(circle_circle, a, circle(0, 0, -1), 0, 0);
     EXPECT_SYM(circle_circle, circle(0, 0, -1), circle(0, 0, -1), 0, 0);
@@ -106,6 +112,11 @@ static void rect_circle(void)
     EXPECT_PAIR(rect_circle, a, circle(13, 14 + STEP, 5), 0, 0);
     EXPECT_PAIR(rect_circle, a, circle(13, 14 - STEP, 5), 1, 1);
     EXPECT_PAIR(rect_circle, a, circle(-3, -4, 5), 0, 1);
+    CASE("rect-circle: the corner a hair (2^-16 in d^2) outside and inside the circle");
+    EXPECT_PAIR(rect_circle, rect(0, 0, -10, -10),
+                circle(2896 / 256.0f, 4193407 / 256.0f, 4193408 / 256.0f), 0, 0);
+    EXPECT_PAIR(rect_circle, rect(0, 0, -10, -10),
+                circle(2894 / 256.0f, 4187618 / 256.0f, 4187619 / 256.0f), 1, 1);
     CASE("rect-circle: corner region, within r of both sides but not of the corner");
     EXPECT_PAIR(rect_circle, a, circle(14, 14, 5), 0, 0);
     EXPECT_PAIR(rect_circle, a, circle(-4, 14, 5), 0, 0);
@@ -161,6 +172,9 @@ static void point_circle(void)
     CASE("point-circle: one grid step outside and inside the rim");
     EXPECT_PAIR(point_circle, vec2(3, 4 + STEP), c, 0, 0);
     EXPECT_PAIR(point_circle, vec2(3, 4 - STEP), c, 1, 1);
+    CASE("point-circle: a hair (2^-16 in d^2) outside and inside the rim");
+    EXPECT_PAIR(point_circle, vec2(2896 / 256.0f, 4193407 / 256.0f), circle(0, 0, 4193408 / 256.0f), 0, 0);
+    EXPECT_PAIR(point_circle, vec2(2894 / 256.0f, 4187618 / 256.0f), circle(0, 0, 4187619 / 256.0f), 1, 1);
     CASE("point-circle: r < 0 is empty");
     EXPECT_PAIR(point_circle, vec2(0, 0), circle(0, 0, -1), 0, 0);
     CASE("point-circle: r = 0 is touched only at its centre");

@@ -158,6 +158,11 @@ static void segment_circle(void)
     ENSURE(c2d_intersect_segment_circle(segment(1, 1, 1, 1), c));
     ENSURE(c2d_intersect_segment_circle(segment(3, 4, 3, 4), c));
     ENSURE(!c2d_intersect_segment_circle(segment(3, 4 + STEP, 3, 4 + STEP), c));
+    CASE("segment-circle: an end point a hair (2^-16 in d^2) outside and inside the rim");
+    ENSURE(!c2d_intersect_segment_circle(segment(2896 / 256.0f, 4193407 / 256.0f, 100, 16383),
+                                          circle(0, 0, 4193408 / 256.0f)));
+    ENSURE(c2d_intersect_segment_circle(segment(2894 / 256.0f, 4187618 / 256.0f, 100, 16383),
+                                         circle(0, 0, 4187619 / 256.0f)));
     CASE("segment-circle: r = 0 is a point, r < 0 is empty");
     ENSURE(c2d_intersect_segment_circle(segment(0, 0, 10, 0), circle(4, 0, 0)));
     ENSURE(!c2d_intersect_segment_circle(segment(0, 0, 10, 0), circle(4, STEP, 0)));
