@@ -88,7 +88,9 @@ pub fn collide_circle_circle(a: Circle, b: Circle) -> Option<Contact> {
         (1.0, 0.0)
     };
     let depth = ar + br - d;
-    let mid = ar - depth * 0.5;
+    // Along n from a's centre, a covers -ar..ar and b covers d-br..d+br; the point is the middle
+    // of their common part, which stays inside both even when one circle contains the other.
+    let mid = ((-ar).max(d - br) + ar.min(d + br)) * 0.5;
     Some(contact(n, depth, (ax + n.0 * mid, ay + n.1 * mid)))
 }
 

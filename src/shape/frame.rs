@@ -25,12 +25,20 @@ impl Aabb {
         }
     }
 
-    /// The point of the box nearest to `(x, y)`. NaN in, NaN out.
+    /// The point of the box nearest to `(x, y)`. NaN in, NaN out: a NaN in the point or in any
+    /// bound makes both coordinates NaN (a NaN bound must not let the point through unclamped).
     pub fn clamp(&self, x: f64, y: f64) -> (f64, f64) {
-        (
+        let (qx, qy) = (
             clamp(x, self.min_x, self.max_x),
             clamp(y, self.min_y, self.max_y),
-        )
+        );
+        if [qx, qy, self.min_x, self.max_x, self.min_y, self.max_y]
+            .iter()
+            .any(|v| v.is_nan())
+        {
+            return (f64::NAN, f64::NAN);
+        }
+        (qx, qy)
     }
 
     pub fn center(&self) -> (f64, f64) {
