@@ -180,7 +180,8 @@ fn boxes<const ALIGNED: bool>(a: &Frame, b: &Frame) -> Option<Contact> {
 ///
 /// The incident face is `centre + along·s·half` for `s` in `[-1, 1]`; it is clipped to the
 /// reference box (its side planes, then its face and the opposite face), so what is left lies on
-/// the incident box and inside the reference box, and the contact point is its middle. When
+/// the incident box and inside the reference box; its middle, lifted half way to the reference
+/// face where that stays in the incident box, is the contact point. When
 /// nothing is left (the incident face misses the reference box, as when a corner pokes in through
 /// another face) the mean of the intersection polygon's corners is used instead. Written with
 /// selects rather than branches where the choice is random.
@@ -209,16 +210,27 @@ fn clip_point(reference: &Frame, axis: usize, incident: &Frame, nr: (f64, f64)) 
     );
     let step = (along.0 * along_half, along.1 * along_half);
     // Along `side`: |q(s)| <= side_half; along nr: the height above the box's centre within ±face_half.
+    let (height, slope) = (dot(rel, nr), dot(step, nr));
     let (lo, hi) = clip((-1.0, 1.0), dot(rel, side), dot(step, side), side_half);
-    let (lo, hi) = clip((lo, hi), dot(rel, nr), dot(step, nr), face_half);
+    let (lo, hi) = clip((lo, hi), height, slope, face_half);
     if lo > hi {
         return polygon_mean(reference, incident);
     }
     let mid = (lo + hi) * 0.5;
-    (
+    let on_face = (
         reference.cx + rel.0 + step.0 * mid,
         reference.cy + rel.1 + step.1 * mid,
-    )
+    );
+    // Half way up to the reference face: the overlap box's centre for aligned boxes. Kept only
+    // while inside the incident box, which a thin box crossed at an angle may not allow.
+    let half_depth = (height + slope * mid - face_half) * 0.5;
+    let lifted = (on_face.0 - nr.0 * half_depth, on_face.1 - nr.1 * half_depth);
+    let (lx, ly) = incident.to_local(lifted.0, lifted.1);
+    if (lx.abs() <= incident.hx) & (ly.abs() <= incident.hy) {
+        lifted
+    } else {
+        on_face
+    }
 }
 
 /// The part of `range` where `|qc + s·qa| <= half`; `qa == 0` gives infinite bounds, as wanted.

@@ -8,21 +8,29 @@ use super::{below, flavours, sat};
 use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Vec2};
 
 /// Per axis, twice the distance between the centres against the sum of the spans: the interval
-/// test without normalising negative sizes (exact in f64 on the grid domain). Infinite inputs take
-/// the contract's formula itself (`a.x < b.x+b.w && b.x < a.x+a.w`), which the centre form would
-/// turn into `inf < inf`.
+/// test without normalising negative sizes. The f64 result is trusted when it is farther from
+/// the boundary than its rounding error can reach (at most four roundings of terms bounded by
+/// `m`); otherwise — exact touches, infinities, magnitudes far apart — the contract's formula
+/// `a.x < b.x+b.w && b.x < a.x+a.w` decides, which is exact on the grid domain.
 fn rect_rect<const CLOSED: bool>(a: Rect, b: Rect) -> bool {
-    let twice_gap =
-        |p: f32, s: f32, q: f32, t: f32| (2.0 * p as f64 + s as f64) - (2.0 * q as f64 + t as f64);
-    let span = |s: f32, t: f32| (s as f64).abs() + (t as f64).abs();
-    let (gx, sx) = (twice_gap(a.x, a.w, b.x, b.w), span(a.w, b.w));
-    let (gy, sy) = (twice_gap(a.y, a.h, b.y, b.h), span(a.h, b.h));
-    if (gx + sx + gy + sy).is_finite() {
-        below::<CLOSED>(gx.abs(), sx) & below::<CLOSED>(gy.abs(), sy)
+    let axis = |p: f32, s: f32, q: f32, t: f32| {
+        let (p2, s, q2, t) = (2.0 * p as f64, s as f64, 2.0 * q as f64, t as f64);
+        let gap = ((p2 + s) - (q2 + t)).abs();
+        let span = s.abs() + t.abs();
+        let m = p2.abs() + q2.abs() + span;
+        (gap, span, (gap - span).abs() > m * ROUNDING)
+    };
+    let (gx, sx, clear_x) = axis(a.x, a.w, b.x, b.w);
+    let (gy, sy, clear_y) = axis(a.y, a.h, b.y, b.h);
+    if clear_x & clear_y {
+        (gx < sx) & (gy < sy)
     } else {
         aabb_aabb::<CLOSED>(&a.aabb(), &b.aabb())
     }
 }
+
+/// A bound on the relative rounding error of a few f64 operations on f32 inputs (2^-50).
+const ROUNDING: f64 = 1.0 / (1u64 << 50) as f64;
 
 pub(crate) fn aabb_aabb<const CLOSED: bool>(a: &Aabb, b: &Aabb) -> bool {
     // `&` rather than `&&`: no branches to mispredict on random inputs.
