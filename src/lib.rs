@@ -28,9 +28,11 @@
 mod exact;
 pub mod ffi;
 pub mod query;
+pub mod response;
 mod shape;
 
 pub use query::*;
+pub use response::{move_rect, move_recti, MoveInfo, Response};
 pub use shape::{Circle, CircleI, Contact, Hit, Obb, Rect, RectI, Rot, Segment, Vec2};
 
 /// The library version as `major << 16 | minor << 8 | patch`, from the crate's version.

@@ -1,0 +1,585 @@
+//! Continuous collision: a shape moving by `delta` (t from 0 to 1) against a static one.
+//!
+//! A hit is the first moment the two would start to overlap strictly: the infimum of the (open)
+//! set of `t` in `[0, 1]` at which they overlap strictly. So sliding along a face while touching
+//! is not a hit, moving into a touching neighbour hits at `t = 0`, and ending exactly in contact
+//! at `t = 1` is not a hit. Shapes already overlapping strictly at `t = 0` hit at `t = 0` with the
+//! minimum translation's normal (as `collide_*`, pointing from the target toward the mover).
+//!
+//! How it is exact:
+//! * Boxes (rect-rect, rect-obb) are a swept separating-axis test: along each axis the mover
+//!   overlaps strictly while `lo < t·v < hi`, an open interval of `t`. The entry and exit times
+//!   are compared as fractions with exact products ([`product_le`]), so on the grid domain the
+//!   hit/no-hit answer and the choice of face are those of real arithmetic.
+//! * Round shapes sweep the centre point against the Minkowski sum, a rounded box: two boxes
+//!   (one widened by `r` in x, one in y) and four corner disks. Hit or no hit is decided exactly
+//!   (slabs as above, segment against open disk with [`product_le`]); a disk's entry time comes
+//!   from its quadratic with a double-double discriminant (no cancellation on grazes).
+//! * Every returned `t` is an f32 no later than the real contact time, and it is then settled:
+//!   the f32 position `a + t·delta` (each operation rounded to f32, no fused multiply-add) is
+//!   checked with the exact overlap predicate and `t` steps down by f32 ulps until it is clear.
+//!
+//! The reverse order (rect moving against a circle) is the circle moving by `-delta` against the
+//! rect, with the normal flipped: derived once, in [`flipped`].
+
+use super::contact::{collide_circle_circle, collide_obb_circle, collide_obb_rect};
+use super::contact::{collide_rect_circle, collide_rect_rect};
+use super::overlap::{
+    overlap_circle_circle, overlap_obb_circle, overlap_obb_rect, overlap_rect_circle,
+    overlap_rect_rect,
+};
+use super::sat;
+use crate::exact::product_le;
+use crate::shape::{Aabb, Circle, Frame, Hit, Obb, Rect, Vec2};
+
+type P = (f64, f64);
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces: f32 positions, settling, fractions.
+
+/// The mover's position at `t` as the library (and a careful caller) computes it in f32:
+/// `a + t·d`, each operation rounded to f32. Rust never fuses these into a multiply-add.
+#[inline(always)]
+pub(crate) fn at(a: Vec2, d: Vec2, t: f32) -> Vec2 {
+    Vec2::new(a.x + t * d.x, a.y + t * d.y)
+}
+
+/// The next f32 below a non-negative `t` (0 stays 0).
+#[inline(always)]
+fn step_down(t: f32, ulps: u32) -> f32 {
+    let bits = t.to_bits();
+    if t <= 0.0 || bits <= ulps {
+        0.0
+    } else {
+        f32::from_bits(bits - ulps)
+    }
+}
+
+/// The largest `t' <= t` found by stepping down (1, 2, 4, ... ulps) at which `clear(t')` holds;
+/// 0 when nothing else is clear (a mover that does not overlap at the start is clear at 0).
+/// Normally `clear(t)` already holds and this costs one check.
+#[inline]
+pub(crate) fn settle(t: f32, clear: impl Fn(f32) -> bool) -> f32 {
+    let mut t = t;
+    let mut ulps = 1u32;
+    while t > 0.0 && !clear(t) {
+        t = step_down(t, ulps);
+        ulps = ulps.saturating_mul(2);
+    }
+    t
+}
+
+/// A fraction `num / den` with `den > 0`; compared exactly.
+#[derive(Clone, Copy, Debug)]
+struct Frac {
+    num: f64,
+    den: f64,
+}
+
+impl Frac {
+    /// Exactly `self < other`.
+    #[inline(always)]
+    fn lt(self, other: Frac) -> bool {
+        !product_le(other.num, self.den, self.num, other.den)
+    }
+
+    /// The largest f32 not above the fraction (exactly), for `0 <= num/den <= 1`.
+    #[inline]
+    fn floor_f32(self) -> f32 {
+        let t = (self.num / self.den) as f32;
+        let t = t.clamp(0.0, 1.0);
+        if product_le(t as f64, self.den, self.num, 1.0) {
+            t
+        } else {
+            step_down(t, 1)
+        }
+    }
+}
+
+/// One axis of a swept separating-axis test: the mover overlaps the target strictly along it
+/// while `lo < t·v < hi`.
+#[derive(Clone, Copy, Debug)]
+struct Slab {
+    lo: f64,
+    hi: f64,
+    v: f64,
+}
+
+/// Where a set of slabs is entered first.
+#[derive(Clone, Copy, Debug)]
+enum Entry {
+    /// Strictly overlapping at `t = 0` already.
+    Inside,
+    /// Entered at this time through this slab (index), at a time `>= 0`.
+    At(Frac, usize),
+}
+
+/// The first `t` in `[0, 1]` inside every open slab, exactly. Ties between slabs entered at the
+/// same time go to the earlier slab.
+#[inline]
+fn sweep_slabs(slabs: &[Slab]) -> Option<Entry> {
+    let mut enter: Option<(Frac, usize)> = None; // None: -infinity
+    let mut exit: Option<Frac> = None; // None: +infinity
+    for (i, s) in slabs.iter().enumerate() {
+        let (en, ex) = if s.v > 0.0 {
+            (
+                Frac {
+                    num: s.lo,
+                    den: s.v,
+                },
+                Frac {
+                    num: s.hi,
+                    den: s.v,
+                },
+            )
+        } else if s.v < 0.0 {
+            (
+                Frac {
+                    num: -s.hi,
+                    den: -s.v,
+                },
+                Frac {
+                    num: -s.lo,
+                    den: -s.v,
+                },
+            )
+        } else if s.v == 0.0 && s.lo < 0.0 && 0.0 < s.hi {
+            continue;
+        } else {
+            return None; // never inside this slab, or NaN
+        };
+        if enter.map_or(true, |(e, _)| e.lt(en)) {
+            enter = Some((en, i));
+        }
+        if exit.map_or(true, |x| ex.lt(x)) {
+            exit = Some(ex);
+        }
+    }
+    let one = Frac { num: 1.0, den: 1.0 };
+    if let Some(x) = exit {
+        if !(x.num > 0.0) {
+            return None;
+        }
+        if let Some((e, _)) = enter {
+            if !e.lt(x) {
+                return None;
+            }
+        }
+    }
+    match enter {
+        None => Some(Entry::Inside),
+        Some((e, _)) if e.num < 0.0 => Some(Entry::Inside),
+        Some((e, i)) if e.lt(one) => Some(Entry::At(e, i)),
+        _ => None,
+    }
+}
+
+fn nan2(v: Vec2) -> bool {
+    v.x.is_nan() || v.y.is_nan()
+}
+
+fn vec(p: P) -> Vec2 {
+    Vec2::from_f64(p.0, p.1)
+}
+
+fn hit(t: f32, normal: P, point: P, pos: Vec2) -> Hit {
+    Hit {
+        t,
+        normal: vec(normal),
+        point: vec(point),
+        pos,
+    }
+}
+
+/// A hit at `t = 0` for shapes already overlapping: the contact's normal is given from the
+/// target toward the mover.
+fn start_hit(normal: Vec2, point: Vec2, pos: Vec2) -> Hit {
+    Hit {
+        t: 0.0,
+        normal,
+        point,
+        pos,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boxes.
+
+/// Rect `a` moving by `delta` against the static rect `b`: the first moment they overlap
+/// strictly. `None` for no hit (or a NaN anywhere). See the module docs for the rules.
+///
+/// The normal is the face of `b` that was hit (x faces win exact corner ties); `point` is the
+/// middle of the touching faces' common part; `pos` the rect's `x, y` at `t`.
+pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
+    let (ea, eb) = (a.aabb(), b.aabb());
+    let (dx, dy) = delta.wide();
+    let slabs = [
+        Slab {
+            lo: eb.min_x - ea.max_x,
+            hi: eb.max_x - ea.min_x,
+            v: dx,
+        },
+        Slab {
+            lo: eb.min_y - ea.max_y,
+            hi: eb.max_y - ea.min_y,
+            v: dy,
+        },
+    ];
+    let start = Vec2::new(a.x, a.y);
+    match sweep_slabs(&slabs)? {
+        Entry::Inside => {
+            let c = collide_rect_rect(a, b)?;
+            Some(start_hit(neg(c.normal), c.point, start))
+        }
+        Entry::At(e, axis) => {
+            let t = settle(e.floor_f32(), |t| {
+                let p = at(start, delta, t);
+                !overlap_rect_rect(Rect::new(p.x, p.y, a.w, a.h), b)
+            });
+            let pos = at(start, delta, t);
+            let moved = Rect::new(pos.x, pos.y, a.w, a.h).aabb();
+            let mid = |lo1: f64, hi1: f64, lo2: f64, hi2: f64| (lo1.max(lo2) + hi1.min(hi2)) * 0.5;
+            let (normal, point) = if axis == 0 {
+                let (n, x) = if dx > 0.0 {
+                    (-1.0, eb.min_x)
+                } else {
+                    (1.0, eb.max_x)
+                };
+                (
+                    (n, 0.0),
+                    (x, mid(moved.min_y, moved.max_y, eb.min_y, eb.max_y)),
+                )
+            } else {
+                let (n, y) = if dy > 0.0 {
+                    (-1.0, eb.min_y)
+                } else {
+                    (1.0, eb.max_y)
+                };
+                (
+                    (0.0, n),
+                    (mid(moved.min_x, moved.max_x, eb.min_x, eb.max_x), y),
+                )
+            };
+            Some(hit(t, normal, point, pos))
+        }
+    }
+}
+
+fn neg(v: Vec2) -> Vec2 {
+    Vec2::new(-v.x, -v.y)
+}
+
+/// Rect `a` moving by `delta` against the static oriented box `b`: a swept separating-axis test
+/// over the rect's axes (x, y) and the box's (u, v), first axes winning exact ties. Exact on the
+/// grid domain at multiples of 90°.
+///
+/// The normal is the hit face's axis (of either box), from `b` toward `a`; `point` lies where the
+/// two touching features meet; `pos` the rect's `x, y` at `t`.
+pub fn sweep_rect_obb(a: Rect, delta: Vec2, b: Obb) -> Option<Hit> {
+    if nan2(delta) {
+        return None;
+    }
+    let fa = Frame::of_aabb(&a.aabb());
+    let fb = Frame::of(b);
+    let (dx, dy) = delta.wide();
+    let axes = sat::axes(&fa, &fb);
+    let slabs = axes.map(|ax| Slab {
+        lo: ax.dist - ax.reach,
+        hi: ax.dist + ax.reach,
+        v: dx * ax.nx + dy * ax.ny,
+    });
+    let start = Vec2::new(a.x, a.y);
+    match sweep_slabs(&slabs)? {
+        Entry::Inside => {
+            let c = collide_obb_rect(b, a)?;
+            Some(start_hit(c.normal, c.point, start))
+        }
+        Entry::At(e, k) => {
+            let t = settle(e.floor_f32(), |t| {
+                let p = at(start, delta, t);
+                !overlap_obb_rect(b, Rect::new(p.x, p.y, a.w, a.h))
+            });
+            let pos = at(start, delta, t);
+            let ax = axes[k];
+            let n = if slabs[k].v > 0.0 {
+                (-ax.nx, -ax.ny)
+            } else {
+                (ax.nx, ax.ny)
+            };
+            let moved = Frame::of_aabb(&Rect::new(pos.x, pos.y, a.w, a.h).aabb());
+            let point = touching_point(&moved.corners(), &fb.corners(), n);
+            Some(hit(t, n, point, pos))
+        }
+    }
+}
+
+/// Where two touching convex polygons meet, given the normal `n` from the target toward the
+/// mover: the middle of the common part of the mover's nearest feature and the target's.
+fn touching_point(mover: &[P; 4], target: &[P; 4], n: P) -> P {
+    let dot = |p: P, d: P| p.0 * d.0 + p.1 * d.1;
+    let tangent = (-n.1, n.0);
+    // The feature nearest the other shape: the vertices within a hair of the extreme.
+    let feature = |pts: &[P; 4], dir: P| {
+        let top = pts.iter().map(|&p| dot(p, dir)).fold(f64::MIN, f64::max);
+        let scale = pts
+            .iter()
+            .map(|p| p.0.abs() + p.1.abs())
+            .fold(1.0, f64::max);
+        let (mut lo, mut hi) = (f64::MAX, f64::MIN);
+        for &p in pts {
+            if dot(p, dir) >= top - scale * 1e-9 {
+                let s = dot(p, tangent);
+                lo = lo.min(s);
+                hi = hi.max(s);
+            }
+        }
+        (top, lo, hi)
+    };
+    let (h, lo1, hi1) = feature(target, n);
+    let (_, lo2, hi2) = feature(mover, (-n.0, -n.1));
+    let s = (lo1.max(lo2) + hi1.min(hi2)) * 0.5;
+    (n.0 * h + tangent.0 * s, n.1 * h + tangent.1 * s)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Round shapes: a point against a rounded box or a disk.
+
+/// Double-double `a·b`: the rounded product and its exact error (Dekker, no FMA).
+fn two_product(a: f64, b: f64) -> (f64, f64) {
+    const SPLITTER: f64 = 134_217_729.0;
+    let split = |v: f64| {
+        let c = SPLITTER * v;
+        let hi = c - (c - v);
+        (hi, v - hi)
+    };
+    let p = a * b;
+    let (ah, al) = split(a);
+    let (bh, bl) = split(b);
+    (p, ((ah * bh - p) + ah * bl + al * bh) + al * bl)
+}
+
+/// The point `p + t·d` entering the open disk of radius `r` around `c`, if the segment
+/// `p..p+d` enters it strictly (decided exactly): the entry time in f64 (0 when inside).
+fn disk_entry(p: P, d: P, c: P, r: f64) -> Option<f64> {
+    if !(r > 0.0) {
+        return None;
+    }
+    let (wx, wy) = (p.0 - c.0, p.1 - c.1);
+    let a = d.0 * d.0 + d.1 * d.1;
+    let b = wx * d.0 + wy * d.1; // half the linear coefficient
+    let w2 = wx * wx + wy * wy;
+    let r2 = r * r;
+    if w2 < r2 {
+        return Some(0.0);
+    }
+    // Closest approach of the segment, compared strictly and exactly.
+    let hit = if b >= 0.0 {
+        false // moving away (or not moving) from outside
+    } else if -b >= a {
+        // Closest at the far end.
+        let (ex, ey) = (wx + d.0, wy + d.1);
+        ex * ex + ey * ey < r2
+    } else {
+        let cross = wx * d.1 - wy * d.0;
+        !product_le(r2, a, cross, cross)
+    };
+    if !hit {
+        return None;
+    }
+    let c0 = w2 - r2; // >= 0
+    let (p1, e1) = two_product(b, b);
+    let (p2, e2) = two_product(a, c0);
+    let disc = ((p1 - p2) + (e1 - e2)).max(0.0);
+    Some(c0 / (-b + disc.sqrt()))
+}
+
+/// The entry of the point `p + t·d` into the open rounded box `{q : dist(q, box) < r}`, if the
+/// segment enters it strictly (decided exactly): `Inside` at the start, or an f32 time no later
+/// than the real one.
+fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64) -> Option<Option<f32>> {
+    if !(r > 0.0) {
+        return None;
+    }
+    let slab = |lo: f64, hi: f64, o: f64, v: f64| Slab {
+        lo: lo - o,
+        hi: hi - o,
+        v,
+    };
+    let wide_x = [
+        slab(b.min_x - r, b.max_x + r, p.0, d.0),
+        slab(b.min_y, b.max_y, p.1, d.1),
+    ];
+    let wide_y = [
+        slab(b.min_x, b.max_x, p.0, d.0),
+        slab(b.min_y - r, b.max_y + r, p.1, d.1),
+    ];
+    // The earliest entry: exact fractions for the boxes, f64 for the disks.
+    let mut best: Option<f32> = None;
+    let mut take = |t: f32| {
+        if best.map_or(true, |b| t < b) {
+            best = Some(t);
+        }
+    };
+    for s in [&wide_x, &wide_y] {
+        match sweep_slabs(s) {
+            Some(Entry::Inside) => return Some(None),
+            Some(Entry::At(e, _)) => take(e.floor_f32()),
+            None => {}
+        }
+    }
+    for c in b.corners() {
+        if let Some(t) = disk_entry(p, d, c, r) {
+            if t <= 0.0 {
+                return Some(None);
+            }
+            take(disk_time_f32(t));
+        }
+    }
+    best.map(Some)
+}
+
+/// An f32 not above a disk entry time computed in f64 (whose error is a few f64 ulps).
+fn disk_time_f32(t: f64) -> f32 {
+    let t = (t * (1.0 - 1e-14)).clamp(0.0, 1.0);
+    let f = t as f32;
+    if f as f64 > t {
+        step_down(f, 1)
+    } else {
+        f
+    }
+}
+
+/// The normal (from the box toward the centre) and the contact point of a circle touching a box
+/// in the box's own coordinates.
+fn round_box_contact(b: &Aabb, cx: f64, cy: f64) -> (P, P) {
+    let (qx, qy) = b.clamp(cx, cy);
+    let (nx, ny) = (cx - qx, cy - qy);
+    let len = (nx * nx + ny * ny).sqrt();
+    let n = if len > 0.0 {
+        (nx / len, ny / len)
+    } else {
+        (0.0, 0.0)
+    };
+    (n, (qx, qy))
+}
+
+/// Circle `a` moving by `delta` against the static rect `b`: exact hit decision on the grid
+/// domain, `t` settled with the exact predicate.
+///
+/// The normal points from the rect's nearest point toward the centre at `t`; `point` is that
+/// nearest point; `pos` the centre at `t`.
+pub fn sweep_circle_rect(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
+    if nan2(delta) || a.r.is_nan() {
+        return None;
+    }
+    let eb = b.aabb();
+    let start = a.center();
+    let t = match rounded_box_entry(start.wide(), delta.wide(), &eb, a.r as f64)? {
+        None => {
+            let c = collide_rect_circle(b, a)?;
+            return Some(start_hit(c.normal, c.point, start));
+        }
+        Some(t) => t,
+    };
+    let t = settle(t, |t| {
+        let p = at(start, delta, t);
+        !overlap_rect_circle(b, Circle::new(p.x, p.y, a.r))
+    });
+    let pos = at(start, delta, t);
+    let (n, q) = round_box_contact(&eb, pos.x as f64, pos.y as f64);
+    Some(hit(t, n, q, pos))
+}
+
+/// Circle `a` moving by `delta` against the static oriented box `b`, solved in the box's frame.
+/// Exact on the grid domain at multiples of 90°.
+///
+/// Normal, point and pos as for [`sweep_circle_rect`].
+pub fn sweep_circle_obb(a: Circle, delta: Vec2, b: Obb) -> Option<Hit> {
+    if nan2(delta) || a.r.is_nan() {
+        return None;
+    }
+    let f = Frame::of(b);
+    let start = a.center();
+    let p = f.to_local(a.x as f64, a.y as f64);
+    let (dx, dy) = delta.wide();
+    let d = (f.c * dx + f.s * dy, f.c * dy - f.s * dx);
+    let lb = f.local_box();
+    let t = match rounded_box_entry(p, d, &lb, a.r as f64)? {
+        None => {
+            let c = collide_obb_circle(b, a)?;
+            return Some(start_hit(c.normal, c.point, start));
+        }
+        Some(t) => t,
+    };
+    let t = settle(t, |t| {
+        let p = at(start, delta, t);
+        !overlap_obb_circle(b, Circle::new(p.x, p.y, a.r))
+    });
+    let pos = at(start, delta, t);
+    let (lx, ly) = f.to_local(pos.x as f64, pos.y as f64);
+    let (n, q) = round_box_contact(&lb, lx, ly);
+    Some(hit(t, f.dir_to_world(n.0, n.1), f.to_world(q.0, q.1), pos))
+}
+
+/// Circle `a` moving by `delta` against the static circle `b`.
+///
+/// The normal points from `b`'s centre toward `a`'s at `t`; `point` is on `b`'s surface along
+/// it; `pos` is `a`'s centre at `t`.
+pub fn sweep_circle_circle(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
+    if nan2(delta) || !(a.r >= 0.0 && b.r >= 0.0) {
+        return None;
+    }
+    let start = a.center();
+    let c = b.center().wide();
+    let r = a.r as f64 + b.r as f64;
+    let t = disk_entry(start.wide(), delta.wide(), c, r)?;
+    if t <= 0.0 {
+        let k = collide_circle_circle(a, b)?;
+        return Some(start_hit(neg(k.normal), k.point, start));
+    }
+    let t = settle(disk_time_f32(t), |t| {
+        let p = at(start, delta, t);
+        !overlap_circle_circle(Circle::new(p.x, p.y, a.r), b)
+    });
+    let pos = at(start, delta, t);
+    let (nx, ny) = (pos.x as f64 - c.0, pos.y as f64 - c.1);
+    let len = (nx * nx + ny * ny).sqrt();
+    let n = if len > 0.0 {
+        (nx / len, ny / len)
+    } else {
+        (0.0, 0.0)
+    };
+    let rb = b.r as f64;
+    Some(hit(t, n, (c.0 + n.0 * rb, c.1 + n.1 * rb), pos))
+}
+
+/// Rect `a` moving by `delta` against the static circle `b`: the circle moving by `-delta`
+/// against the rect, the normal flipped (from the circle toward the rect).
+///
+/// `point` is the contact point on the rect's surface; `pos` the rect's `x, y` at `t`.
+pub fn sweep_rect_circle(a: Rect, delta: Vec2, b: Circle) -> Option<Hit> {
+    let back = neg(delta);
+    let h = sweep_circle_rect(b, back, a)?;
+    Some(flipped(h, Vec2::new(a.x, a.y), delta, |p| {
+        !overlap_rect_circle(Rect::new(p.x, p.y, a.w, a.h), b)
+    }))
+}
+
+/// The hit of the reverse order, from the hit of the target moving by `-delta` past the mover:
+/// the same time (settled again against the real order with `clear`, which tells whether the
+/// mover at an f32 position is clear of the target), the normal flipped, the point carried along
+/// with the mover, and the mover's own position.
+fn flipped(h: Hit, start: Vec2, delta: Vec2, clear: impl Fn(Vec2) -> bool) -> Hit {
+    // Overlapping at the start: keep t = 0 (the reverse already used the minimum translation).
+    let t = if h.t > 0.0 {
+        settle(h.t, |t| clear(at(start, delta, t)))
+    } else {
+        0.0
+    };
+    Hit {
+        t,
+        normal: neg(h.normal),
+        point: Vec2::new(h.point.x + t * delta.x, h.point.y + t * delta.y),
+        pos: at(start, delta, t),
+    }
+}
