@@ -20,7 +20,7 @@
 //!   checked with the exact overlap predicate and `t` steps down by f32 ulps until it is clear.
 //!
 //! The reverse order (rect moving against a circle) is the circle moving by `-delta` against the
-//! rect, with the normal flipped: derived once, in [`flipped`].
+//! rect, with the normal flipped: both orders share one entry computation.
 
 use super::contact::{collide_circle_circle, collide_obb_circle, collide_obb_rect};
 use super::contact::{collide_rect_circle, collide_rect_rect};
@@ -55,16 +55,21 @@ fn step_down(t: f32, ulps: u32) -> f32 {
     }
 }
 
-/// The largest `t' <= t` found by stepping down (1, 2, 4, ... ulps) at which `clear(t')` holds;
-/// 0 when nothing else is clear (a mover that does not overlap at the start is clear at 0).
-/// Normally `clear(t)` already holds and this costs one check.
+/// The largest `t' <= t` found by stepping down at which `clear(t')` holds: one f32 ulp at a
+/// time for 16 steps, then doubling the step; 0 when nothing else is clear (a mover that does
+/// not overlap at the start is clear at 0). Normally `clear(t)` already holds and this costs
+/// one check.
 #[inline]
 pub(crate) fn settle(t: f32, clear: impl Fn(f32) -> bool) -> f32 {
     let mut t = t;
     let mut ulps = 1u32;
+    let mut steps = 0;
     while t > 0.0 && !clear(t) {
         t = step_down(t, ulps);
-        ulps = ulps.saturating_mul(2);
+        steps += 1;
+        if steps >= 16 {
+            ulps = ulps.saturating_mul(2);
+        }
     }
     t
 }
@@ -359,7 +364,8 @@ fn two_product(a: f64, b: f64) -> (f64, f64) {
 }
 
 /// The point `p + t·d` entering the open disk of radius `r` around `c`, if the segment
-/// `p..p+d` enters it strictly (decided exactly): the entry time in f64 (0 when inside).
+/// `p..p+d` enters it strictly (decided exactly): the entry time in f64, or -1 when the point is
+/// strictly inside at the start. `None` for NaN.
 fn disk_entry(p: P, d: P, c: P, r: f64) -> Option<f64> {
     if !(r > 0.0) {
         return None;
@@ -370,11 +376,11 @@ fn disk_entry(p: P, d: P, c: P, r: f64) -> Option<f64> {
     let w2 = wx * wx + wy * wy;
     let r2 = r * r;
     if w2 < r2 {
-        return Some(0.0);
+        return Some(-1.0);
     }
     // Closest approach of the segment, compared strictly and exactly.
-    let hit = if b >= 0.0 {
-        false // moving away (or not moving) from outside
+    let hit = if !(b < 0.0) {
+        false // moving away (or not moving) from outside, or NaN
     } else if -b >= a {
         // Closest at the far end.
         let (ex, ey) = (wx + d.0, wy + d.1);
@@ -429,7 +435,7 @@ fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64) -> Option<Option<f32>> {
     }
     for c in b.corners() {
         if let Some(t) = disk_entry(p, d, c, r) {
-            if t <= 0.0 {
+            if t < 0.0 {
                 return Some(None);
             }
             take(disk_time_f32(t));
@@ -469,12 +475,8 @@ fn round_box_contact(b: &Aabb, cx: f64, cy: f64) -> (P, P) {
 /// The normal points from the rect's nearest point toward the centre at `t`; `point` is that
 /// nearest point; `pos` the centre at `t`.
 pub fn sweep_circle_rect(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
-    if nan2(delta) || a.r.is_nan() {
-        return None;
-    }
-    let eb = b.aabb();
     let start = a.center();
-    let t = match rounded_box_entry(start.wide(), delta.wide(), &eb, a.r as f64)? {
+    let t = match circle_rect_entry(a, delta, b)? {
         None => {
             let c = collide_rect_circle(b, a)?;
             return Some(start_hit(c.normal, c.point, start));
@@ -486,8 +488,18 @@ pub fn sweep_circle_rect(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
         !overlap_rect_circle(b, Circle::new(p.x, p.y, a.r))
     });
     let pos = at(start, delta, t);
-    let (n, q) = round_box_contact(&eb, pos.x as f64, pos.y as f64);
+    let (n, q) = round_box_contact(&b.aabb(), pos.x as f64, pos.y as f64);
     Some(hit(t, n, q, pos))
+}
+
+/// Where circle `a` moving by `delta` first overlaps rect `b` strictly: `None` no hit,
+/// `Some(None)` already overlapping, `Some(Some(t))` an f32 time no later than the contact
+/// (not yet settled). Shared by both orders of the pair.
+fn circle_rect_entry(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32>> {
+    if nan2(delta) || a.r.is_nan() {
+        return None;
+    }
+    rounded_box_entry(a.center().wide(), delta.wide(), &b.aabb(), a.r as f64)
 }
 
 /// Circle `a` moving by `delta` against the static oriented box `b`, solved in the box's frame.
@@ -533,7 +545,7 @@ pub fn sweep_circle_circle(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
     let c = b.center().wide();
     let r = a.r as f64 + b.r as f64;
     let t = disk_entry(start.wide(), delta.wide(), c, r)?;
-    if t <= 0.0 {
+    if t < 0.0 {
         let k = collide_circle_circle(a, b)?;
         return Some(start_hit(neg(k.normal), k.point, start));
     }
@@ -554,32 +566,26 @@ pub fn sweep_circle_circle(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
 }
 
 /// Rect `a` moving by `delta` against the static circle `b`: the circle moving by `-delta`
-/// against the rect, the normal flipped (from the circle toward the rect).
+/// past the rect meets it at the same time, so this is [`sweep_circle_rect`]'s entry with the
+/// motion reversed and the normal flipped (from the circle toward the rect), settled against
+/// the real order.
 ///
 /// `point` is the contact point on the rect's surface; `pos` the rect's `x, y` at `t`.
 pub fn sweep_rect_circle(a: Rect, delta: Vec2, b: Circle) -> Option<Hit> {
-    let back = neg(delta);
-    let h = sweep_circle_rect(b, back, a)?;
-    Some(flipped(h, Vec2::new(a.x, a.y), delta, |p| {
-        !overlap_rect_circle(Rect::new(p.x, p.y, a.w, a.h), b)
-    }))
-}
-
-/// The hit of the reverse order, from the hit of the target moving by `-delta` past the mover:
-/// the same time (settled again against the real order with `clear`, which tells whether the
-/// mover at an f32 position is clear of the target), the normal flipped, the point carried along
-/// with the mover, and the mover's own position.
-fn flipped(h: Hit, start: Vec2, delta: Vec2, clear: impl Fn(Vec2) -> bool) -> Hit {
-    // Overlapping at the start: keep t = 0 (the reverse already used the minimum translation).
-    let t = if h.t > 0.0 {
-        settle(h.t, |t| clear(at(start, delta, t)))
-    } else {
-        0.0
+    let start = Vec2::new(a.x, a.y);
+    let t = match circle_rect_entry(b, neg(delta), a)? {
+        None => {
+            let c = collide_rect_circle(a, b)?;
+            return Some(start_hit(neg(c.normal), c.point, start));
+        }
+        Some(t) => t,
     };
-    Hit {
-        t,
-        normal: neg(h.normal),
-        point: Vec2::new(h.point.x + t * delta.x, h.point.y + t * delta.y),
-        pos: at(start, delta, t),
-    }
+    let t = settle(t, |t| {
+        let p = at(start, delta, t);
+        !overlap_rect_circle(Rect::new(p.x, p.y, a.w, a.h), b)
+    });
+    let pos = at(start, delta, t);
+    let moved = Rect::new(pos.x, pos.y, a.w, a.h).aabb();
+    let (n, q) = round_box_contact(&moved, b.x as f64, b.y as f64);
+    Some(hit(t, (-n.0, -n.1), q, pos))
 }
