@@ -139,7 +139,14 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
             let r = moved(at(pos, leg, t));
             (0..obstacles.len()).all(|i| !blocks(i) || !overlap_rect_rect(r, obstacles[i]))
         });
-        let end = at(pos, leg, t);
+        let clear = |p: Vec2| {
+            (0..obstacles.len()).all(|i| !blocks(i) || !overlap_rect_rect(moved(p), obstacles[i]))
+        };
+        let end = match first {
+            // The hit's flush position when nothing else objects to it.
+            Some((h, _)) if h.t == t && clear(h.pos) => h.pos,
+            _ => at(pos, leg, t),
+        };
         let Some((h, i)) = first else {
             return (end, info);
         };

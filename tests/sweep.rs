@@ -149,8 +149,29 @@ fn check_rect_rect(a: [i64; 4], d: [i64; 2], b: [i64; 4]) -> Result<bool, String
                 return Err(format!("t after contact: {}", ctx()));
             }
             let pos = at(Vec2::new(ra.x, ra.y), rd, h.t);
-            if pos != h.pos || overlap_rect_rect(Rect::new(pos.x, pos.y, ra.w, ra.h), rb) {
-                return Err(format!("unsafe position: {}", ctx()));
+            for p in [pos, h.pos] {
+                if overlap_rect_rect(Rect::new(p.x, p.y, ra.w, ra.h), rb) {
+                    return Err(format!("unsafe position: {}", ctx()));
+                }
+            }
+            // pos is a + t·delta, but flush on the hit axis: within the gap of it.
+            if (pos.x - h.pos.x).abs() > 1.0 / 256.0 || (pos.y - h.pos.y).abs() > 1.0 / 256.0 {
+                return Err(format!("pos too far from a + t*delta: {}", ctx()));
+            }
+            // Flush: on the grid domain the hit axis lands exactly on the face.
+            let flush = if axis == 0 {
+                let (ax0, ax1) = mm(a[0], a[2]);
+                let (bx0, bx1) = mm(b[0], b[2]);
+                let corner = a[0] as i128 + if d[0] > 0 { bx0 - ax1 } else { bx1 - ax0 };
+                (h.pos.x as f64 * 256.0) as i128 == corner
+            } else {
+                let (ay0, ay1) = mm(a[1], a[3]);
+                let (by0, by1) = mm(b[1], b[3]);
+                let corner = a[1] as i128 + if d[1] > 0 { by0 - ay1 } else { by1 - ay0 };
+                (h.pos.y as f64 * 256.0) as i128 == corner
+            };
+            if !flush {
+                return Err(format!("not flush: {}", ctx()));
             }
             let real_t = tq.n as f64 / tq.d as f64;
             for v in d {
@@ -355,6 +376,7 @@ struct Tally {
 /// to the rounded box (for a rect mover, the circle moving back); `clear(pos)`: the real pair at
 /// the library's f32 position does not overlap strictly; `start_normal`: the expected normal
 /// when overlapping at the start; `gap(pos)`: the distance left between the shapes.
+#[allow(clippy::too_many_arguments)]
 fn check_round(
     t: &mut Tally,
     shape: Rounded,

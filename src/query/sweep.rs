@@ -162,7 +162,7 @@ fn sweep_slabs(slabs: &[Slab]) -> Option<Entry> {
     }
     let one = Frac { num: 1.0, den: 1.0 };
     if let Some(x) = exit {
-        if !(x.num > 0.0) {
+        if x.num.is_nan() || x.num <= 0.0 {
             return None;
         }
         if let Some((e, _)) = enter {
@@ -214,7 +214,10 @@ fn start_hit(normal: Vec2, point: Vec2, pos: Vec2) -> Hit {
 /// strictly. `None` for no hit (or a NaN anywhere). See the module docs for the rules.
 ///
 /// The normal is the face of `b` that was hit (x faces win exact corner ties); `point` is the
-/// middle of the touching faces' common part; `pos` the rect's `x, y` at `t`.
+/// middle of the touching faces' common part; `pos` the rect's `x, y` at `t`, made flush on the
+/// hit axis: that coordinate is the exact contact one when it is an f32 and leaves the rects
+/// not overlapping (always on the grid domain), so a mover stops flush against the face rather
+/// than an f32 step short of it. Both `pos` and `a + t·delta` in f32 are clear of `b`.
 pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
     let (ea, eb) = (a.aabb(), b.aabb());
     let (dx, dy) = delta.wide();
@@ -241,7 +244,29 @@ pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
                 let p = at(start, delta, t);
                 !overlap_rect_rect(Rect::new(p.x, p.y, a.w, a.h), b)
             });
-            let pos = at(start, delta, t);
+            let mut pos = at(start, delta, t);
+            // Flush: the exact contact coordinate along the hit axis, when it is an f32 and
+            // clear (always so on the grid domain): the position at the real contact time on
+            // that axis, within the gap of `a + t·delta`.
+            let v = slabs[axis].v;
+            let shift = if v > 0.0 { e.num } else { -e.num };
+            let (from, to) = if axis == 0 {
+                (a.x as f64, &mut pos.x)
+            } else {
+                (a.y as f64, &mut pos.y)
+            };
+            let flush = from + shift;
+            if flush as f32 as f64 == flush {
+                let old = *to;
+                *to = flush as f32;
+                if overlap_rect_rect(Rect::new(pos.x, pos.y, a.w, a.h), b) {
+                    if axis == 0 {
+                        pos.x = old;
+                    } else {
+                        pos.y = old;
+                    }
+                }
+            }
             let moved = Rect::new(pos.x, pos.y, a.w, a.h).aabb();
             let mid = |lo1: f64, hi1: f64, lo2: f64, hi2: f64| (lo1.max(lo2) + hi1.min(hi2)) * 0.5;
             let (normal, point) = if axis == 0 {
@@ -367,7 +392,7 @@ fn two_product(a: f64, b: f64) -> (f64, f64) {
 /// `p..p+d` enters it strictly (decided exactly): the entry time in f64, or -1 when the point is
 /// strictly inside at the start. `None` for NaN.
 fn disk_entry(p: P, d: P, c: P, r: f64) -> Option<f64> {
-    if !(r > 0.0) {
+    if r.is_nan() || r <= 0.0 {
         return None;
     }
     let (wx, wy) = (p.0 - c.0, p.1 - c.1);
@@ -379,7 +404,7 @@ fn disk_entry(p: P, d: P, c: P, r: f64) -> Option<f64> {
         return Some(-1.0);
     }
     // Closest approach of the segment, compared strictly and exactly.
-    let hit = if !(b < 0.0) {
+    let hit = if b.is_nan() || b >= 0.0 {
         false // moving away (or not moving) from outside, or NaN
     } else if -b >= a {
         // Closest at the far end.
@@ -403,7 +428,7 @@ fn disk_entry(p: P, d: P, c: P, r: f64) -> Option<f64> {
 /// segment enters it strictly (decided exactly): `Inside` at the start, or an f32 time no later
 /// than the real one.
 fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64) -> Option<Option<f32>> {
-    if !(r > 0.0) {
+    if r.is_nan() || r <= 0.0 {
         return None;
     }
     let slab = |lo: f64, hi: f64, o: f64, v: f64| Slab {
