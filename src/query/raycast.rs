@@ -9,7 +9,7 @@
 //! the zero normal (no surface was crossed); an origin on the boundary gets that boundary's
 //! outward normal.
 
-use super::overlap::{overlap_point_circle, overlap_point_obb, overlap_point_rect};
+use super::overlap::overlap_point_circle;
 use super::segment::{
     intersect_segment_circle, intersect_segment_obb, intersect_segment_rect,
     intersect_segment_segment,
@@ -34,11 +34,8 @@ fn make(t: f64, normal: P, origin: Vec2, delta: Vec2) -> Hit {
 }
 
 /// The first time the point `p + t·d` is in the closed box and the normal there, for a segment
-/// known to meet the box. `inside`: the origin is strictly inside.
-fn box_entry(p: P, d: P, b: &Aabb, inside: bool) -> (f64, P) {
-    if inside {
-        return (0.0, (0.0, 0.0));
-    }
+/// known to meet the box; an origin strictly inside gets `t = 0` and the zero normal.
+fn box_entry(p: P, d: P, b: &Aabb) -> (f64, P) {
     // Per axis: the time the coordinate enters [min, max], and the face's normal.
     let axis = |o: f64, v: f64, lo: f64, hi: f64| -> (f64, f64) {
         if o < lo {
@@ -63,7 +60,9 @@ fn box_entry(p: P, d: P, b: &Aabb, inside: bool) -> (f64, P) {
     };
     let (tx, nx) = axis(p.0, d.0, b.min_x, b.max_x);
     let (ty, ny) = axis(p.1, d.1, b.min_y, b.max_y);
-    if tx >= ty {
+    if tx == f64::NEG_INFINITY && ty == f64::NEG_INFINITY {
+        (0.0, (0.0, 0.0)) // strictly inside
+    } else if tx >= ty {
         (tx.max(0.0), (nx, 0.0))
     } else {
         (ty.max(0.0), (0.0, ny))
@@ -77,12 +76,7 @@ pub fn raycast_rect(origin: Vec2, delta: Vec2, b: Rect) -> Option<Hit> {
     if !intersect_segment_rect(end(origin, delta), b) {
         return None;
     }
-    let (t, n) = box_entry(
-        origin.wide(),
-        delta.wide(),
-        &b.aabb(),
-        overlap_point_rect(origin, b),
-    );
+    let (t, n) = box_entry(origin.wide(), delta.wide(), &b.aabb());
     Some(make(t, n, origin, delta))
 }
 
@@ -96,7 +90,7 @@ pub fn raycast_obb(origin: Vec2, delta: Vec2, b: Obb) -> Option<Hit> {
     let p = f.to_local(origin.x as f64, origin.y as f64);
     let (dx, dy) = delta.wide();
     let d = (f.c * dx + f.s * dy, f.c * dy - f.s * dx);
-    let (t, n) = box_entry(p, d, &f.local_box(), overlap_point_obb(origin, b));
+    let (t, n) = box_entry(p, d, &f.local_box());
     Some(make(t, f.dir_to_world(n.0, n.1), origin, delta))
 }
 

@@ -119,63 +119,109 @@ enum Entry {
     At(Frac, usize),
 }
 
+impl Slab {
+    /// Whether this slab alone rules a hit out, exactly: entered at `t >= 1`, left by `t <= 0`,
+    /// never entered without motion, or NaN. A cheap filter run before [`sweep_slabs`].
+    #[inline(always)]
+    fn rejects(&self) -> bool {
+        if self.v > 0.0 {
+            self.lo >= self.v || self.hi <= 0.0
+        } else if self.v < 0.0 {
+            self.hi <= self.v || self.lo >= 0.0
+        } else if self.v == 0.0 {
+            !(self.lo < 0.0 && 0.0 < self.hi)
+        } else {
+            true
+        }
+    }
+
+    /// The entry time as a fraction (for `v != 0`).
+    #[inline(always)]
+    fn enter(&self) -> Frac {
+        if self.v > 0.0 {
+            Frac {
+                num: self.lo,
+                den: self.v,
+            }
+        } else {
+            Frac {
+                num: -self.hi,
+                den: -self.v,
+            }
+        }
+    }
+
+    /// The exit time as a fraction (for `v != 0`).
+    #[inline(always)]
+    fn exit(&self) -> Frac {
+        if self.v > 0.0 {
+            Frac {
+                num: self.hi,
+                den: self.v,
+            }
+        } else {
+            Frac {
+                num: -self.lo,
+                den: -self.v,
+            }
+        }
+    }
+}
+
 /// The first `t` in `[0, 1]` inside every open slab, exactly. Ties between slabs entered at the
 /// same time go to the earlier slab.
-#[inline]
-fn sweep_slabs(slabs: &[Slab]) -> Option<Entry> {
-    let mut enter: Option<(Frac, usize)> = None; // None: -infinity
-    let mut exit: Option<Frac> = None; // None: +infinity
+///
+/// Times are compared as correctly rounded quotients first: rounding is monotone, so unequal
+/// quotients order the exact fractions; equal ones are compared exactly.
+#[inline(always)]
+fn sweep_slabs<const N: usize>(slabs: &[Slab; N]) -> Option<Entry> {
+    // The latest entry and earliest exit so far, as rounded quotients and exact fractions;
+    // `None` for -infinity and +infinity (no slab with motion yet).
+    let mut enter: Option<(f64, Frac, usize)> = None;
+    let mut exit: Option<(f64, Frac)> = None;
     for (i, s) in slabs.iter().enumerate() {
-        let (en, ex) = if s.v > 0.0 {
-            (
-                Frac {
-                    num: s.lo,
-                    den: s.v,
-                },
-                Frac {
-                    num: s.hi,
-                    den: s.v,
-                },
-            )
+        // Exact early outs first: entered at t >= 1, or left by t <= 0.
+        let (a, b) = if s.v > 0.0 {
+            if s.lo >= s.v || s.hi <= 0.0 {
+                return None;
+            }
+            (s.lo / s.v, s.hi / s.v)
         } else if s.v < 0.0 {
-            (
-                Frac {
-                    num: -s.hi,
-                    den: -s.v,
-                },
-                Frac {
-                    num: -s.lo,
-                    den: -s.v,
-                },
-            )
+            if s.hi <= s.v || s.lo >= 0.0 {
+                return None;
+            }
+            (s.hi / s.v, s.lo / s.v)
         } else if s.v == 0.0 && s.lo < 0.0 && 0.0 < s.hi {
             continue;
         } else {
             return None; // never inside this slab, or NaN
         };
-        if enter.map_or(true, |(e, _)| e.lt(en)) {
-            enter = Some((en, i));
-        }
-        if exit.map_or(true, |x| ex.lt(x)) {
-            exit = Some(ex);
-        }
-    }
-    let one = Frac { num: 1.0, den: 1.0 };
-    if let Some(x) = exit {
-        if x.num.is_nan() || x.num <= 0.0 {
+        if a.is_nan() || b.is_nan() {
             return None;
         }
-        if let Some((e, _)) = enter {
-            if !e.lt(x) {
-                return None;
-            }
+        let (en, ex) = (s.enter(), s.exit());
+        match enter {
+            Some((t, f, _)) if !(a > t || (a == t && f.lt(en))) => {}
+            _ => enter = Some((a, en, i)),
+        }
+        match exit {
+            Some((t, f)) if !(b < t || (b == t && ex.lt(f))) => {}
+            _ => exit = Some((b, ex)),
         }
     }
-    match enter {
-        None => Some(Entry::Inside),
-        Some((e, _)) if e.num < 0.0 => Some(Entry::Inside),
-        Some((e, i)) if e.lt(one) => Some(Entry::At(e, i)),
-        _ => None,
+    let Some((en_t, e, i)) = enter else {
+        return Some(Entry::Inside); // no motion across any slab, inside all of them
+    };
+    if let Some((ex_t, x)) = exit {
+        // The slabs must be inside together at some time (exits are > 0 by the early outs).
+        if !(en_t < ex_t || (en_t == ex_t && e.lt(x))) {
+            return None;
+        }
+    }
+    if e.num < 0.0 {
+        Some(Entry::Inside)
+    } else {
+        Some(Entry::At(e, i)) // e < 1 by the early outs
     }
 }
 
@@ -233,8 +279,21 @@ pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
             v: dy,
         },
     ];
+    if slabs[0].rejects() || slabs[1].rejects() {
+        return None;
+    }
+    rect_rect_hit(a, delta, b, &slabs)
+}
+
+/// The hit of [`sweep_rect_rect`] once the slabs have found one (kept out of line so the
+/// common miss stays short).
+#[inline(never)]
+fn rect_rect_hit(a: Rect, delta: Vec2, b: Rect, slabs: &[Slab; 2]) -> Option<Hit> {
+    let entry = sweep_slabs(slabs)?;
+    let eb = b.aabb();
+    let (dx, dy) = delta.wide();
     let start = Vec2::new(a.x, a.y);
-    match sweep_slabs(&slabs)? {
+    match entry {
         Entry::Inside => {
             let c = collide_rect_rect(a, b)?;
             Some(start_hit(neg(c.normal), c.point, start))
@@ -248,7 +307,7 @@ pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
             // Flush: the exact contact coordinate along the hit axis, when it is an f32 and
             // clear (always so on the grid domain): the position at the real contact time on
             // that axis, within the gap of `a + t·delta`.
-            let v = slabs[axis].v;
+            let v = if axis == 0 { dx } else { dy };
             let shift = if v > 0.0 { e.num } else { -e.num };
             let (from, to) = if axis == 0 {
                 (a.x as f64, &mut pos.x)
@@ -330,6 +389,7 @@ pub fn sweep_rect_obb(a: Rect, delta: Vec2, b: Obb) -> Option<Hit> {
                 !overlap_obb_rect(b, Rect::new(p.x, p.y, a.w, a.h))
             });
             let pos = at(start, delta, t);
+            let k = k.min(3);
             let ax = axes[k];
             let n = if slabs[k].v > 0.0 {
                 (-ax.nx, -ax.ny)
@@ -436,6 +496,26 @@ fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64) -> Option<Option<f32>> {
         hi: hi - o,
         v,
     };
+    // The box grown by r on every side holds the rounded box: a motion that misses it misses.
+    let full = [
+        slab(b.min_x - r, b.max_x + r, p.0, d.0),
+        slab(b.min_y - r, b.max_y + r, p.1, d.1),
+    ];
+    if let Entry::At(e, axis) = sweep_slabs(&full)? {
+        // Entered through a face well within its straight part (away from the corner
+        // squares): that is where the rounded box is entered too.
+        let t = e.num / e.den;
+        let (q, lo, hi) = if axis == 0 {
+            (p.1 + t * d.1, b.min_y, b.max_y)
+        } else {
+            (p.0 + t * d.0, b.min_x, b.max_x)
+        };
+        let tol = 1e-9 * (p.0.abs() + p.1.abs() + d.0.abs() + d.1.abs() + lo.abs() + hi.abs());
+        if q > lo + tol && q < hi - tol {
+            return Some(Some(e.floor_f32()));
+        }
+    }
+    // Near a corner (or inside the grown box): the pieces, each exactly.
     let wide_x = [
         slab(b.min_x - r, b.max_x + r, p.0, d.0),
         slab(b.min_y, b.max_y, p.1, d.1),
