@@ -105,7 +105,7 @@ pub fn distance_obb_circle(a: Obb, b: Circle) -> f32 {
 
 /// Distance between an oriented box and a rect.
 pub fn distance_obb_rect(a: Obb, b: Rect) -> f32 {
-    boxes(&Frame::of(a), &Frame::of_aabb(&b.aabb()))
+    boxes(&Frame::of(a), &Frame::of_rect(b))
 }
 
 /// Distance between two oriented boxes.
@@ -115,7 +115,7 @@ pub fn distance_obb_obb(a: Obb, b: Obb) -> f32 {
 
 /// Two convex boxes that do not touch are nearest at a corner of one against an edge of the other.
 fn boxes(a: &Frame, b: &Frame) -> f32 {
-    let axes = sat::axes(a, b);
+    let axes = sat::axes::<false>(a, b);
     if axes.iter().any(|ax| ax.dist.is_nan() || ax.reach.is_nan()) {
         return f32::NAN;
     }

@@ -138,27 +138,27 @@ pub fn collide_obb_circle(a: Obb, b: Circle) -> Option<Contact> {
 
 /// Oriented box against rect.
 pub fn collide_obb_rect(a: Obb, b: Rect) -> Option<Contact> {
-    boxes(&Frame::of(a), &Frame::of_aabb(&b.aabb()))
+    boxes::<true>(&Frame::of(a), &Frame::of_rect(b))
 }
 
 /// Oriented box against oriented box.
 pub fn collide_obb_obb(a: Obb, b: Obb) -> Option<Contact> {
-    boxes(&Frame::of(a), &Frame::of(b))
+    boxes::<false>(&Frame::of(a), &Frame::of(b))
 }
 
 /// Box against box: the separating-axis test picks the shallowest axis (A's axes win ties);
 /// the incident face of the other box is clipped to the reference face's sides, and the contact
 /// point is the mean of the clipped points moved half way to the reference face.
-fn boxes(a: &Frame, b: &Frame) -> Option<Contact> {
-    let axes = sat::axes(a, b);
-    if !axes.iter().all(|ax| ax.dist.abs() < ax.reach) {
+fn boxes<const ALIGNED: bool>(a: &Frame, b: &Frame) -> Option<Contact> {
+    let axes = sat::axes::<ALIGNED>(a, b);
+    // `reach - |dist| > 0` is exactly `|dist| < reach`: f64 subtraction is zero only for equals.
+    let depth = axes.map(|ax| ax.overlap());
+    if !depth.iter().fold(true, |all, &d| all & (d > 0.0)) {
         return None;
     }
     let mut k = 0;
-    for (i, ax) in axes.iter().enumerate().skip(1) {
-        if ax.overlap() < axes[k].overlap() {
-            k = i;
-        }
+    for i in 1..4 {
+        k = if depth[i] < depth[k] { i } else { k };
     }
     let ax = axes[k];
     let sign = if ax.dist < 0.0 { -1.0 } else { 1.0 };
@@ -170,81 +170,106 @@ fn boxes(a: &Frame, b: &Frame) -> Option<Contact> {
         (b, a, (-n.0, -n.1))
     };
     let point = clip_point(reference, k % 2, incident, nr);
-    Some(contact(n, ax.overlap(), point))
+    Some(contact(n, depth[k], point))
 }
 
 /// The contact point of a box pair, given the reference box, which of its axes is the face
-/// normal (0: u, 1: v), the incident box and the reference face's outward normal.
+/// normal (0: u, 1: v), the incident box and the reference face's outward normal `nr`.
+///
+/// The incident face is `centre + along·s·half` for `s` in `[-1, 1]`; it is clipped to the
+/// reference box (its side planes, then its face and the opposite face), so what is left lies on
+/// the incident box and inside the reference box, and the contact point is its middle. When
+/// nothing is left (the incident face misses the reference box, as when a corner pokes in through
+/// another face) the mean of the intersection polygon's corners is used instead. Written with
+/// selects rather than branches where the choice is random.
 fn clip_point(reference: &Frame, axis: usize, incident: &Frame, nr: (f64, f64)) -> (f64, f64) {
     let dot = |p: (f64, f64), d: (f64, f64)| p.0 * d.0 + p.1 * d.1;
-    let (u, v) = ((reference.c, reference.s), (-reference.s, reference.c));
-    let (face_half, side, side_half) = if axis == 0 {
-        (reference.hx, v, reference.hy)
+    let (face_half, side_half) = if axis == 0 {
+        (reference.hx, reference.hy)
     } else {
-        (reference.hy, u, reference.hx)
+        (reference.hy, reference.hx)
     };
+    // Perpendicular to nr: the reference's other axis, up to a sign that the symmetric clip ignores.
+    let side = (-nr.1, nr.0);
     // The incident face: the one whose outward normal is most against nr.
     let (iu, iv) = ((incident.c, incident.s), (-incident.s, incident.c));
     let (du, dv) = (dot(iu, nr), dot(iv, nr));
-    let (normal_dir, normal_half, along, along_half) = if du.abs() >= dv.abs() {
-        (
-            if du > 0.0 { -1.0 } else { 1.0 },
-            (iu, incident.hx),
-            iv,
-            incident.hy,
-        )
+    let on_u = du.abs() >= dv.abs();
+    let (normal, normal_half, along, along_half, d) = if on_u {
+        (iu, incident.hx, iv, incident.hy, du)
     } else {
-        (
-            if dv > 0.0 { -1.0 } else { 1.0 },
-            (iv, incident.hy),
-            iu,
-            incident.hx,
-        )
+        (iv, incident.hy, iu, incident.hx, dv)
     };
-    let ((fx, fy), fh) = normal_half;
-    let face_center = (
-        incident.cx + fx * fh * normal_dir,
-        incident.cy + fy * fh * normal_dir,
+    let out = if d > 0.0 { -normal_half } else { normal_half };
+    let rel = (
+        incident.cx + normal.0 * out - reference.cx,
+        incident.cy + normal.1 * out - reference.cy,
     );
-    let p1 = (
-        face_center.0 - along.0 * along_half,
-        face_center.1 - along.1 * along_half,
-    );
-    let p2 = (
-        face_center.0 + along.0 * along_half,
-        face_center.1 + along.1 * along_half,
-    );
-    // Clip p1..p2 to the reference face's side planes: |(p - c)·side| <= side_half.
-    let rel = |p: (f64, f64)| (p.0 - reference.cx, p.1 - reference.cy);
-    let (q1, q2) = (dot(rel(p1), side), dot(rel(p2), side));
-    let (mut t0, mut t1) = (0.0f64, 1.0f64);
-    let dq = q2 - q1;
-    if dq != 0.0 {
-        let (ta, tb) = ((-side_half - q1) / dq, (side_half - q1) / dq);
-        let (lo, hi) = if ta < tb { (ta, tb) } else { (tb, ta) };
-        t0 = t0.max(lo);
-        t1 = t1.min(hi);
+    let step = (along.0 * along_half, along.1 * along_half);
+    // Along `side`: |q(s)| <= side_half; along nr: the height above the box's centre within ±face_half.
+    let (lo, hi) = clip((-1.0, 1.0), dot(rel, side), dot(step, side), side_half);
+    let (lo, hi) = clip((lo, hi), dot(rel, nr), dot(step, nr), face_half);
+    if lo > hi {
+        return polygon_mean(reference, incident);
     }
-    if t1 < t0 {
-        // Only reachable through rounding: keep the middle of the face.
-        (t0, t1) = (0.5, 0.5);
+    let mid = (lo + hi) * 0.5;
+    (
+        reference.cx + rel.0 + step.0 * mid,
+        reference.cy + rel.1 + step.1 * mid,
+    )
+}
+
+/// The part of `range` where `|qc + s·qa| <= half`; `qa == 0` gives infinite bounds, as wanted.
+/// An empty result has `lo > hi` (`range` bounds are never NaN, and `f64::max`/`min` skip NaN).
+fn clip(range: (f64, f64), qc: f64, qa: f64, half: f64) -> (f64, f64) {
+    let (sa, sb) = ((-half - qc) / qa, (half - qc) / qa);
+    (range.0.max(sa.min(sb)), range.1.min(sa.max(sb)))
+}
+
+/// The mean of the corners of the intersection of two overlapping boxes: `b`'s corners clipped
+/// to `a` in `a`'s frame (Sutherland–Hodgman), mapped back. A mean of corners of a convex polygon
+/// lies inside it.
+fn polygon_mean(a: &Frame, b: &Frame) -> (f64, f64) {
+    let mut poly = [(0.0, 0.0); 8];
+    for (slot, (x, y)) in poly.iter_mut().zip(b.corners()) {
+        *slot = a.to_local(x, y);
     }
-    let at = |t: f64| (p1.0 + (p2.0 - p1.0) * t, p1.1 + (p2.1 - p1.1) * t);
-    let (mut sx, mut sy, mut count) = (0.0, 0.0, 0.0);
-    let mut fallback = (0.0, 0.0);
-    for p in [at(t0), at(t1)] {
-        let sep = dot(rel(p), nr) - face_half;
-        let mid = (p.0 - nr.0 * sep * 0.5, p.1 - nr.1 * sep * 0.5);
-        fallback = (fallback.0 + mid.0 * 0.5, fallback.1 + mid.1 * 0.5);
-        if sep <= 0.0 {
-            sx += mid.0;
-            sy += mid.1;
-            count += 1.0;
+    let mut n = 4;
+    // Half-planes `sign * coord <= half` for x then y.
+    for (axis, sign, half) in [
+        (0, 1.0, a.hx),
+        (0, -1.0, a.hx),
+        (1, 1.0, a.hy),
+        (1, -1.0, a.hy),
+    ] {
+        let inside = |p: (f64, f64)| {
+            let v = if axis == 0 { p.0 } else { p.1 };
+            half - sign * v
+        };
+        let mut out = [(0.0, 0.0); 8];
+        let mut m = 0;
+        for i in 0..n {
+            let (p, q) = (poly[i], poly[(i + 1) % n]);
+            let (dp, dq) = (inside(p), inside(q));
+            if dp >= 0.0 && m < 8 {
+                out[m] = p;
+                m += 1;
+            }
+            if (dp >= 0.0) != (dq >= 0.0) && m < 8 {
+                let t = dp / (dp - dq);
+                out[m] = (p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t);
+                m += 1;
+            }
+        }
+        poly = out;
+        n = m;
+        if n == 0 {
+            // Only through rounding on a touching pair: the middle between the centres.
+            return ((a.cx + b.cx) * 0.5, (a.cy + b.cy) * 0.5);
         }
     }
-    if count > 0.0 {
-        (sx / count, sy / count)
-    } else {
-        fallback
-    }
+    let (sx, sy) = poly[..n]
+        .iter()
+        .fold((0.0, 0.0), |acc, p| (acc.0 + p.0, acc.1 + p.1));
+    a.to_world(sx / n as f64, sy / n as f64)
 }
