@@ -6,7 +6,8 @@
  * Build and run from the repository root, after `cargo build --release`:
  *   cc -std=c99 -Iinclude examples/gamelib.c -Ltarget/release -lcollide2d -o target/gamelib
  *   LD_LIBRARY_PATH=target/release ./target/gamelib
- * It prints each frame's position and blocked bits and writes target/gamelib_frame_N.ppm. */
+ * It prints each frame's position and blocked bits and writes target/gamelib_frame_N.ppm
+ * (gamelib_frame_N.ppm when there is no target/ directory below the current one). */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -104,11 +105,15 @@ int main(void) {
         fill(box_of(dynamic_obj), color);
         if (next_shot < sizeof snapshots / sizeof snapshots[0] &&
             (int)frame == snapshots[next_shot]) {
+            /* target/ from the repository root; the current directory otherwise. */
             char path[64];
             sprintf(path, "target/gamelib_frame_%u.ppm", (unsigned)frame);
             if (!write_ppm(path)) {
-                fprintf(stderr, "cannot write %s (run from the repository root)\n", path);
-                return 1;
+                sprintf(path, "gamelib_frame_%u.ppm", (unsigned)frame);
+                if (!write_ppm(path)) {
+                    fprintf(stderr, "cannot write %s\n", path);
+                    return 1;
+                }
             }
             next_shot++;
         }

@@ -368,10 +368,10 @@ pub fn sweep_rect_obb(a: Rect, delta: Vec2, b: Obb) -> Option<Hit> {
     if nan2(delta) {
         return None;
     }
-    let fa = Frame::of_aabb(&a.aabb());
+    let fa = Frame::of_rect(a);
     let fb = Frame::of(b);
     let (dx, dy) = delta.wide();
-    let axes = sat::axes(&fa, &fb);
+    let axes = sat::axes::<false>(&fa, &fb);
     let slabs = axes.map(|ax| Slab {
         lo: ax.dist - ax.reach,
         hi: ax.dist + ax.reach,
@@ -396,7 +396,7 @@ pub fn sweep_rect_obb(a: Rect, delta: Vec2, b: Obb) -> Option<Hit> {
             } else {
                 (ax.nx, ax.ny)
             };
-            let moved = Frame::of_aabb(&Rect::new(pos.x, pos.y, a.w, a.h).aabb());
+            let moved = Frame::of_rect(Rect::new(pos.x, pos.y, a.w, a.h));
             let point = touching_point(&moved.corners(), &fb.corners(), n);
             Some(hit(t, n, point, pos))
         }
