@@ -264,6 +264,10 @@ fn rect_rect_matches_exact_rational_oracle_on_a_million_cases() {
             Err(e) => failures.push(e),
         }
     }
+    println!(
+        "rect_rect: {total} cases (half built to touch or graze exactly), {hits} hits, {} failures",
+        failures.len()
+    );
     assert!(
         failures.is_empty(),
         "{} of {total} failed, first: {}",
@@ -740,6 +744,10 @@ fn rect_obb_at_right_angles_matches_exact_rational_oracle() {
             _ => failures.push(format!("hit disagrees: {ctx}")),
         }
     }
+    println!(
+        "rect_obb at multiples of 90°: {cases} cases, {hits} hits, {} failures",
+        failures.len()
+    );
     assert!(
         failures.is_empty(),
         "{} of {cases} failed: {}",
@@ -990,6 +998,10 @@ fn raycasts_agree_with_the_segment_predicates() {
         ];
         failures.extend(errs.into_iter().flatten());
     }
+    println!(
+        "raycasts: 200000 cases x 4 shapes, {} failures",
+        failures.len()
+    );
     assert!(failures.is_empty(), "{}: {}", failures.len(), failures[0]);
 }
 
