@@ -459,11 +459,14 @@ struct c2d_obb c2d_obb_from_rect(struct c2d_rect r, float angle_deg);
 /// moment they would overlap STRICTLY. Sliding along a face while touching is not a hit; moving
 /// into a touching neighbour hits at t = 0; ending exactly in contact at t = 1 is not a hit;
 /// rects already overlapping hit at t = 0 with the minimum translation's normal.
-/// Safe: `out->t` never exceeds the real contact time and the rect at `out->pos` (= `a + t*delta`
-/// in f32, no fused multiply-add) does not overlap `b` strictly; on the grid domain the hit
+/// Units: `t` is a fraction of `delta` in [0, 1]; positions are in the caller's units.
+/// Safe: `out->t` never exceeds the real contact time, and neither `a + t*delta` computed in f32
+/// (no fused multiply-add) nor `out->pos` overlaps `b` strictly; on the grid domain the hit
 /// decision is exact and the gap left at most 1/256 unit. `normal`: unit normal of `b`'s face
 /// hit (from `b` toward `a`; x faces win exact corner ties); `point`: middle of the touching
-/// faces' common part; `pos`: the rect's x, y at t. False for any NaN.
+/// faces' common part; `pos`: the rect's x, y at t, flush on the hit axis (that coordinate is
+/// the exact contact one whenever it is an f32 and clear, always so on the grid domain). False
+/// for any NaN.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_sweep_rect_rect(struct c2d_rect a,
                          struct c2d_vec2 delta,
@@ -523,7 +526,8 @@ bool c2d_sweep_rect_obb(struct c2d_rect a,
 
 /// The closed segment `origin..origin+delta` against the closed rect `b`: true exactly when
 /// `c2d_intersect_segment_rect` is for that segment (end point computed in f32). `t`: the first
-/// point of the segment in `b` (nearest f32; no safety promise), `pos` = `point` = that point;
+/// point of the segment in `b` as a fraction of `delta` (nearest f32; no safety promise),
+/// `pos` = `point` = that point (`origin + t*delta` in f32);
 /// an origin inside `b` hits at t = 0. `normal`: outward normal of the face entered (x faces win
 /// corner ties); zero for an origin strictly inside. False for any NaN.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
