@@ -8,9 +8,11 @@
 //!
 //! How it is exact:
 //! * Boxes (rect-rect, rect-obb) are a swept separating-axis test: along each axis the mover
-//!   overlaps strictly while `lo < t·v < hi`, an open interval of `t`. The entry and exit times
-//!   are compared as fractions with exact products ([`product_le`]), so on the grid domain the
-//!   hit/no-hit answer and the choice of face are those of real arithmetic.
+//!   overlaps strictly while `lo < t·v < hi`, an open interval of `t`. Exact early outs reject
+//!   most misses; entry and exit times are compared as correctly rounded quotients, and as exact
+//!   fractions ([`product_le`]) when the quotients tie, so on the grid domain the hit/no-hit
+//!   answer and the choice of face are those of real arithmetic. A rect mover's `pos` is made
+//!   flush on the hit axis (the exact contact coordinate, when it is an f32 and clear).
 //! * Round shapes sweep the centre point against the Minkowski sum, a rounded box: two boxes
 //!   (one widened by `r` in x, one in y) and four corner disks. Hit or no hit is decided exactly
 //!   (slabs as above, segment against open disk with [`product_le`]); a disk's entry time comes
