@@ -137,5 +137,6 @@ void test_contacts(void);
 void test_seeds(void);
 void test_bad_input(void);
 void test_version(void);
+void test_sweep(void);
 
 #endif /* C2D_TEST_MACROS_H */
