@@ -16,117 +16,6 @@ use common::*;
 
 const CASES: u64 = 1_000_000;
 
-fn rect(rng: &mut Rng, mag: i64) -> IRect {
-    IRect {
-        x: rng.coord(mag),
-        y: rng.coord(mag),
-        w: rng.len(mag) * rng.sign(),
-        h: rng.len(mag) * rng.sign(),
-    }
-}
-
-fn circle(rng: &mut Rng, mag: i64) -> ICircle {
-    let r = match rng.below(10) {
-        0 => 0,
-        1 => -rng.len(mag).max(1),
-        _ => rng.len(mag),
-    };
-    ICircle {
-        x: rng.coord(mag),
-        y: rng.coord(mag),
-        r,
-    }
-}
-
-fn obb(rng: &mut Rng, mag: i64) -> IObb {
-    IObb {
-        cx: rng.coord(mag),
-        cy: rng.coord(mag),
-        hx: rng.len(mag) * if rng.chance(1, 8) { -1 } else { 1 },
-        hy: rng.len(mag) * if rng.chance(1, 8) { -1 } else { 1 },
-        quarter: rng.below(4) as u32,
-        spelling: rng.below(4) as u32,
-    }
-}
-
-/// A box meeting `a` exactly or within a step on each axis.
-fn related_box(rng: &mut Rng, a: IBox, mag: i64, even: bool) -> IBox {
-    let (x0, x1) = related_span(rng, a.x0, a.x1, mag, even);
-    let (y0, y1) = related_span(rng, a.y0, a.y1, mag, even);
-    IBox { x0, y0, x1, y1 }
-}
-
-/// A circle meeting box `b` exactly or within a step: at a corner (Pythagorean distance), beside
-/// a side, or centred inside.
-fn related_circle(rng: &mut Rng, b: IBox, mag: i64) -> ICircle {
-    match rng.below(3) {
-        0 => {
-            let (dx, dy, d) = triple_offset(rng, mag);
-            let corner = (
-                if dx < 0 { b.x0 } else { b.x1 },
-                if dy < 0 { b.y0 } else { b.y1 },
-            );
-            // Mostly outward from the corner; sometimes flipped inward.
-            let flip = if rng.chance(1, 8) { -1 } else { 1 };
-            ICircle {
-                x: corner.0 + dx * flip,
-                y: corner.1 + dy * flip,
-                r: d + rng.step(),
-            }
-        }
-        1 => {
-            let r = rng.len(mag);
-            let across = rng.range(b.y0 - 2, b.y1 + 2);
-            let out = r + rng.step();
-            let (side, along) = if rng.chance(1, 2) {
-                (b.x1 + out, across)
-            } else {
-                (b.x0 - out, across)
-            };
-            if rng.chance(1, 2) {
-                ICircle {
-                    x: side,
-                    y: along,
-                    r,
-                }
-            } else {
-                // The same against a horizontal side.
-                let along = rng.range(b.x0 - 2, b.x1 + 2);
-                let side = if rng.chance(1, 2) {
-                    b.y1 + out
-                } else {
-                    b.y0 - out
-                };
-                ICircle {
-                    x: along,
-                    y: side,
-                    r,
-                }
-            }
-        }
-        _ => ICircle {
-            x: rng.range(b.x0, b.x1),
-            y: rng.range(b.y0, b.y1),
-            r: rng.range(-1, 2) * rng.len(mag) / 2,
-        },
-    }
-}
-
-/// A point on a side or corner of `b`, or one step off it.
-fn related_point(rng: &mut Rng, b: IBox) -> (i64, i64) {
-    let x = match rng.below(3) {
-        0 => b.x0 + rng.step(),
-        1 => b.x1 + rng.step(),
-        _ => rng.range(b.x0 - 1, b.x1 + 1),
-    };
-    let y = match rng.below(3) {
-        0 => b.y0 + rng.step(),
-        1 => b.y1 + rng.step(),
-        _ => rng.range(b.y0 - 1, b.y1 + 1),
-    };
-    (x, y)
-}
-
 /// Runs `CASES` cases of `case(rng, constructed, tally)`; `case` returns false to redraw an
 /// input that left the grid domain (not counted).
 fn run(name: &'static str, seed: u64, mut case: impl FnMut(&mut Rng, bool, &mut Tally) -> bool) {
@@ -665,13 +554,100 @@ fn segment_obb_is_exact_at_right_angles() {
     });
 }
 
+/// `(g, u, v)` with `a·u - b·v == g == gcd(a, b)`.
+fn ext_gcd(a: i64, b: i64) -> (i64, i64, i64) {
+    // Invariants: a·s0 + b·t0 = r0, a·s1 + b·t1 = r1.
+    let (mut r0, mut r1, mut s0, mut s1, mut t0, mut t1) = (a, b, 1i64, 0i64, 0i64, 1i64);
+    while r1 != 0 {
+        let q = r0.div_euclid(r1);
+        (r0, r1) = (r1, r0 - q * r1);
+        (s0, s1) = (s1, s0 - q * s1);
+        (t0, t1) = (t1, t0 - q * t1);
+    }
+    if r0 < 0 {
+        (-r0, -s0, t0)
+    } else {
+        (r0, s0, -t0)
+    }
+}
+
+/// The last convergent `(denominator, numerator)` of √l's continued fraction whose denominator
+/// is at most `max_den` (for a perfect square, `(max_den, √l·max_den)`: an exact tangent).
+fn convergent(l: i64, max_den: i64) -> (i64, i64) {
+    let a0 = (l as f64).sqrt() as i128;
+    let a0 = (a0 - 2..=a0 + 2).filter(|a| a * a <= l as i128).max().unwrap_or(0);
+    if a0 * a0 == l as i128 {
+        return (max_den, (a0 * max_den as i128) as i64);
+    }
+    let (l, max_den) = (l as i128, max_den as i128);
+    let (mut m, mut d, mut a) = (0i128, 1i128, a0);
+    // Numerators h and denominators q of the convergents.
+    let (mut h1, mut h) = (1i128, a0);
+    let (mut q1, mut q) = (0i128, 1i128);
+    loop {
+        m = d * a - m;
+        d = (l - m * m) / d;
+        a = (a0 + m) / d;
+        let (hn, qn) = (a * h + h1, a * q + q1);
+        if qn > max_den {
+            return (q as i64, h as i64);
+        }
+        (h1, h, q1, q) = (h, hn, q, qn);
+    }
+}
+
+/// A segment whose line passes within a fraction of a step of the circle (the perpendicular
+/// distance differs from r by about 1/|d| step, or not at all): the case where `cross²` and
+/// `r²·|d|²` exceed 2^53 and agree in their leading bits, so only an exact comparison tells
+/// them apart. Sets `c.r`; None when the values leave the grid domain.
+fn near_tangent(rng: &mut Rng, c: &mut ICircle, mag: i64) -> Option<(Pt, Pt)> {
+    let lim = (mag / 4).max(2);
+    let (ex, ey) = (rng.range(-lim, lim), rng.range(1, lim));
+    let (gcd, u, v) = ext_gcd(ex, ey);
+    let (ex, ey) = (ex / gcd, ey / gcd); // coprime: ex·u - ey·v == 1 still holds
+    let l = ex * ex + ey * ey;
+    let len2 = l as f64;
+    let (r, k) = if rng.chance(1, 2) {
+        // A continued-fraction convergent k/r of √l: |k² - l·r²| is tiny next to k², so the
+        // two sides agree in far more than 53 bits.
+        convergent(l, mag / 2)
+    } else {
+        // The cross product that puts the line at distance ~r: nearest integer to r·|e|, or a
+        // neighbour of it.
+        let r = rng.range(1, mag / 2);
+        (r, (r as f64 * len2.sqrt()).round() as i64 + rng.range(-1, 1))
+    };
+    let k = if rng.chance(1, 2) { k } else { -k };
+    // f = (v·k, u·k) + t·e has e × f == k; t puts f nearly perpendicular to e.
+    let f0 = (v as i128 * k as i128, u as i128 * k as i128);
+    let dot = f0.0 * ex as i128 + f0.1 * ey as i128;
+    let t = -(dot as f64 / len2).round() as i128;
+    let f = (f0.0 + t * ex as i128, f0.1 + t * ey as i128);
+    debug_assert_eq!(ex as i128 * f.1 - ey as i128 * f.0, k as i128);
+    let f = (i64::try_from(f.0).ok()?, i64::try_from(f.1).ok()?);
+    c.r = r;
+    // The segment start a = centre - f lies at distance ~r from the centre, beside the foot;
+    // extend both ways so the foot is inside, or only one way so an end is nearest.
+    let a = (c.x - f.0, c.y - f.1);
+    let (m1, m2) = match rng.below(3) {
+        0 => (rng.range(1, 3), rng.range(1, 3)),
+        1 => (0, rng.range(1, 3)),
+        _ => (rng.range(1, 3), 0),
+    };
+    Some((along(a, (ex, ey), -m1), along(a, (ex, ey), m2)))
+}
+
 #[test]
 fn segment_circle_is_exact() {
     run("intersect_segment_circle", 13, |rng, build, t| {
         let mag = rng.mag();
         let mut c = circle(rng, mag);
         let (a, b) = if build {
-            match rng.below(3) {
+            match rng.below(4) {
+                3 => match near_tangent(rng, &mut c, mag) {
+                    Some(s) => s,
+                    None => return false,
+                },
                 0 => {
                     // An end point at an exact distance from the centre.
                     let (dx, dy, d) = triple_offset(rng, mag);

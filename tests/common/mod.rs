@@ -346,6 +346,119 @@ impl SortedEven for (i64, i64) {
     }
 }
 
+// ---- Grid-domain shape generators (values in steps). ----
+
+pub fn rect(rng: &mut Rng, mag: i64) -> IRect {
+    IRect {
+        x: rng.coord(mag),
+        y: rng.coord(mag),
+        w: rng.len(mag) * rng.sign(),
+        h: rng.len(mag) * rng.sign(),
+    }
+}
+
+pub fn circle(rng: &mut Rng, mag: i64) -> ICircle {
+    let r = match rng.below(10) {
+        0 => 0,
+        1 => -rng.len(mag).max(1),
+        _ => rng.len(mag),
+    };
+    ICircle {
+        x: rng.coord(mag),
+        y: rng.coord(mag),
+        r,
+    }
+}
+
+pub fn obb(rng: &mut Rng, mag: i64) -> IObb {
+    IObb {
+        cx: rng.coord(mag),
+        cy: rng.coord(mag),
+        hx: rng.len(mag) * if rng.chance(1, 8) { -1 } else { 1 },
+        hy: rng.len(mag) * if rng.chance(1, 8) { -1 } else { 1 },
+        quarter: rng.below(4) as u32,
+        spelling: rng.below(4) as u32,
+    }
+}
+
+/// A box meeting `a` exactly or within a step on each axis.
+pub fn related_box(rng: &mut Rng, a: IBox, mag: i64, even: bool) -> IBox {
+    let (x0, x1) = related_span(rng, a.x0, a.x1, mag, even);
+    let (y0, y1) = related_span(rng, a.y0, a.y1, mag, even);
+    IBox { x0, y0, x1, y1 }
+}
+
+/// A circle meeting box `b` exactly or within a step: at a corner (Pythagorean distance), beside
+/// a side, or centred inside.
+pub fn related_circle(rng: &mut Rng, b: IBox, mag: i64) -> ICircle {
+    match rng.below(3) {
+        0 => {
+            let (dx, dy, d) = triple_offset(rng, mag);
+            let corner = (
+                if dx < 0 { b.x0 } else { b.x1 },
+                if dy < 0 { b.y0 } else { b.y1 },
+            );
+            // Mostly outward from the corner; sometimes flipped inward.
+            let flip = if rng.chance(1, 8) { -1 } else { 1 };
+            ICircle {
+                x: corner.0 + dx * flip,
+                y: corner.1 + dy * flip,
+                r: d + rng.step(),
+            }
+        }
+        1 => {
+            let r = rng.len(mag);
+            let across = rng.range(b.y0 - 2, b.y1 + 2);
+            let out = r + rng.step();
+            let (side, along) = if rng.chance(1, 2) {
+                (b.x1 + out, across)
+            } else {
+                (b.x0 - out, across)
+            };
+            if rng.chance(1, 2) {
+                ICircle {
+                    x: side,
+                    y: along,
+                    r,
+                }
+            } else {
+                // The same against a horizontal side.
+                let along = rng.range(b.x0 - 2, b.x1 + 2);
+                let side = if rng.chance(1, 2) {
+                    b.y1 + out
+                } else {
+                    b.y0 - out
+                };
+                ICircle {
+                    x: along,
+                    y: side,
+                    r,
+                }
+            }
+        }
+        _ => ICircle {
+            x: rng.range(b.x0, b.x1),
+            y: rng.range(b.y0, b.y1),
+            r: rng.range(-1, 2) * rng.len(mag) / 2,
+        },
+    }
+}
+
+/// A point on a side or corner of `b`, or one step off it.
+pub fn related_point(rng: &mut Rng, b: IBox) -> (i64, i64) {
+    let x = match rng.below(3) {
+        0 => b.x0 + rng.step(),
+        1 => b.x1 + rng.step(),
+        _ => rng.range(b.x0 - 1, b.x1 + 1),
+    };
+    let y = match rng.below(3) {
+        0 => b.y0 + rng.step(),
+        1 => b.y1 + rng.step(),
+        _ => rng.range(b.y0 - 1, b.y1 + 1),
+    };
+    (x, y)
+}
+
 /// Counts cases and mismatches of one property; reports the count and the first failures.
 pub struct Tally {
     name: &'static str,
