@@ -194,11 +194,13 @@ fn point_circle_is_exact() {
         let got = (overlap_point_circle(fp, fc), touch_point_circle(fp, fc));
         flavours(t, "point_circle", got, want, input);
         let dot = Circle::new(fp.x, fp.y, 0.0);
-        let as_circles = (
-            overlap_circle_circle(dot, fc),
-            touch_circle_circle(dot, fc),
+        let as_circles = (overlap_circle_circle(dot, fc), touch_circle_circle(dot, fc));
+        t.eq(
+            "point_circle as circle_circle(r = 0)",
+            as_circles,
+            got,
+            input,
         );
-        t.eq("point_circle as circle_circle(r = 0)", as_circles, got, input);
         true
     });
 }
@@ -467,7 +469,12 @@ fn check_segments(t: &mut Tally, a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
     // Touching: meeting at an end point or along a common line.
     t.touching += (want && o.contains(&0)) as u64;
     let input = || format!("{a:?}..{b:?} vs {c:?}..{d:?}");
-    t.eq("intersect_segment_segment", intersect_segment_segment(s, u), want, input);
+    t.eq(
+        "intersect_segment_segment",
+        intersect_segment_segment(s, u),
+        want,
+        input,
+    );
     t.eq(
         "intersect_segment_segment swapped",
         intersect_segment_segment(u, s),
@@ -505,7 +512,12 @@ fn segment_rect_is_exact() {
         t.hits += want as u64;
         t.touching += (want && !oracle::seg_box_interior(a, b, r.bx())) as u64;
         let input = || format!("{a:?}..{b:?} vs {r:?}");
-        t.eq("intersect_segment_rect", intersect_segment_rect(seg(a, b), fr), want, input);
+        t.eq(
+            "intersect_segment_rect",
+            intersect_segment_rect(seg(a, b), fr),
+            want,
+            input,
+        );
         t.eq(
             "intersect_segment_rect reversed",
             intersect_segment_rect(seg(b, a), fr),
@@ -543,7 +555,12 @@ fn segment_obb_is_exact_at_right_angles() {
         t.hits += want as u64;
         t.touching += (want && !oracle::seg_box_interior(a, b, o.bx())) as u64;
         let input = || format!("{a:?}..{b:?} vs {o:?} rot {:?}", o.rot());
-        t.eq("intersect_segment_obb", intersect_segment_obb(seg(a, b), fo), want, input);
+        t.eq(
+            "intersect_segment_obb",
+            intersect_segment_obb(seg(a, b), fo),
+            want,
+            input,
+        );
         t.eq(
             "intersect_segment_obb reversed",
             intersect_segment_obb(seg(b, a), fo),
@@ -575,7 +592,10 @@ fn ext_gcd(a: i64, b: i64) -> (i64, i64, i64) {
 /// is at most `max_den` (for a perfect square, `(max_den, √l·max_den)`: an exact tangent).
 fn convergent(l: i64, max_den: i64) -> (i64, i64) {
     let a0 = (l as f64).sqrt() as i128;
-    let a0 = (a0 - 2..=a0 + 2).filter(|a| a * a <= l as i128).max().unwrap_or(0);
+    let a0 = (a0 - 2..=a0 + 2)
+        .filter(|a| a * a <= l as i128)
+        .max()
+        .unwrap_or(0);
     if a0 * a0 == l as i128 {
         return (max_den, (a0 * max_den as i128) as i64);
     }
@@ -615,7 +635,10 @@ fn near_tangent(rng: &mut Rng, c: &mut ICircle, mag: i64) -> Option<(Pt, Pt)> {
         // The cross product that puts the line at distance ~r: nearest integer to r·|e|, or a
         // neighbour of it.
         let r = rng.range(1, mag / 2);
-        (r, (r as f64 * len2.sqrt()).round() as i64 + rng.range(-1, 1))
+        (
+            r,
+            (r as f64 * len2.sqrt()).round() as i64 + rng.range(-1, 1),
+        )
     };
     let k = if rng.chance(1, 2) { k } else { -k };
     // f = (v·k, u·k) + t·e has e × f == k; t puts f nearly perpendicular to e.
@@ -734,7 +757,8 @@ fn int(rng: &mut Rng) -> i64 {
 }
 
 fn fits_i32(v: &[i64]) -> bool {
-    v.iter().all(|&x| x >= i32::MIN as i64 && x <= i32::MAX as i64)
+    v.iter()
+        .all(|&x| x >= i32::MIN as i64 && x <= i32::MAX as i64)
 }
 
 fn recti(rng: &mut Rng) -> IRect {
@@ -785,7 +809,11 @@ fn big_triple(rng: &mut Rng) -> (i64, i64, i64) {
 fn recti_recti_is_exact_over_i32() {
     run("recti_recti", 20, |rng, build, t| {
         let a = recti(rng);
-        let b = if build { related_recti(rng, a) } else { recti(rng) };
+        let b = if build {
+            related_recti(rng, a)
+        } else {
+            recti(rng)
+        };
         if !fits_i32(&[a.x, a.y, a.w, a.h, b.x, b.y, b.w, b.h]) {
             return false;
         }
@@ -873,9 +901,15 @@ fn circlei_circlei_is_exact_over_i32() {
         let (ia, ib) = (to_circlei(a), to_circlei(b));
         let input = || format!("{ia:?} {ib:?}");
         let want = |closed| oracle::circle_circle(closed, a, b);
-        let got = (overlap_circlei_circlei(ia, ib), touch_circlei_circlei(ia, ib));
+        let got = (
+            overlap_circlei_circlei(ia, ib),
+            touch_circlei_circlei(ia, ib),
+        );
         flavours(t, "circlei_circlei", got, want, input);
-        let swapped = (overlap_circlei_circlei(ib, ia), touch_circlei_circlei(ib, ia));
+        let swapped = (
+            overlap_circlei_circlei(ib, ia),
+            touch_circlei_circlei(ib, ia),
+        );
         t.eq("circlei_circlei symmetric", swapped, got, input);
         true
     });
@@ -903,24 +937,45 @@ fn integer_extremes_exhaustive() {
                 for &bw in &vals {
                     for &y in &[0, i32::MIN, i32::MAX] {
                         t.cases += 1;
-                        let a = IRect { x: ext(x), y: 0, w: ext(w), h: 1 };
-                        let b = IRect { x: ext(bx), y: ext(y), w: ext(bw), h: 1 };
+                        let a = IRect {
+                            x: ext(x),
+                            y: 0,
+                            w: ext(w),
+                            h: 1,
+                        };
+                        let b = IRect {
+                            x: ext(bx),
+                            y: ext(y),
+                            w: ext(bw),
+                            h: 1,
+                        };
                         let (ia, ib) = (to_recti(a), to_recti(b));
                         let input = || format!("{ia:?} {ib:?}");
                         let want = |closed| oracle::box_box(closed, a.bx(), b.bx());
                         let got = (overlap_recti_recti(ia, ib), touch_recti_recti(ia, ib));
                         flavours(&mut t, "recti_recti", got, want, input);
-                        let c = ICircle { x: ext(bx), y: ext(y), r: ext(bw) };
+                        let c = ICircle {
+                            x: ext(bx),
+                            y: ext(y),
+                            r: ext(bw),
+                        };
                         let ic = to_circlei(c);
                         let input = || format!("{ia:?} {ic:?}");
                         let want = |closed| oracle::box_circle(closed, a.bx(), c);
                         let got = (overlap_recti_circlei(ia, ic), touch_recti_circlei(ia, ic));
                         flavours(&mut t, "recti_circlei", got, want, input);
-                        let d = ICircle { x: ext(x), y: 0, r: ext(w) };
+                        let d = ICircle {
+                            x: ext(x),
+                            y: 0,
+                            r: ext(w),
+                        };
                         let id = to_circlei(d);
                         let input = || format!("{id:?} {ic:?}");
                         let want = |closed| oracle::circle_circle(closed, d, c);
-                        let got = (overlap_circlei_circlei(id, ic), touch_circlei_circlei(id, ic));
+                        let got = (
+                            overlap_circlei_circlei(id, ic),
+                            touch_circlei_circlei(id, ic),
+                        );
                         flavours(&mut t, "circlei_circlei", got, want, input);
                     }
                 }

@@ -219,7 +219,10 @@ impl IObb {
             1 => Rot::from_degrees((90 * k + 360 * [-3, -1, 1, 2][(k as usize) % 4]) as f32),
             2 => {
                 let scale = [0.5f32, 2.0, 3.0, 1000.0][(k as usize + 1) % 4];
-                Rot { c: c * scale, s: s * scale }
+                Rot {
+                    c: c * scale,
+                    s: s * scale,
+                }
             }
             _ => Rot { c, s },
         }
@@ -388,6 +391,18 @@ pub fn related_box(rng: &mut Rng, a: IBox, mag: i64, even: bool) -> IBox {
     IBox { x0, y0, x1, y1 }
 }
 
+/// A rect meeting box `a` exactly or within a step on each axis, written from a random corner.
+pub fn related_rect(rng: &mut Rng, a: IBox, mag: i64) -> IRect {
+    let b = related_box(rng, a, mag, false);
+    IRect::of_box(rng, b)
+}
+
+/// An OBB (at a random multiple of 90°) meeting box `a` exactly or within a step on each axis.
+pub fn related_obb(rng: &mut Rng, a: IBox, mag: i64) -> IObb {
+    let b = related_box(rng, a, mag, true);
+    IObb::of_box(rng, b)
+}
+
 /// A circle meeting box `b` exactly or within a step: at a corner (Pythagorean distance), beside
 /// a side, or centred inside.
 pub fn related_circle(rng: &mut Rng, b: IBox, mag: i64) -> ICircle {
@@ -512,9 +527,14 @@ impl Tally {
 
     /// Prints the counts and fails on any mismatch.
     pub fn finish(self) {
+        let answers = if self.hits > 0 {
+            format!(" ({} true, {} exactly touching)", self.hits, self.touching)
+        } else {
+            String::new()
+        };
         eprintln!(
-            "{}: {} cases ({} true, {} exactly touching), {} checks, {} mismatches",
-            self.name, self.cases, self.hits, self.touching, self.checks, self.mismatches
+            "{}: {} cases{answers}, {} checks, {} mismatches",
+            self.name, self.cases, self.checks, self.mismatches
         );
         for s in &self.shown {
             eprintln!("  {s}");
@@ -592,7 +612,8 @@ pub mod oracle {
 
     /// Sign of `(b - a) × (p - a)`.
     pub fn orient(a: P, b: P, p: P) -> i32 {
-        let v = (b.0 - a.0) as i128 * (p.1 - a.1) as i128 - (b.1 - a.1) as i128 * (p.0 - a.0) as i128;
+        let v =
+            (b.0 - a.0) as i128 * (p.1 - a.1) as i128 - (b.1 - a.1) as i128 * (p.0 - a.0) as i128;
         v.signum() as i32
     }
 
