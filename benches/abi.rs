@@ -8,7 +8,7 @@
 //! Run: `cargo bench --bench abi` (add a name filter to run a subset: `cargo bench --bench abi -- obb`).
 
 use collide2d::ffi::*;
-use collide2d::{Circle, Contact, Obb, Rect, Rot, Segment, Vec2};
+use collide2d::{Circle, CircleI, Contact, Obb, Rect, RectI, Rot, Segment, Vec2};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -49,6 +49,15 @@ impl Rng {
             Vec2::new(self.f(2.0, 30.0), self.f(2.0, 30.0)),
             Rot::from_degrees(self.f(0.0, 360.0)),
         )
+    }
+    fn i(&mut self, lo: i32, hi: i32) -> i32 {
+        lo + (self.next() % (hi - lo) as u64) as i32
+    }
+    fn recti(&mut self) -> RectI {
+        RectI::new(self.i(0, 200), self.i(0, 200), self.i(4, 60), self.i(4, 60))
+    }
+    fn circlei(&mut self) -> CircleI {
+        CircleI::new(self.i(0, 200), self.i(0, 200), self.i(2, 30))
     }
     fn segment(&mut self) -> Segment {
         let a = self.vec();
@@ -141,13 +150,27 @@ fn main() {
     bench_bool!(filter, rng, "c2d_overlap_rect_rect", c2d_overlap_rect_rect: fn(Rect, Rect), |r| (r.rect(), r.rect()));
     bench_bool!(filter, rng, "c2d_touch_rect_rect", c2d_touch_rect_rect: fn(Rect, Rect), |r| (r.rect(), r.rect()));
     bench_bool!(filter, rng, "c2d_overlap_circle_circle", c2d_overlap_circle_circle: fn(Circle, Circle), |r| (r.circle(), r.circle()));
+    bench_bool!(filter, rng, "c2d_touch_circle_circle", c2d_touch_circle_circle: fn(Circle, Circle), |r| (r.circle(), r.circle()));
     bench_bool!(filter, rng, "c2d_overlap_rect_circle", c2d_overlap_rect_circle: fn(Rect, Circle), |r| (r.rect(), r.circle()));
+    bench_bool!(filter, rng, "c2d_touch_rect_circle", c2d_touch_rect_circle: fn(Rect, Circle), |r| (r.rect(), r.circle()));
     bench_bool!(filter, rng, "c2d_overlap_point_rect", c2d_overlap_point_rect: fn(Vec2, Rect), |r| (r.vec(), r.rect()));
+    bench_bool!(filter, rng, "c2d_touch_point_rect", c2d_touch_point_rect: fn(Vec2, Rect), |r| (r.vec(), r.rect()));
     bench_bool!(filter, rng, "c2d_overlap_point_circle", c2d_overlap_point_circle: fn(Vec2, Circle), |r| (r.vec(), r.circle()));
-    bench_bool!(filter, rng, "c2d_overlap_point_obb", c2d_overlap_point_obb: fn(Vec2, Obb), |r| (r.vec(), r.obb()));
+    bench_bool!(filter, rng, "c2d_touch_point_circle", c2d_touch_point_circle: fn(Vec2, Circle), |r| (r.vec(), r.circle()));
     bench_bool!(filter, rng, "c2d_overlap_obb_circle", c2d_overlap_obb_circle: fn(Obb, Circle), |r| (r.obb(), r.circle()));
+    bench_bool!(filter, rng, "c2d_touch_obb_circle", c2d_touch_obb_circle: fn(Obb, Circle), |r| (r.obb(), r.circle()));
     bench_bool!(filter, rng, "c2d_overlap_obb_rect", c2d_overlap_obb_rect: fn(Obb, Rect), |r| (r.obb(), r.rect()));
+    bench_bool!(filter, rng, "c2d_touch_obb_rect", c2d_touch_obb_rect: fn(Obb, Rect), |r| (r.obb(), r.rect()));
     bench_bool!(filter, rng, "c2d_overlap_obb_obb", c2d_overlap_obb_obb: fn(Obb, Obb), |r| (r.obb(), r.obb()));
+    bench_bool!(filter, rng, "c2d_touch_obb_obb", c2d_touch_obb_obb: fn(Obb, Obb), |r| (r.obb(), r.obb()));
+    bench_bool!(filter, rng, "c2d_overlap_point_obb", c2d_overlap_point_obb: fn(Vec2, Obb), |r| (r.vec(), r.obb()));
+    bench_bool!(filter, rng, "c2d_touch_point_obb", c2d_touch_point_obb: fn(Vec2, Obb), |r| (r.vec(), r.obb()));
+    bench_bool!(filter, rng, "c2d_overlap_recti_recti", c2d_overlap_recti_recti: fn(RectI, RectI), |r| (r.recti(), r.recti()));
+    bench_bool!(filter, rng, "c2d_touch_recti_recti", c2d_touch_recti_recti: fn(RectI, RectI), |r| (r.recti(), r.recti()));
+    bench_bool!(filter, rng, "c2d_overlap_recti_circlei", c2d_overlap_recti_circlei: fn(RectI, CircleI), |r| (r.recti(), r.circlei()));
+    bench_bool!(filter, rng, "c2d_touch_recti_circlei", c2d_touch_recti_circlei: fn(RectI, CircleI), |r| (r.recti(), r.circlei()));
+    bench_bool!(filter, rng, "c2d_overlap_circlei_circlei", c2d_overlap_circlei_circlei: fn(CircleI, CircleI), |r| (r.circlei(), r.circlei()));
+    bench_bool!(filter, rng, "c2d_touch_circlei_circlei", c2d_touch_circlei_circlei: fn(CircleI, CircleI), |r| (r.circlei(), r.circlei()));
     bench_bool!(filter, rng, "c2d_intersect_segment_segment", c2d_intersect_segment_segment: fn(Segment, Segment), |r| (r.segment(), r.segment()));
     bench_bool!(filter, rng, "c2d_intersect_segment_rect", c2d_intersect_segment_rect: fn(Segment, Rect), |r| (r.segment(), r.rect()));
     bench_bool!(filter, rng, "c2d_intersect_segment_circle", c2d_intersect_segment_circle: fn(Segment, Circle), |r| (r.segment(), r.circle()));

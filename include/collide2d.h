@@ -12,6 +12,15 @@
 #define C2D_VERSION_MINOR 0
 #define C2D_VERSION_PATCH 0
 
+/// The most hits `c2d_move_rect` resolves in one call.
+#define C2D_MOVE_MAX_HITS 32
+
+/// Bit of `c2d_move_recti`'s `blocked`: x moved less than asked.
+#define C2D_BLOCKED_X 1
+
+/// Bit of `c2d_move_recti`'s `blocked`: y moved less than asked.
+#define C2D_BLOCKED_Y 2
+
 /// An axis-aligned box spanning `x..x+w` and `y..y+h` (`c2d_rect`).
 ///
 /// Works unchanged in y-down screen coordinates (`x, y` = top-left corner) and y-up coordinates
@@ -113,6 +122,51 @@ typedef struct c2d_circlei {
   /// Radius; `< 0` is empty, `0` a point.
   int32_t r;
 } c2d_circlei;
+
+/// How a moving rect answers a hit (a `uint32_t`): `C2D_IGNORE`, `C2D_SLIDE`, `C2D_TOUCH`,
+/// `C2D_CROSS`, `C2D_BOUNCE`. Any other value behaves as `C2D_TOUCH`.
+typedef uint32_t c2d_response;
+
+/// The first contact of a moving shape (`c2d_hit`).
+///
+/// `t` in `[0, 1]` is the fraction of the motion at first contact; `normal` is the unit outward
+/// normal of the surface hit (pointing from the target toward the mover); `point` is a contact
+/// point at `t`; `pos` is the mover's position (rect `x, y` or circle centre) at `t`.
+typedef struct c2d_hit {
+  /// Fraction of the motion at first contact, in `[0, 1]`.
+  float t;
+  /// Unit outward normal of the surface hit (from the target toward the mover).
+  struct c2d_vec2 normal;
+  /// A contact point at `t`.
+  struct c2d_vec2 point;
+  /// The mover's position (rect `x, y` or circle centre) at `t`.
+  struct c2d_vec2 pos;
+} c2d_hit;
+
+/// What a move met on its way (`c2d_move_info`, filled by `c2d_move_rect`).
+typedef struct c2d_move_info {
+  /// How many hits were resolved (at most 32).
+  size_t count;
+  /// Index of the first obstacle hit; `usize::MAX` (`SIZE_MAX`) when `count == 0`.
+  size_t first;
+  /// That first hit (`t` a fraction of the whole `delta`); all zero when `count == 0`.
+  struct c2d_hit first_hit;
+} c2d_move_info;
+
+/// Not a collision: the rect passes through and no hit is counted.
+#define C2D_IGNORE 0
+
+/// Stop at the contact, then keep the rest of the motion along the surface.
+#define C2D_SLIDE 1
+
+/// Stop at the contact.
+#define C2D_TOUCH 2
+
+/// Pass through, counting the hit.
+#define C2D_CROSS 3
+
+/// Stop at the contact, then go on with the rest of the motion reflected off the surface.
+#define C2D_BOUNCE 4
 
 #ifdef __cplusplus
 extern "C" {
@@ -355,6 +409,38 @@ bool c2d_intersect_segment_circle(struct c2d_segment s,
 bool c2d_intersect_segment_obb(struct c2d_segment s,
                                struct c2d_obb o);
 
+/// Moves rect `a` by `delta` through `obstacles[0..n]` and returns its final position (x, y),
+/// resolving hits in order of t (ties: lower index) with `response` as bump.lua does: SLIDE
+/// drops the remaining motion's component along the hit normal, TOUCH stops at the contact,
+/// CROSS passes through (counting every obstacle swept through), BOUNCE reflects the remaining
+/// motion; IGNORE passes through without hits; unknown values act as TOUCH. Every leg is swept
+/// (strict boundary: sliding along a touching face is free) against the obstacles `a` did not
+/// overlap strictly at the start; those never block nor count. At most `C2D_MOVE_MAX_HITS` (32)
+/// hits are resolved; the motion stops at the last. Except with CROSS the result never overlaps
+/// strictly an obstacle `a` did not overlap at the start.
+/// `info` (nullable) gets the number of hits, the index of the first obstacle hit (`SIZE_MAX`
+/// when none) and that hit (zeroed when none). NULL `obstacles` is read as no obstacles
+/// (whatever `n`). A NaN in `a` or `delta` returns `a`'s position with no hits.
+struct c2d_vec2 c2d_move_rect(struct c2d_rect a,
+                              struct c2d_vec2 delta,
+                              const struct c2d_rect *obstacles,
+                              size_t n,
+                              c2d_response response,
+                              struct c2d_move_info *info);
+
+/// The integer engine's move (seed 003): `a` moves `dx` along x first, then `dy` along y, each as
+/// far as possible without overlapping strictly, at any unit position along the way, an obstacle
+/// of `obstacles[0..n]` it did not overlap at the start (touching is fine). Exact to the unit;
+/// positions saturate at the int32 range. `blocked` (nullable) gets bit 0 (`C2D_BLOCKED_X`) if x moved less
+/// than `dx`, bit 1 (`C2D_BLOCKED_Y`) if y moved less than `dy` (by an obstacle or by saturation). NULL `obstacles` is
+/// read as no obstacles.
+struct c2d_recti c2d_move_recti(struct c2d_recti a,
+                                int32_t dx,
+                                int32_t dy,
+                                const struct c2d_recti *obstacles,
+                                size_t n,
+                                uint32_t *blocked);
+
 /// A rotation of `deg` degrees, counter-clockwise in y-up terms (clockwise on a y-down screen).
 /// Multiples of 90 give exact 0/±1 components. A non-finite angle gives a NaN rotation, which
 /// makes every predicate using it false.
@@ -368,6 +454,116 @@ struct c2d_rot c2d_rot_from_radians(float rad);
 /// counter-clockwise (y-up) by `angle_deg` degrees about it. Its centre is
 /// `(x, y) + R·(w/2, h/2)`, its half extents `|w|/2, |h|/2`.
 struct c2d_obb c2d_obb_from_rect(struct c2d_rect r, float angle_deg);
+
+/// Rect `a` moving by `delta` (t from 0 to 1) against the static rect `b`: true at the first
+/// moment they would overlap STRICTLY. Sliding along a face while touching is not a hit; moving
+/// into a touching neighbour hits at t = 0; ending exactly in contact at t = 1 is not a hit;
+/// rects already overlapping hit at t = 0 with the minimum translation's normal.
+/// Units: `t` is a fraction of `delta` in [0, 1]; positions are in the caller's units.
+/// Safe: `out->t` never exceeds the real contact time, and neither `a + t*delta` computed in f32
+/// (no fused multiply-add) nor `out->pos` overlaps `b` strictly; on the grid domain the hit
+/// decision is exact and the gap left at most 1/256 unit. `normal`: unit normal of `b`'s face
+/// hit (from `b` toward `a`; x faces win exact corner ties); `point`: middle of the touching
+/// faces' common part; `pos`: the rect's x, y at t, flush on the hit axis (that coordinate is
+/// the exact contact one whenever it is an f32 and clear, always so on the grid domain). False
+/// for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_rect_rect(struct c2d_rect a,
+                         struct c2d_vec2 delta,
+                         struct c2d_rect b,
+                         struct c2d_hit *out);
+
+/// Circle `a` moving by `delta` against the static rect `b`: true at the first moment they
+/// would overlap strictly (same rules and safety as `c2d_sweep_rect_rect`; exact hit decision on
+/// the grid domain). `normal`: from the rect's nearest point toward the centre at t; `point`:
+/// that nearest point; `pos`: the centre at t. A circle with r <= 0 never hits. False for any
+/// NaN. `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_circle_rect(struct c2d_circle a,
+                           struct c2d_vec2 delta,
+                           struct c2d_rect b,
+                           struct c2d_hit *out);
+
+/// Circle `a` moving by `delta` against the static circle `b`: true at the first moment they
+/// would overlap strictly (same rules and safety as `c2d_sweep_rect_rect`). `normal`: from `b`'s
+/// centre toward `a`'s at t; `point`: on `b`'s surface along it; `pos`: `a`'s centre at t.
+/// Circles with r < 0 are empty, and two points (r = 0) never overlap. False for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_circle_circle(struct c2d_circle a,
+                             struct c2d_vec2 delta,
+                             struct c2d_circle b,
+                             struct c2d_hit *out);
+
+/// Rect `a` moving by `delta` against the static circle `b`: true at the first moment they would
+/// overlap strictly (same rules and safety as `c2d_sweep_rect_rect`; computed as the circle
+/// moving by -delta past the rect). `normal`: from the circle toward the rect; `point`: the
+/// contact point on the rect; `pos`: the rect's x, y at t. False for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_rect_circle(struct c2d_rect a,
+                           struct c2d_vec2 delta,
+                           struct c2d_circle b,
+                           struct c2d_hit *out);
+
+/// Circle `a` moving by `delta` against the static oriented box `b` (solved in the box's
+/// frame): true at the first moment they would overlap strictly (same rules and safety as
+/// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°). Normal, point and pos
+/// as for `c2d_sweep_circle_rect`. False for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_circle_obb(struct c2d_circle a,
+                          struct c2d_vec2 delta,
+                          struct c2d_obb b,
+                          struct c2d_hit *out);
+
+/// Rect `a` moving by `delta` against the static oriented box `b`: true at the first moment they
+/// would overlap strictly (a swept separating-axis test; same rules and safety as
+/// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°). `normal`: the hit face's
+/// axis (of either box), from `b` toward `a`; `point`: where the touching features meet; `pos`:
+/// the rect's x, y at t. False for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_rect_obb(struct c2d_rect a,
+                        struct c2d_vec2 delta,
+                        struct c2d_obb b,
+                        struct c2d_hit *out);
+
+/// The closed segment `origin..origin+delta` against the closed rect `b`: true exactly when
+/// `c2d_intersect_segment_rect` is for that segment (end point computed in f32). `t`: the first
+/// point of the segment in `b` as a fraction of `delta` (nearest f32; no safety promise),
+/// `pos` = `point` = that point (`origin + t*delta` in f32);
+/// an origin inside `b` hits at t = 0. `normal`: outward normal of the face entered (x faces win
+/// corner ties); zero for an origin strictly inside. False for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_raycast_rect(struct c2d_vec2 origin,
+                      struct c2d_vec2 delta,
+                      struct c2d_rect b,
+                      struct c2d_hit *out);
+
+/// The closed segment `origin..origin+delta` against the closed circle `b`: true exactly when
+/// `c2d_intersect_segment_circle` is. `t`, `pos`, `point` as for `c2d_raycast_rect`; `normal`:
+/// radial at the entry point, zero for an origin strictly inside. False for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_raycast_circle(struct c2d_vec2 origin,
+                        struct c2d_vec2 delta,
+                        struct c2d_circle b,
+                        struct c2d_hit *out);
+
+/// The closed segment `origin..origin+delta` against the closed oriented box `b`: true exactly
+/// when `c2d_intersect_segment_obb` is. `t`, `pos`, `point` as for `c2d_raycast_rect`; `normal`:
+/// the outward normal of the box face entered, zero for an origin strictly inside. False for
+/// any NaN. `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_raycast_obb(struct c2d_vec2 origin,
+                     struct c2d_vec2 delta,
+                     struct c2d_obb b,
+                     struct c2d_hit *out);
+
+/// The closed segment `origin..origin+delta` against the closed segment `b`: true exactly when
+/// `c2d_intersect_segment_segment` is. `t`: where they cross, or for collinear overlap the first
+/// shared point; `pos` = `point` = that point. `normal`: `b`'s unit normal facing the origin's
+/// side; for collinear segments (or a zero delta) `-delta` normalised (zero for a zero delta).
+/// False for any NaN. `out` may be NULL (answer only); it is left untouched when the answer is
+/// false.
+bool c2d_raycast_segment(struct c2d_vec2 origin,
+                         struct c2d_vec2 delta,
+                         struct c2d_segment b,
+                         struct c2d_hit *out);
 
 /// The library's version as `major << 16 | minor << 8 | patch`, equal to the header's
 /// `C2D_VERSION_MAJOR`, `C2D_VERSION_MINOR` and `C2D_VERSION_PATCH`. Compare it with the header a

@@ -5,12 +5,16 @@
 
 mod contact;
 mod overlap;
+mod response;
 mod shape;
+mod sweep;
 mod version;
 
 pub use contact::*;
 pub use overlap::*;
+pub use response::*;
 pub use shape::*;
+pub use sweep::*;
 pub use version::*;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -5,14 +5,22 @@
 //! resolve in the fixed order +x, -x, +y, -y of the first shape's frame, so coincident centres get
 //! the normal `(1, 0)` (rotated with the box for oriented boxes).
 
-use super::overlap::{aabb_aabb, within};
-use super::sat;
+use super::overlap::within;
+use super::{overlap_rect_circle, overlap_rect_rect, sat};
 use crate::shape::{Aabb, Circle, Contact, Frame, Obb, Rect, Vec2};
 
+/// A contact for a pair its strict predicate calls overlapping. The depth stays positive, as
+/// promised, where it would round to 0 in f32 or where the predicate's formula and the one used
+/// for the depth round differently (only far outside the grid domain).
 fn contact(n: (f64, f64), depth: f64, p: (f64, f64)) -> Contact {
+    let depth = depth as f32;
     Contact {
         normal: Vec2::from_f64(n.0, n.1),
-        depth: depth as f32,
+        depth: if depth > 0.0 || depth.is_nan() {
+            depth
+        } else {
+            f32::from_bits(1)
+        },
         point: Vec2::from_f64(p.0, p.1),
     }
 }
@@ -30,10 +38,11 @@ fn shallowest<const N: usize>(candidates: [((f64, f64), f64); N]) -> ((f64, f64)
 
 /// Rect against rect: the shallower axis; the point is the centre of the overlap box.
 pub fn collide_rect_rect(a: Rect, b: Rect) -> Option<Contact> {
-    let (ea, eb) = (a.aabb(), b.aabb());
-    if !aabb_aabb::<false>(&ea, &eb) {
+    // Decided by the predicate itself, so the answer is `overlap_rect_rect`'s for every input.
+    if !overlap_rect_rect(a, b) {
         return None;
     }
+    let (ea, eb) = (a.aabb(), b.aabb());
     let (n, depth) = shallowest([
         ((1.0, 0.0), ea.max_x - eb.min_x),
         ((-1.0, 0.0), eb.max_x - ea.min_x),
@@ -55,14 +64,16 @@ fn overlap_box(a: &Aabb, b: &Aabb) -> Aabb {
 /// The overlap box of two strictly overlapping rects, with positive width and height
 /// (raylib's GetCollisionRec, SDL_IntersectRect).
 pub fn intersection_rect(a: Rect, b: Rect) -> Option<Rect> {
-    let (ea, eb) = (a.aabb(), b.aabb());
-    if !aabb_aabb::<false>(&ea, &eb) {
+    if !overlap_rect_rect(a, b) {
         return None;
     }
+    let (ea, eb) = (a.aabb(), b.aabb());
     let o = overlap_box(&ea, &eb);
     let (x, y) = (o.min_x as f32, o.min_y as f32);
-    // Sizes measured from the rounded corner, kept positive even where f32 rounding would
-    // collapse them (only far outside the grid domain).
+    // Sizes measured from the rounded corner, kept positive where f32 rounding would collapse
+    // them (only far outside the grid domain) and where the overlap is flat: a zero-width rect
+    // strictly inside the other's span overlaps by the strict formula, and gets the smallest
+    // positive width.
     let positive = |v: f64| (v as f32).max(f32::from_bits(1));
     Some(Rect {
         x,
@@ -88,9 +99,9 @@ pub fn collide_circle_circle(a: Circle, b: Circle) -> Option<Contact> {
         (1.0, 0.0)
     };
     let depth = ar + br - d;
-    // Along the normal from a's centre, a spans -ar..ar and b spans d-br..d+br (one circle may
-    // contain the other); the point is the middle of their common part.
-    let mid = ((d - br).max(-ar) + (d + br).min(ar)) * 0.5;
+    // Along n from a's centre, a covers -ar..ar and b covers d-br..d+br; the point is the middle
+    // of their common part, which stays inside both even when one circle contains the other.
+    let mid = ((-ar).max(d - br) + ar.min(d + br)) * 0.5;
     Some(contact(n, depth, (ax + n.0 * mid, ay + n.1 * mid)))
 }
 
@@ -102,14 +113,20 @@ pub(crate) type LocalContact = ((f64, f64), f64, (f64, f64));
 /// out through the nearest face, the centre being the contact point.
 pub(crate) fn aabb_circle(b: &Aabb, cx: f64, cy: f64, r: f64) -> Option<LocalContact> {
     let (qx, qy) = b.clamp(cx, cy);
-    let (dx, dy) = (cx - qx, cy - qy);
-    if !within::<false>(dx, dy, r) {
+    if !within::<false>(cx - qx, cy - qy, r) {
         return None;
     }
+    Some(aabb_circle_contact(b, cx, cy, r))
+}
+
+/// The contact of a box and a circle known to overlap, in the box's coordinates.
+fn aabb_circle_contact(b: &Aabb, cx: f64, cy: f64, r: f64) -> LocalContact {
+    let (qx, qy) = b.clamp(cx, cy);
+    let (dx, dy) = (cx - qx, cy - qy);
     let d2 = dx * dx + dy * dy;
     if d2 > 0.0 {
         let d = d2.sqrt();
-        return Some(((dx / d, dy / d), r - d, (qx, qy)));
+        return ((dx / d, dy / d), r - d, (qx, qy));
     }
     let (n, dist) = shallowest([
         ((1.0, 0.0), b.max_x - cx),
@@ -117,12 +134,16 @@ pub(crate) fn aabb_circle(b: &Aabb, cx: f64, cy: f64, r: f64) -> Option<LocalCon
         ((0.0, 1.0), b.max_y - cy),
         ((0.0, -1.0), cy - b.min_y),
     ]);
-    Some((n, r + dist, (cx, cy)))
+    (n, r + dist, (cx, cy))
 }
 
 /// Rect against circle; the normal points from the rect to the circle.
 pub fn collide_rect_circle(a: Rect, b: Circle) -> Option<Contact> {
-    let (n, depth, p) = aabb_circle(&a.aabb(), b.x as f64, b.y as f64, b.r as f64)?;
+    // Decided by the predicate itself, so the answer is `overlap_rect_circle`'s for every input.
+    if !overlap_rect_circle(a, b) {
+        return None;
+    }
+    let (n, depth, p) = aabb_circle_contact(&a.aabb(), b.x as f64, b.y as f64, b.r as f64);
     Some(contact(n, depth, p))
 }
 
@@ -180,7 +201,8 @@ fn boxes<const ALIGNED: bool>(a: &Frame, b: &Frame) -> Option<Contact> {
 ///
 /// The incident face is `centre + along·s·half` for `s` in `[-1, 1]`; it is clipped to the
 /// reference box (its side planes, then its face and the opposite face), so what is left lies on
-/// the incident box and inside the reference box, and the contact point is its middle. When
+/// the incident box and inside the reference box; its middle, lifted half way to the reference
+/// face where that stays in the incident box, is the contact point. When
 /// nothing is left (the incident face misses the reference box, as when a corner pokes in through
 /// another face) the mean of the intersection polygon's corners is used instead. Written with
 /// selects rather than branches where the choice is random.
@@ -209,16 +231,27 @@ fn clip_point(reference: &Frame, axis: usize, incident: &Frame, nr: (f64, f64)) 
     );
     let step = (along.0 * along_half, along.1 * along_half);
     // Along `side`: |q(s)| <= side_half; along nr: the height above the box's centre within ±face_half.
+    let (height, slope) = (dot(rel, nr), dot(step, nr));
     let (lo, hi) = clip((-1.0, 1.0), dot(rel, side), dot(step, side), side_half);
-    let (lo, hi) = clip((lo, hi), dot(rel, nr), dot(step, nr), face_half);
+    let (lo, hi) = clip((lo, hi), height, slope, face_half);
     if lo > hi {
         return polygon_mean(reference, incident);
     }
     let mid = (lo + hi) * 0.5;
-    (
+    let on_face = (
         reference.cx + rel.0 + step.0 * mid,
         reference.cy + rel.1 + step.1 * mid,
-    )
+    );
+    // Half way up to the reference face: the overlap box's centre for aligned boxes. Kept only
+    // while inside the incident box, which a thin box crossed at an angle may not allow.
+    let half_depth = (height + slope * mid - face_half) * 0.5;
+    let lifted = (on_face.0 - nr.0 * half_depth, on_face.1 - nr.1 * half_depth);
+    let (lx, ly) = incident.to_local(lifted.0, lifted.1);
+    if (lx.abs() <= incident.hx) & (ly.abs() <= incident.hy) {
+        lifted
+    } else {
+        on_face
+    }
 }
 
 /// The part of `range` where `|qc + s·qa| <= half`; `qa == 0` gives infinite bounds, as wanted.

@@ -8,14 +8,29 @@ use super::{below, flavours, sat};
 use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Vec2};
 
 /// Per axis, twice the distance between the centres against the sum of the spans: the interval
-/// test without normalising negative sizes (exact in f64 on the grid domain).
+/// test without normalising negative sizes. The f64 result is trusted when it is farther from
+/// the boundary than its rounding error can reach (at most four roundings of terms bounded by
+/// `m`); otherwise — exact touches, infinities, magnitudes far apart — the contract's formula
+/// `a.x < b.x+b.w && b.x < a.x+a.w` decides, which is exact on the grid domain.
 fn rect_rect<const CLOSED: bool>(a: Rect, b: Rect) -> bool {
     let axis = |p: f32, s: f32, q: f32, t: f32| {
-        let twice_gap = (2.0 * p as f64 + s as f64) - (2.0 * q as f64 + t as f64);
-        below::<CLOSED>(twice_gap.abs(), (s as f64).abs() + (t as f64).abs())
+        let (p2, s, q2, t) = (2.0 * p as f64, s as f64, 2.0 * q as f64, t as f64);
+        let gap = ((p2 + s) - (q2 + t)).abs();
+        let span = s.abs() + t.abs();
+        let m = p2.abs() + q2.abs() + span;
+        (gap, span, (gap - span).abs() > m * ROUNDING)
     };
-    axis(a.x, a.w, b.x, b.w) & axis(a.y, a.h, b.y, b.h)
+    let (gx, sx, clear_x) = axis(a.x, a.w, b.x, b.w);
+    let (gy, sy, clear_y) = axis(a.y, a.h, b.y, b.h);
+    if clear_x & clear_y {
+        (gx < sx) & (gy < sy)
+    } else {
+        aabb_aabb::<CLOSED>(&a.aabb(), &b.aabb())
+    }
 }
+
+/// A bound on the relative rounding error of a few f64 operations on f32 inputs (2^-50).
+const ROUNDING: f64 = 1.0 / (1u64 << 50) as f64;
 
 pub(crate) fn aabb_aabb<const CLOSED: bool>(a: &Aabb, b: &Aabb) -> bool {
     // `&` rather than `&&`: no branches to mispredict on random inputs.
@@ -48,15 +63,24 @@ fn box_circle<const CLOSED: bool>(dx: f64, dy: f64, hx: f64, hy: f64, r: f64) ->
     within::<CLOSED>(outside(dx.abs() - hx), outside(dy.abs() - hy), r)
 }
 
+/// Rect against circle from the rect's centre; an infinite rect takes the nearest-point formula,
+/// which the centre form would turn into `inf - inf`.
 fn rect_circle<const CLOSED: bool>(a: Rect, b: Circle) -> bool {
     let (w, h) = (a.w as f64, a.h as f64);
-    box_circle::<CLOSED>(
-        b.x as f64 - (a.x as f64 + w * 0.5),
-        b.y as f64 - (a.y as f64 + h * 0.5),
-        w.abs() * 0.5,
-        h.abs() * 0.5,
-        b.r as f64,
-    )
+    let (hx, hy) = (w.abs() * 0.5, h.abs() * 0.5);
+    if (hx + hy + a.x as f64 + a.y as f64).is_finite() {
+        box_circle::<CLOSED>(
+            b.x as f64 - (a.x as f64 + w * 0.5),
+            b.y as f64 - (a.y as f64 + h * 0.5),
+            hx,
+            hy,
+            b.r as f64,
+        )
+    } else {
+        let (cx, cy) = (b.x as f64, b.y as f64);
+        let (qx, qy) = a.aabb().clamp(cx, cy);
+        within::<CLOSED>(cx - qx, cy - qy, b.r as f64)
+    }
 }
 
 pub(crate) fn aabb_point<const CLOSED: bool>(b: &Aabb, x: f64, y: f64) -> bool {

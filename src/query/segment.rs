@@ -6,7 +6,7 @@
 
 use super::overlap::aabb_aabb;
 use crate::exact::product_le;
-use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Segment};
+use crate::shape::{ordered, Aabb, Circle, Frame, Obb, Rect, Segment};
 
 type P = (f64, f64);
 
@@ -21,8 +21,7 @@ fn orient(a: P, b: P, p: P) -> f64 {
 
 /// The segment's bounding box; a NaN coordinate stays NaN (unlike `f64::min`).
 fn bounds(a: P, b: P) -> Aabb {
-    let (min_x, max_x) = if b.0 < a.0 { (b.0, a.0) } else { (a.0, b.0) };
-    let (min_y, max_y) = if b.1 < a.1 { (b.1, a.1) } else { (a.1, b.1) };
+    let ((min_x, max_x), (min_y, max_y)) = (ordered(a.0, b.0), ordered(a.1, b.1));
     Aabb {
         min_x,
         min_y,

@@ -25,12 +25,20 @@ impl Aabb {
         }
     }
 
-    /// The point of the box nearest to `(x, y)`. NaN in, NaN out.
+    /// The point of the box nearest to `(x, y)`. NaN in, NaN out: a NaN in the point or in any
+    /// bound makes both coordinates NaN (a NaN bound must not let the point through unclamped).
     pub fn clamp(&self, x: f64, y: f64) -> (f64, f64) {
-        (
+        let (qx, qy) = (
             clamp(x, self.min_x, self.max_x),
             clamp(y, self.min_y, self.max_y),
-        )
+        );
+        if [qx, qy, self.min_x, self.max_x, self.min_y, self.max_y]
+            .iter()
+            .any(|v| v.is_nan())
+        {
+            return (f64::NAN, f64::NAN);
+        }
+        (qx, qy)
     }
 
     pub fn center(&self) -> (f64, f64) {
@@ -50,10 +58,19 @@ impl Aabb {
     }
 }
 
-/// `v` limited to `lo..=hi`, keeping a NaN `v` as NaN (unlike `f64::clamp`, it never panics);
-/// a NaN bound gives NaN too, so a box with a NaN side has no nearest point.
+/// `(min, max)` of two values, a NaN kept in the result (`f64::min` would drop it).
+pub(crate) fn ordered(a: f64, b: f64) -> (f64, f64) {
+    if b < a {
+        (b, a)
+    } else {
+        (a, b)
+    }
+}
+
+/// `v` limited to `lo..=hi`; NaN when any of the three is NaN (unlike `f64::clamp`, it never
+/// panics). A NaN bound must not let `v` through: the box's closest point would then be `v` itself.
 pub(crate) fn clamp(v: f64, lo: f64, hi: f64) -> f64 {
-    if lo.is_nan() | hi.is_nan() {
+    if lo.is_nan() || hi.is_nan() {
         f64::NAN
     } else if v < lo {
         lo
