@@ -299,12 +299,30 @@ fn polygon_mean(a: &Frame, b: &Frame) -> (f64, f64) {
         poly = out;
         n = m;
         if n == 0 {
-            // Only through rounding on a touching pair: the middle between the centres.
-            return ((a.cx + b.cx) * 0.5, (a.cy + b.cy) * 0.5);
+            // Only through rounding on a barely overlapping pair: where they (nearly) touch.
+            return nearest_corner_point(a, b);
         }
     }
     let (sx, sy) = poly[..n]
         .iter()
         .fold((0.0, 0.0), |acc, p| (acc.0 + p.0, acc.1 + p.1));
     a.to_world(sx / n as f64, sy / n as f64)
+}
+
+/// For boxes that overlap by no more than rounding: among the corners of each box, the one
+/// nearest to the other box, moved onto that box — a point of one box within rounding of the
+/// other (the middle between the centres can lie far outside both).
+fn nearest_corner_point(a: &Frame, b: &Frame) -> (f64, f64) {
+    let mut best = (f64::INFINITY, (a.cx, a.cy));
+    for (from, onto) in [(b, a), (a, b)] {
+        for (x, y) in from.corners() {
+            let (lx, ly) = onto.to_local(x, y);
+            let (qx, qy) = onto.local_box().clamp(lx, ly);
+            let d2 = (lx - qx) * (lx - qx) + (ly - qy) * (ly - qy);
+            if d2 < best.0 {
+                best = (d2, onto.to_world(qx, qy));
+            }
+        }
+    }
+    best.1
 }
