@@ -1,0 +1,172 @@
+//! Every exported `extern "C"` function called through its C signature with small inputs, NULL
+//! out pointers, unaligned out pointers, NaN and infinities — quick enough to run under Miri,
+//! which checks the pointer handling (`write_out`, the obstacle slices) for undefined behaviour.
+//! API.md "Bad input": no crash, NULL outs mean "answer only", a NaN gives false / no hit.
+
+use collide2d::ffi::*;
+use collide2d::{Circle, CircleI, Contact, Hit, MoveInfo, Obb, Rect, RectI, Rot, Segment, Vec2};
+use std::mem::MaybeUninit;
+use std::ptr::{null, null_mut};
+
+const NAN: f32 = f32::NAN;
+const INF: f32 = f32::INFINITY;
+
+fn v(x: f32, y: f32) -> Vec2 {
+    Vec2::new(x, y)
+}
+fn rect(x: f32, y: f32, w: f32, h: f32) -> Rect {
+    Rect::new(x, y, w, h)
+}
+fn obb(cx: f32, cy: f32, hx: f32, hy: f32, deg: f32) -> Obb {
+    Obb::new(v(cx, cy), v(hx, hy), c2d_rot_from_degrees(deg))
+}
+
+/// Calls `f` with a NULL out, an aligned out and an unaligned out (inside a byte buffer), and
+/// checks the three answers agree and that the out is written exactly when the answer is true.
+fn outs<T: Copy + PartialEq + std::fmt::Debug>(f: impl Fn(*mut T) -> bool) -> Option<T> {
+    let null_answer = f(null_mut());
+    let mut aligned = MaybeUninit::<T>::zeroed();
+    let answer = f(aligned.as_mut_ptr());
+    assert_eq!(answer, null_answer, "answer depends on the out pointer");
+    let size = std::mem::size_of::<T>();
+    let mut bytes = vec![0xA5u8; size + 1];
+    let unaligned = bytes[1..].as_mut_ptr() as *mut T;
+    assert_eq!(f(unaligned), answer);
+    if !answer {
+        assert!(bytes[1..].iter().all(|&b| b == 0xA5), "out written on a miss");
+        return None;
+    }
+    // SAFETY: written by `f` as the answer is true; read without assuming alignment.
+    let (a, u) = unsafe { (aligned.assume_init(), unaligned.read_unaligned()) };
+    assert_eq!(a, u);
+    Some(a)
+}
+
+#[test]
+fn predicates_answer_and_reject_nan() {
+    let (a, b) = (rect(0.0, 0.0, 2.0, 2.0), rect(2.0, 0.0, 2.0, 2.0));
+    assert!(!c2d_overlap_rect_rect(a, b) && c2d_touch_rect_rect(a, b));
+    let n = rect(NAN, 0.0, 2.0, 2.0);
+    assert!(!c2d_overlap_rect_rect(n, b) && !c2d_touch_rect_rect(n, b));
+    let (c, d) = (Circle::new(0.0, 0.0, 1.0), Circle::new(2.0, 0.0, 1.0));
+    assert!(!c2d_overlap_circle_circle(c, d) && c2d_touch_circle_circle(c, d));
+    assert!(c2d_overlap_rect_circle(a, c) && c2d_touch_rect_circle(a, c));
+    assert!(!c2d_overlap_point_rect(v(2.0, 1.0), a) && c2d_touch_point_rect(v(2.0, 1.0), a));
+    assert!(!c2d_overlap_point_circle(v(1.0, 0.0), c) && c2d_touch_point_circle(v(1.0, 0.0), c));
+    let o = obb(1.0, 1.0, 1.0, 1.0, 90.0);
+    assert!(c2d_overlap_obb_circle(o, c) && c2d_touch_obb_circle(o, c));
+    assert!(!c2d_overlap_obb_rect(o, b) && c2d_touch_obb_rect(o, b));
+    assert!(c2d_overlap_obb_obb(o, o) && c2d_touch_obb_obb(o, o));
+    assert!(!c2d_overlap_point_obb(v(2.0, 2.0), o) && c2d_touch_point_obb(v(2.0, 2.0), o));
+    let nan_obb = Obb::new(v(0.0, 0.0), v(1.0, 1.0), Rot { c: NAN, s: 0.0 });
+    assert!(!c2d_touch_obb_obb(nan_obb, o) && !c2d_touch_point_obb(v(0.0, 0.0), nan_obb));
+    let (ri, rj) = (RectI::new(i32::MIN, i32::MIN, i32::MAX, i32::MAX), RectI::new(-1, -1, 1, 1));
+    assert!(!c2d_overlap_recti_recti(ri, rj) && c2d_touch_recti_recti(ri, rj)); // MIN+MAX = -1
+    let ci = CircleI::new(i32::MAX, i32::MAX, i32::MAX);
+    assert!(!c2d_overlap_recti_circlei(rj, ci) && !c2d_touch_recti_circlei(rj, ci));
+    assert!(c2d_overlap_circlei_circlei(ci, ci) && c2d_touch_circlei_circlei(ci, ci));
+    let s = Segment::new(v(-1.0, 1.0), v(5.0, 1.0));
+    assert!(c2d_intersect_segment_segment(s, Segment::new(v(0.0, 0.0), v(0.0, 3.0))));
+    assert!(c2d_intersect_segment_rect(s, a) && c2d_intersect_segment_circle(s, c));
+    assert!(c2d_intersect_segment_obb(s, o));
+    assert!(!c2d_intersect_segment_rect(Segment::new(v(NAN, 1.0), v(5.0, 1.0)), a));
+}
+
+#[test]
+fn contacts_write_only_through_non_null_outs() {
+    let (a, b) = (rect(0.0, 0.0, 2.0, 2.0), rect(1.5, 0.0, 2.0, 2.0));
+    // SAFETY (all calls below): `out` is NULL or valid for one value, as `outs` passes it.
+    let c = outs(|out| unsafe { c2d_collide_rect_rect(a, b, out) }).unwrap();
+    assert_eq!((c.normal, c.depth), (v(1.0, 0.0), 0.5));
+    assert!(outs(|out| unsafe { c2d_collide_rect_rect(a, rect(NAN, 0.0, 1.0, 1.0), out) }).is_none());
+    let (p, q) = (Circle::new(0.0, 0.0, 1.0), Circle::new(1.0, 0.0, 1.0));
+    assert!(outs(|out| unsafe { c2d_collide_circle_circle(p, q, out) }).is_some());
+    assert!(outs(|out| unsafe { c2d_collide_rect_circle(a, q, out) }).is_some());
+    let o = obb(1.0, 1.0, 1.0, 1.0, 30.0);
+    assert!(outs(|out| unsafe { c2d_collide_obb_circle(o, q, out) }).is_some());
+    assert!(outs(|out| unsafe { c2d_collide_obb_rect(o, b, out) }).is_some());
+    assert!(outs(|out| unsafe { c2d_collide_obb_obb(o, o, out) }).is_some());
+    assert!(outs::<Contact>(|out| unsafe { c2d_collide_obb_obb(o, obb(9.0, 9.0, 1.0, 1.0, 0.0), out) }).is_none());
+    let r = outs(|out| unsafe { c2d_intersection_rect(a, b, out) }).unwrap();
+    assert_eq!(r, rect(1.5, 0.0, 0.5, 2.0));
+    assert!(outs(|out| unsafe { c2d_intersection_rect(a, rect(2.0, 0.0, 1.0, 1.0), out) }).is_none());
+}
+
+#[test]
+fn closest_points_distances_and_helpers() {
+    let a = rect(0.0, 0.0, 2.0, 2.0);
+    assert_eq!(c2d_closest_point_rect(a, v(5.0, 1.0)), v(2.0, 1.0));
+    assert!(c2d_closest_point_rect(rect(0.0, NAN, 1.0, 1.0), v(5.0, 1.0)).y.is_nan());
+    let o = obb(0.0, 0.0, 1.0, 1.0, 0.0);
+    assert_eq!(c2d_closest_point_obb(o, v(5.0, 0.0)), v(1.0, 0.0));
+    let s = Segment::new(v(0.0, 0.0), v(4.0, 0.0));
+    assert_eq!(c2d_closest_point_segment(s, v(2.0, 3.0)), v(2.0, 0.0));
+    assert_eq!(c2d_distance_rect_rect(a, rect(5.0, 0.0, 1.0, 1.0)), 3.0);
+    let c = Circle::new(5.0, 1.0, 1.0);
+    assert_eq!(c2d_distance_circle_circle(Circle::new(0.0, 1.0, 1.0), c), 3.0);
+    assert_eq!(c2d_distance_circle_circle(Circle::new(0.0, 1.0, -1.0), c), INF);
+    assert!(c2d_distance_circle_circle(Circle::new(INF, NAN, 1.0), c).is_nan());
+    assert_eq!(c2d_distance_rect_circle(a, c), 2.0);
+    assert_eq!(c2d_distance_obb_circle(o, c), 3.0);
+    assert_eq!(c2d_distance_obb_rect(o, rect(3.0, -1.0, 1.0, 2.0)), 2.0);
+    assert_eq!(c2d_distance_obb_obb(o, obb(4.0, 0.0, 1.0, 1.0, 0.0)), 2.0);
+    assert!(c2d_distance_obb_obb(o, obb(NAN, 0.0, 1.0, 1.0, 0.0)).is_nan());
+    assert_eq!(c2d_rot_from_degrees(90.0), Rot { c: 0.0, s: 1.0 });
+    assert!(c2d_rot_from_degrees(INF).c.is_nan());
+    assert!((c2d_rot_from_radians(1.0).c - 1.0f32.cos()).abs() < 1e-6);
+    let b = c2d_obb_from_rect(rect(0.0, 0.0, 2.0, -4.0), 0.0);
+    assert_eq!((b.center, b.half), (v(1.0, -2.0), v(1.0, 2.0)));
+    assert_eq!(c2d_version(), collide2d::version());
+}
+
+#[test]
+fn sweeps_and_ray_casts_write_only_on_a_hit() {
+    let (a, b) = (rect(0.0, 0.0, 1.0, 1.0), rect(3.0, 0.0, 1.0, 1.0));
+    let d = v(4.0, 0.0);
+    // SAFETY (all calls below): `out` is NULL or valid for one Hit, as `outs` passes it.
+    let h = outs(|out| unsafe { c2d_sweep_rect_rect(a, d, b, out) }).unwrap();
+    assert_eq!((h.t, h.pos), (0.5, v(2.0, 0.0)));
+    assert!(outs::<Hit>(|out| unsafe { c2d_sweep_rect_rect(a, v(NAN, 0.0), b, out) }).is_none());
+    let (c, e) = (Circle::new(0.5, 0.5, 0.5), Circle::new(3.5, 0.5, 0.5));
+    assert!(outs(|out| unsafe { c2d_sweep_circle_rect(c, d, b, out) }).is_some());
+    assert!(outs(|out| unsafe { c2d_sweep_circle_circle(c, d, e, out) }).is_some());
+    assert!(outs(|out| unsafe { c2d_sweep_rect_circle(a, d, e, out) }).is_some());
+    let o = obb(3.5, 0.5, 0.5, 0.5, 45.0);
+    assert!(outs(|out| unsafe { c2d_sweep_circle_obb(c, d, o, out) }).is_some());
+    assert!(outs(|out| unsafe { c2d_sweep_rect_obb(a, d, o, out) }).is_some());
+    assert!(outs::<Hit>(|out| unsafe { c2d_sweep_rect_obb(a, v(0.0, -4.0), o, out) }).is_none());
+    let origin = v(0.0, 0.5);
+    assert_eq!(outs(|out| unsafe { c2d_raycast_rect(origin, d, b, out) }).unwrap().t, 0.75);
+    assert!(outs(|out| unsafe { c2d_raycast_circle(origin, d, e, out) }).is_some());
+    assert!(outs(|out| unsafe { c2d_raycast_obb(origin, d, o, out) }).is_some());
+    let wall = Segment::new(v(2.0, -1.0), v(2.0, 1.0));
+    assert_eq!(outs(|out| unsafe { c2d_raycast_segment(origin, d, wall, out) }).unwrap().t, 0.5);
+    assert!(outs::<Hit>(|out| unsafe { c2d_raycast_segment(v(NAN, 0.0), d, wall, out) }).is_none());
+}
+
+#[test]
+fn moves_read_obstacles_and_accept_null() {
+    let a = rect(0.0, 0.0, 1.0, 1.0);
+    let walls = [rect(3.0, -5.0, 1.0, 10.0), rect(-5.0, 3.0, 10.0, 1.0)];
+    let mut info = MaybeUninit::<MoveInfo>::uninit();
+    // SAFETY: `walls` holds 2 rects; `info` is writable (the function fills it).
+    let p = unsafe { c2d_move_rect(a, v(4.0, 1.0), walls.as_ptr(), 2, C2D_SLIDE, info.as_mut_ptr()) };
+    // SAFETY: filled by the call above.
+    let info = unsafe { info.assume_init() };
+    assert_eq!((p, info.count, info.first), (v(2.0, 1.0), 1, 0));
+    // SAFETY: NULL obstacles (any n) and NULL info are allowed.
+    let q = unsafe { c2d_move_rect(a, v(4.0, 1.0), null(), 99, C2D_TOUCH, null_mut()) };
+    assert_eq!(q, v(4.0, 1.0));
+    // SAFETY: as above; a NaN delta returns the start.
+    let q = unsafe { c2d_move_rect(a, v(NAN, 1.0), walls.as_ptr(), 2, 77, null_mut()) };
+    assert_eq!(q, v(0.0, 0.0));
+    let ai = RectI::new(0, 0, 1, 1);
+    let walls = [RectI::new(3, -5, 1, 10)];
+    let mut blocked = 0u32;
+    // SAFETY: one obstacle; `blocked` is writable.
+    let r = unsafe { c2d_move_recti(ai, 10, 2, walls.as_ptr(), 1, &mut blocked) };
+    assert_eq!((r, blocked), (RectI::new(2, 2, 1, 1), C2D_BLOCKED_X));
+    // SAFETY: NULL obstacles and NULL blocked are allowed; positions saturate.
+    let r = unsafe { c2d_move_recti(ai, i32::MAX, i32::MIN, null(), 5, null_mut()) };
+    assert_eq!((r.x, r.y), (i32::MAX, i32::MIN));
+}
