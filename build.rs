@@ -5,7 +5,7 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const TYPES: [(&str, &str); 10] = [
+const TYPES: [(&str, &str); 13] = [
     ("Vec2", "c2d_vec2"),
     ("Rect", "c2d_rect"),
     ("Circle", "c2d_circle"),
@@ -16,6 +16,9 @@ const TYPES: [(&str, &str); 10] = [
     ("Hit", "c2d_hit"),
     ("RectI", "c2d_recti"),
     ("CircleI", "c2d_circlei"),
+    ("World", "c2d_world"),
+    ("WorldHit", "c2d_world_hit"),
+    ("Pair", "c2d_pair"),
 ];
 
 fn main() {

@@ -12,6 +12,12 @@
 #define C2D_VERSION_MINOR 0
 #define C2D_VERSION_PATCH 0
 
+/// The most hits one move resolves; after that the item stops at its next blocking contact.
+#define MAX_MOVE_HITS 32
+
+/// A world of rect items with a grid broad phase.
+typedef struct c2d_world c2d_world;
+
 /// An axis-aligned box spanning `x..x+w` and `y..y+h` (`c2d_rect`).
 ///
 /// Works unchanged in y-down screen coordinates (`x, y` = top-left corner) and y-up coordinates
@@ -113,6 +119,76 @@ typedef struct c2d_circlei {
   /// Radius; `< 0` is empty, `0` a point.
   int32_t r;
 } c2d_circlei;
+
+/// The outcome of a world call: `C2D_OK` or one of the `C2D_ERR_*` codes.
+typedef uint32_t c2d_status;
+
+/// The first contact of a moving shape (`c2d_hit`).
+///
+/// `t` in `[0, 1]` is the fraction of the motion at first contact; `normal` is the unit outward
+/// normal of the surface hit (pointing from the target toward the mover); `point` is a contact
+/// point at `t`; `pos` is the mover's position (rect `x, y` or circle centre) at `t`.
+typedef struct c2d_hit {
+  /// Fraction of the motion at first contact, in `[0, 1]`.
+  float t;
+  /// Unit outward normal of the surface hit (from the target toward the mover).
+  struct c2d_vec2 normal;
+  /// A contact point at `t`.
+  struct c2d_vec2 point;
+  /// The mover's position (rect `x, y` or circle centre) at `t`.
+  struct c2d_vec2 pos;
+} c2d_hit;
+
+/// One item of a segment query or a move: the item's handle and the hit (`c2d_world_hit`).
+typedef struct c2d_world_hit {
+  /// The item hit.
+  uint64_t id;
+  /// Where and when along the motion it was hit.
+  struct c2d_hit hit;
+} c2d_world_hit;
+
+/// Two items whose boxes strictly overlap, `a < b` (`c2d_pair`).
+typedef struct c2d_pair {
+  /// The lower handle.
+  uint64_t a;
+  /// The higher handle.
+  uint64_t b;
+} c2d_pair;
+
+/// How a moving item responds to another, as in bump.lua; values other than these act as
+/// `C2D_TOUCH`.
+typedef uint32_t c2d_response;
+
+/// Picks the response of moving `item` to `other` (bump.lua's filter); `ctx` is the pointer given
+/// to `c2d_world_move`.
+typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
+
+/// Success.
+#define C2D_OK 0
+
+/// The world pointer was NULL.
+#define C2D_ERR_NULL 1
+
+/// A rect or goal with a NaN or infinite field (or a full world).
+#define C2D_ERR_INVALID 2
+
+/// The handle names no live item of this world (removed, never issued, or another world's).
+#define C2D_ERR_STALE 3
+
+/// Not an obstacle: pass through without a hit.
+#define C2D_IGNORE 0
+
+/// Stop against it, then slide along its face with the rest of the motion.
+#define C2D_SLIDE 1
+
+/// Stop where it is touched.
+#define C2D_TOUCH 2
+
+/// Pass through it, reporting the hit.
+#define C2D_CROSS 3
+
+/// Reflect the rest of the motion off its face.
+#define C2D_BOUNCE 4
 
 #ifdef __cplusplus
 extern "C" {
@@ -373,6 +449,106 @@ struct c2d_obb c2d_obb_from_rect(struct c2d_rect r, float angle_deg);
 /// `C2D_VERSION_MAJOR`, `C2D_VERSION_MINOR` and `C2D_VERSION_PATCH`. Compare it with the header a
 /// program was built against to detect a mismatched shared library.
 uint32_t c2d_version(void);
+
+/// A static, NUL-terminated English description of a status code; unknown codes get
+/// "unknown status". Never NULL.
+const char *c2d_status_str(c2d_status status);
+
+/// A new empty world whose broad-phase grid has cells `cell_size` units square (pick about the
+/// size of the common moving items). NULL if `cell_size` is not positive and finite. Free it with
+/// `c2d_world_free`.
+struct c2d_world *c2d_world_new(float cell_size);
+
+/// Frees a world made by `c2d_world_new` and every item in it; NULL is fine. Its handles become
+/// meaningless (another world will report them as `C2D_ERR_STALE`).
+void c2d_world_free(struct c2d_world *w);
+
+/// Adds an item with box `rect` and an opaque `user` value; returns its handle, never 0. Returns 0
+/// when `w` is NULL or `rect` has a NaN or infinite field.
+uint64_t c2d_world_add(struct c2d_world *w, struct c2d_rect rect, uint64_t user);
+
+/// Moves or resizes item `id` to `rect` (a teleport: nothing is swept). `C2D_ERR_NULL` for a
+/// NULL world, `C2D_ERR_STALE` for a handle that names no live item of `w`, `C2D_ERR_INVALID` for
+/// a NaN or infinite field (the item is left unchanged).
+c2d_status c2d_world_update(struct c2d_world *w, uint64_t id, struct c2d_rect rect);
+
+/// Removes item `id`; its handle becomes stale for good (a reused slot gets a new generation).
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` if `id` names no live item of `w`.
+c2d_status c2d_world_remove(struct c2d_world *w, uint64_t id);
+
+/// Reads item `id`'s rect (as last given) and user value into `rect` and `user`, each nullable.
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` (nothing written) if `id` names no live item.
+c2d_status c2d_world_get(const struct c2d_world *w,
+                         uint64_t id,
+                         struct c2d_rect *rect,
+                         uint64_t *user);
+
+/// The number of live items; 0 for a NULL world.
+size_t c2d_world_count(const struct c2d_world *w);
+
+/// The items whose rect strictly overlaps `rect` (as `c2d_overlap_rect_rect`: touching is not
+/// found), in ascending handle order. Writes at most `cap` handles to `out` (NULL is fine when
+/// `cap` is 0) and returns how many items there are, so a caller can size a buffer and ask again.
+/// 0 for a NULL world or a NaN query.
+size_t c2d_world_query_rect(const struct c2d_world *w,
+                            struct c2d_rect rect,
+                            uint64_t *out,
+                            size_t cap);
+
+/// The items whose rect strictly contains `point` (as `c2d_overlap_point_rect`: a point on an
+/// edge is not inside), in ascending handle order. Output contract as `c2d_world_query_rect`.
+size_t c2d_world_query_point(const struct c2d_world *w,
+                             struct c2d_vec2 point,
+                             uint64_t *out,
+                             size_t cap);
+
+/// The items whose rect strictly overlaps `circle` (as `c2d_overlap_rect_circle`; a circle with
+/// `r <= 0` finds nothing), in ascending handle order. Output contract as `c2d_world_query_rect`.
+size_t c2d_world_query_circle(const struct c2d_world *w,
+                              struct c2d_circle circle,
+                              uint64_t *out,
+                              size_t cap);
+
+/// The items a ray cast along `segment` hits (exactly those whose closed rect the closed segment
+/// meets, as `c2d_intersect_segment_rect`), sorted by `hit.t`, ties by ascending handle. Each hit:
+/// `t` where the segment enters the rect (0 if `segment.a` is inside), `normal` the face entered
+/// (zero when `a` is strictly inside), `point` = `pos` = the entry point. Writes at most `cap`
+/// hits to `out` (NULL is fine when `cap` is 0) and returns how many there are; 0 for a NULL world
+/// or a non-finite segment.
+size_t c2d_world_query_segment(const struct c2d_world *w,
+                               struct c2d_segment segment,
+                               struct c2d_world_hit *out,
+                               size_t cap);
+
+/// Every pair of items whose rects strictly overlap (as `c2d_overlap_rect_rect`), once, with
+/// `a < b`, in ascending `(a, b)` order. Writes at most `cap` pairs to `out` (NULL is fine when
+/// `cap` is 0) and returns how many there are; 0 for a NULL world.
+size_t c2d_world_pairs(const struct c2d_world *w, struct c2d_pair *out, size_t cap);
+
+/// bump.lua's `world:move`: moves item `id` so that its rect's `x, y` go toward `goal`, swept
+/// against the other items; `filter(id, other, ctx)` picks the response for each other item near
+/// the path (NULL filter: `C2D_SLIDE` for all; `C2D_IGNORE` skips it). It is called at most once
+/// per other item and move, in no promised order; it may call read-only world functions, and must
+/// not free `w`. Items the rect strictly overlapped at the start never block and are not asked
+/// about. Hits are resolved in order of time (ties by handle): `C2D_TOUCH` stops, `C2D_SLIDE`
+/// keeps the motion along the face, `C2D_BOUNCE` reflects the rest, `C2D_CROSS` passes through
+/// (each item is crossed once per move); after 32 hits the item stops at its next blocking
+/// contact. Except through crossed or ignored items, the item never ends strictly overlapping an
+/// item it did not overlap at the start. The item's rect is updated to the final position,
+/// written to `actual` (nullable); the hits, in order (`hit.t` is the fraction of that leg of the
+/// motion, `hit.pos` the rect's x, y at the contact), go to `hits` (at most `cap`; NULL is fine
+/// when `cap` is 0) and their total to `count` (nullable). `C2D_ERR_NULL` for a NULL world,
+/// `C2D_ERR_STALE` for a handle naming no live item (also if the filter removed it),
+/// `C2D_ERR_INVALID` for a NaN or infinite goal; on error nothing is written.
+c2d_status c2d_world_move(struct c2d_world *w,
+                          uint64_t id,
+                          struct c2d_vec2 goal,
+                          c2d_filter_fn filter,
+                          void *ctx,
+                          struct c2d_vec2 *actual,
+                          struct c2d_world_hit *hits,
+                          size_t cap,
+                          size_t *count);
 
 #ifdef __cplusplus
 }  // extern "C"

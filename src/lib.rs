@@ -29,6 +29,7 @@ mod exact;
 pub mod ffi;
 pub mod query;
 mod shape;
+pub mod world;
 
 pub use query::*;
 pub use shape::{Circle, CircleI, Contact, Hit, Obb, Rect, RectI, Rot, Segment, Vec2};

@@ -7,11 +7,13 @@ mod contact;
 mod overlap;
 mod shape;
 mod version;
+mod world;
 
 pub use contact::*;
 pub use overlap::*;
 pub use shape::*;
 pub use version::*;
+pub use world::*;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
