@@ -15,7 +15,7 @@
 /// The most hits one move resolves; after that the item stops at its next blocking contact.
 #define MAX_MOVE_HITS 32
 
-/// A world of rect items with a grid broad phase.
+/// A world of rect items with a broad phase (sweep and prune in tiles of cells).
 typedef struct c2d_world c2d_world;
 
 /// An axis-aligned box spanning `x..x+w` and `y..y+h` (`c2d_rect`).

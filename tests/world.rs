@@ -789,3 +789,18 @@ fn status_strings_are_static_and_defined_for_every_code() {
     assert_ne!(c2d_status_str(C2D_ERR_STALE), c2d_status_str(C2D_ERR_NULL));
     assert_eq!(c2d_status_str(4), c2d_status_str(1000));
 }
+
+#[link(name = "c2d_harness", kind = "static")]
+extern "C" {
+    fn c2d_test_world() -> std::os::raw::c_int;
+}
+
+#[test]
+fn c_program_test_world_passes() {
+    // SAFETY: a self-contained C test taking no arguments.
+    assert_eq!(
+        unsafe { c2d_test_world() },
+        0,
+        "c_tests/test_world.c reported failures"
+    );
+}

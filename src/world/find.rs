@@ -1,14 +1,11 @@
 //! Queries and pairs over the broad phase.
 
-use super::grid::{cell_of, cells_of};
+use super::tiles::{cell_of, Home};
 use super::{fill, Pair, Scratch, World, WorldHit};
 use crate::query::{
     aabb_aabb, intersect_segment_rect, overlap_point_rect, overlap_rect_circle, overlap_rect_rect,
 };
 use crate::shape::{Aabb, Circle, Hit, Rect, Segment, Vec2};
-
-/// Cell ranges up to this many cells are probed cell by cell; longer segments walk their cells.
-const PROBE_LIMIT: u64 = 64;
 
 impl World {
     /// The items whose rect strictly overlaps `r` (as `overlap_rect_rect`), ascending handles.
@@ -33,7 +30,7 @@ impl World {
     /// The items whose rect strictly overlaps `c` (as `overlap_rect_circle`), ascending handles.
     pub fn query_circle(&self, c: Circle, out: &mut [u64]) -> usize {
         let (x, y, r) = (c.x as f64, c.y as f64, c.r as f64);
-        if !(r > 0.0) {
+        if r.is_nan() || r <= 0.0 {
             // Empty (r < 0), a point (never overlaps strictly) or NaN.
             return 0;
         }
@@ -65,9 +62,11 @@ impl World {
                 }
             };
             self.segment_candidates(a, b, &mut test);
+            for &h in &self.tiles.huge {
+                test(h);
+            }
             sc.hits
                 .sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
-            sc.hits.dedup_by_key(|h| h.1);
             fill(
                 out,
                 sc.hits.iter().map(|&(_, slot, hit)| WorldHit {
@@ -91,62 +90,73 @@ impl World {
         n
     }
 
-    /// Calls `f` for every strictly overlapping pair, in the order of [`World::pairs`].
+    /// Calls `f` for every strictly overlapping pair, in the order of [`World::pairs`]. The
+    /// pairs are listed before the first call, so `f` may query the world.
     pub fn for_each_pair(&self, mut f: impl FnMut(Pair)) {
-        self.with_scratch(|sc| self.pairs_with(sc, &mut f))
-    }
-
-    fn pairs_with(&self, sc: &mut Scratch, f: &mut impl FnMut(Pair)) {
-        let buf = &mut sc.ids;
-        for i in 0..self.boxes.len() {
-            if !self.live[i] {
-                continue;
-            }
-            let bi = &self.boxes[i];
-            let pi = &self.places[i];
-            let slot = i as u32;
-            buf.clear();
-            if pi.huge {
-                // Every later item, in order: a huge item is tested against all of them.
-                for (j, bj) in self.boxes.iter().enumerate().skip(i + 1) {
-                    if aabb_aabb::<false>(bi, bj) {
-                        buf.push(j as u32);
-                    }
-                }
-            } else {
-                let n = pi.cells.len() as usize;
-                let mut sorted = n == 1;
-                for &id in &self.cell_ids[i][..n] {
-                    let bucket = &self.grid.buckets[id as usize];
-                    let items = &bucket.items;
-                    let from = items.partition_point(|&j| j <= slot);
-                    for &j in &items[from..] {
-                        let ju = j as usize;
-                        if aabb_aabb::<false>(bi, &self.boxes[ju])
-                            && pi.cells.anchor(&self.places[ju].cells) == (bucket.x, bucket.y)
-                        {
-                            buf.push(j);
-                        }
-                    }
-                }
-                let from = self.huge.partition_point(|&h| h <= slot);
-                for &h in &self.huge[from..] {
-                    if aabb_aabb::<false>(bi, &self.boxes[h as usize]) {
-                        buf.push(h);
-                        sorted = false;
-                    }
-                }
-                if !sorted {
-                    buf.sort_unstable();
-                }
-            }
-            let a = self.handle_of(slot);
-            for &j in buf.iter() {
+        self.with_scratch(|sc| {
+            self.list_pairs(sc);
+            for &p in &sc.sorted {
                 f(Pair {
-                    a,
-                    b: self.handle_of(j),
+                    a: self.handle_of((p >> 32) as u32),
+                    b: self.handle_of(p as u32),
                 });
             }
+        })
+    }
+
+    /// The overlapping pairs as `a << 32 | b` slots, `a < b`, ascending, into `sc.sorted`.
+    fn list_pairs(&self, sc: &mut Scratch) {
+        let pairs = &mut sc.pairs;
+        pairs.clear();
+        {
+            let mut push = |a: u32, b: u32| {
+                let (a, b) = if a < b { (a, b) } else { (b, a) };
+                pairs.push(((a as u64) << 32) | b as u64);
+            };
+            self.tiles.tile_pairs(&mut push);
+            // Huge items against every other item (each huge-huge pair once).
+            for &h in &self.tiles.huge {
+                let bh = &self.boxes[h as usize];
+                for (j, bj) in self.boxes.iter().enumerate() {
+                    let j = j as u32;
+                    if j != h
+                        && (self.homes[j as usize] != Home::Huge || j > h)
+                        && aabb_aabb::<false>(bh, bj)
+                    {
+                        push(h, j);
+                    }
+                }
+            }
+        }
+        // Counting sort by the first slot, then each (short) run by the second.
+        let counts = &mut sc.counts;
+        counts.clear();
+        counts.resize(self.gens.len() + 1, 0);
+        for &p in pairs.iter() {
+            counts[(p >> 32) as usize + 1] += 1;
+        }
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        let sorted = &mut sc.sorted;
+        sorted.clear();
+        sorted.resize(pairs.len(), 0);
+        for &p in pairs.iter() {
+            let c = &mut counts[(p >> 32) as usize];
+            sorted[*c as usize] = p;
+            *c += 1;
+        }
+        let mut i = 0;
+        while i < sorted.len() {
+            let a = sorted[i] >> 32;
+            let mut j = i + 1;
+            while j < sorted.len() && sorted[j] >> 32 == a {
+                j += 1;
+            }
+            if j - i > 1 {
+                sorted[i..j].sort_unstable();
+            }
+            i = j;
         }
     }
 
@@ -171,133 +181,47 @@ impl World {
         if !(q.min_x <= q.max_x && q.min_y <= q.max_y) {
             return; // NaN
         }
-        let qc = cells_of(q, self.inv);
-        if qc.len() > 2 * self.grid.occupied() as u64 + PROBE_LIMIT {
-            // Probing would visit more cells than there are items: scan them in order.
-            for j in 0..self.boxes.len() {
-                if self.live[j] && test(j) {
-                    ids.push(j as u32);
-                }
+        self.tiles.near(q, self.inv, &mut |j| {
+            if test(j as usize) {
+                ids.push(j);
             }
-            return;
-        }
-        for y in qc.y0..=qc.y1 {
-            for x in qc.x0..=qc.x1 {
-                let Some(bucket) = self.grid.find(x, y) else {
-                    continue;
-                };
-                for &j in &bucket.items {
-                    let ju = j as usize;
-                    if self.places[ju].cells.anchor(&qc) == (x, y) && test(ju) {
-                        ids.push(j);
-                    }
-                }
-            }
-        }
-        for &h in &self.huge {
+        });
+        for &h in &self.tiles.huge {
             if test(h as usize) {
                 ids.push(h);
             }
         }
-        if qc.len() > 1 || !self.huge.is_empty() {
-            ids.sort_unstable();
-        }
+        ids.sort_unstable();
     }
 
-    /// Calls `f` for every live item that may meet the closed segment `a..b` (some more than once).
+    /// Calls `f` for every normal item that may meet the closed segment `a..b` (each once).
     fn segment_candidates(&self, a: (f64, f64), b: (f64, f64), f: &mut impl FnMut(u32)) {
-        let bounds = Aabb {
-            min_x: a.0.min(b.0),
-            min_y: a.1.min(b.1),
-            max_x: a.0.max(b.0),
-            max_y: a.1.max(b.1),
+        let (min_x, max_x) = (a.0.min(b.0), a.0.max(b.0));
+        let (min_y, max_y) = (a.1.min(b.1), a.1.max(b.1));
+        let inv = self.inv;
+        let cs = self.cell as f64;
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let (r0, r1) = (cell_of(min_y, inv).saturating_sub(1), cell_of(max_y, inv));
+        let limit = (1 << 29) - 4;
+        // Per row: the segment's x extent where it crosses the band that row's items can
+        // occupy, one cell wider on every side for rounding (the whole extent at the clamped
+        // edges); a touching item starts at most one column left of it.
+        let window = |r: i32| {
+            let (mut lo, mut hi) = (min_x, max_x);
+            if dy != 0.0 && r.abs() < limit {
+                let band = ((r as f64 - 1.0) * cs, (r as f64 + 3.0) * cs);
+                let (t0, t1) = ((band.0 - a.1) / dy, (band.1 - a.1) / dy);
+                let (t0, t1) = (t0.min(t1).max(0.0), t0.max(t1).min(1.0));
+                if t0 > t1 {
+                    return None;
+                }
+                let (x0, x1) = (a.0 + t0 * dx, a.0 + t1 * dx);
+                lo = lo.max(x0.min(x1) - cs);
+                hi = hi.min(x0.max(x1) + cs);
+            }
+            Some((cell_of(lo, inv).saturating_sub(2), cell_of(hi, inv), hi))
         };
-        let qc = cells_of(&bounds, self.inv);
-        let (span_x, span_y) = (
-            qc.x1 as i64 - qc.x0 as i64 + 1,
-            qc.y1 as i64 - qc.y0 as i64 + 1,
-        );
-        let major = span_x.max(span_y) as u64;
-        let budget = (self.count + self.grid.occupied()) as u64 + PROBE_LIMIT;
-        let mut probe = |x: i32, y: i32| {
-            if let Some(bucket) = self.grid.find(x, y) {
-                bucket.items.iter().for_each(|&j| f(j));
-            }
-        };
-        if qc.len() <= PROBE_LIMIT {
-            for y in qc.y0..=qc.y1 {
-                for x in qc.x0..=qc.x1 {
-                    probe(x, y);
-                }
-            }
-        } else if 4 * major <= budget {
-            // Walk the cells along the major axis; in each column (row), the rows (columns) the
-            // segment crosses there, one cell of margin either side for rounding.
-            let cs = self.cell as f64;
-            let walk = |lo_c: i32,
-                        hi_c: i32,
-                        lo_v: f64,
-                        hi_v: f64,
-                        u0: f64,
-                        du: f64,
-                        v0: f64,
-                        dv: f64,
-                        minor: (i32, i32),
-                        probe: &mut dyn FnMut(i32, i32)| {
-                for c in lo_c..=hi_c {
-                    let s0 = if c == lo_c { lo_v } else { c as f64 * cs };
-                    let s1 = if c == hi_c {
-                        hi_v
-                    } else {
-                        (c as f64 + 1.0) * cs
-                    };
-                    let v_at = |u: f64| v0 + (u - u0) * (dv / du);
-                    let (va, vb) = (v_at(s0), v_at(s1));
-                    let r0 = (cell_of(va.min(vb), self.inv) - 1).max(minor.0);
-                    let r1 = (cell_of(va.max(vb), self.inv).saturating_add(1)).min(minor.1);
-                    for r in r0..=r1 {
-                        probe(c, r);
-                    }
-                }
-            };
-            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-            if span_x >= span_y {
-                walk(
-                    qc.x0,
-                    qc.x1,
-                    bounds.min_x,
-                    bounds.max_x,
-                    a.0,
-                    dx,
-                    a.1,
-                    dy,
-                    (qc.y0, qc.y1),
-                    &mut probe,
-                );
-            } else {
-                walk(
-                    qc.y0,
-                    qc.y1,
-                    bounds.min_y,
-                    bounds.max_y,
-                    a.1,
-                    dy,
-                    a.0,
-                    dx,
-                    (qc.x0, qc.x1),
-                    &mut |r, c| probe(c, r),
-                );
-            }
-        } else {
-            for (j, live) in self.live.iter().enumerate() {
-                if *live && !self.places[j].huge {
-                    f(j as u32);
-                }
-            }
-        }
-        for &h in &self.huge {
-            f(h);
-        }
+        self.tiles.scan_rows(r0, r1, window, f);
     }
 }
 
@@ -336,7 +260,7 @@ fn ray_rect(s: Segment, r: Rect, b: &Aabb) -> Option<Hit> {
             normal = Vec2::new(0.0, ny);
         }
     }
-    if !(near >= 0.0) {
+    if near.is_nan() || near < 0.0 {
         // Starts strictly inside along every moving axis (or does not move).
         near = 0.0;
         normal = Vec2::default();

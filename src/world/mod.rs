@@ -12,19 +12,25 @@
 //! Within one world, ascending handles are ascending slots (see `handle.rs`), so these orders are
 //! the order in which the broad phase visits items: no sorting of whole answers is needed.
 //!
-//! The broad phase is a uniform grid kept as a spatial hash of occupied cells, each holding its
-//! items' slots in a sorted vector; items covering more than 16 cells are kept in a separate
-//! list, so a floor spanning the level beside 8-unit bullets costs one box test per item rather
-//! than thousands of cells. Choose a cell size near the size of the common moving items.
+//! The broad phase is sweep and prune in tiles of 1×8 cells (see `tiles.rs`): each tile keeps
+//! copies of its items' boxes sorted by their left edge, so pairs and queries are short sweeps
+//! over contiguous memory, and a small motion keeps its tile sorted by moving an entry a place or
+//! two. Items spanning more than two cells on an axis are kept in a separate list, so a floor
+//! spanning the level beside 8-unit bullets costs one box test per bullet rather than thousands
+//! of cells. Choose a cell size at least the size of the common items.
+//!
+//! Queries take `&self` and read only, so they may run on several threads at once. Their scratch
+//! buffers are reused; a query that finds them in use (by another thread, or by a query made
+//! from inside [`World::for_each_pair`]) allocates its own.
 
 mod find;
-mod grid;
 mod handle;
 mod motion;
+mod tiles;
 
 use crate::shape::{Aabb, Hit, Rect};
-use grid::{Cells, Grid, MAX_CELLS};
 use std::sync::{Mutex, TryLockError};
+use tiles::{home, Home, Tiles};
 
 pub(crate) use motion::move_raw;
 pub use motion::{Response, MAX_MOVE_HITS};
@@ -58,21 +64,17 @@ pub enum WorldError {
     Stale,
 }
 
-/// Where a live item sits in the broad phase.
-#[derive(Clone, Copy, Debug, Default)]
-struct Place {
-    cells: Cells,
-    huge: bool,
-}
-
 /// Reusable buffers for queries, so that they do not allocate once warmed up.
 #[derive(Default)]
 pub(crate) struct Scratch {
     pub ids: Vec<u32>,
     pub hits: Vec<(f32, u32, Hit)>,
+    pub pairs: Vec<u64>,
+    pub sorted: Vec<u64>,
+    pub counts: Vec<u32>,
 }
 
-/// A world of rect items with a grid broad phase.
+/// A world of rect items with a broad phase (sweep and prune in tiles of cells).
 pub struct World {
     tag: u64,
     inv: f64,
@@ -84,13 +86,10 @@ pub struct World {
     users: Vec<u64>,
     /// Per slot: the rect's exact box in f64; all NaN for a free slot, so it never matches.
     boxes: Vec<Aabb>,
-    places: Vec<Place>,
-    cell_ids: Vec<[u32; MAX_CELLS]>,
+    homes: Vec<Home>,
     free: Vec<u32>,
     count: usize,
-    grid: Grid,
-    /// Slots of the live items too large for the grid, ascending.
-    huge: Vec<u32>,
+    tiles: Tiles,
     scratch: Mutex<Scratch>,
 }
 
@@ -106,7 +105,7 @@ fn valid(r: Rect) -> bool {
 }
 
 impl World {
-    /// An empty world whose grid cells are `cell_size` units square; `None` unless the size is
+    /// An empty world whose broad-phase cells are `cell_size` units square; `None` unless the size is
     /// positive and finite.
     pub fn new(cell_size: f32) -> Option<World> {
         if !(cell_size > 0.0 && cell_size.is_finite()) {
@@ -121,12 +120,10 @@ impl World {
             rects: Vec::new(),
             users: Vec::new(),
             boxes: Vec::new(),
-            places: Vec::new(),
-            cell_ids: Vec::new(),
+            homes: Vec::new(),
             free: Vec::new(),
             count: 0,
-            grid: Grid::default(),
-            huge: Vec::new(),
+            tiles: Tiles::default(),
             scratch: Mutex::new(Scratch::default()),
         })
     }
@@ -157,9 +154,10 @@ impl World {
                 self.rects.push(Rect::default());
                 self.users.push(0);
                 self.boxes.push(DEAD);
-                self.places.push(Place::default());
-                self.cell_ids.push([0; MAX_CELLS]);
-                (self.gens.len() - 1) as u32
+                self.homes.push(Home::Huge);
+                let n = self.gens.len();
+                self.tiles.grow(n);
+                (n - 1) as u32
             }
         };
         let s = slot as usize;
@@ -178,16 +176,20 @@ impl World {
         }
         let s = slot as usize;
         let b = rect.aabb();
-        let p = self.places[s];
-        let cells = grid::cells_of(&b, self.inv);
-        if cells == p.cells {
-            // Same cells: only the box changes (the common case for small motions).
-            self.rects[s] = rect;
-            self.boxes[s] = b;
-        } else {
-            self.unplace(slot);
-            self.place(slot, rect);
+        let h = home(&b, self.inv);
+        let old = self.homes[s];
+        match h {
+            Home::Cell { cx, .. } if h.same_tile(old) => {
+                self.tiles.shift(slot, &self.boxes[s], b, cx)
+            }
+            _ => {
+                self.tiles.unplace(slot, &self.boxes[s]);
+                self.tiles.place(slot, b, h);
+            }
         }
+        self.homes[s] = h;
+        self.rects[s] = rect;
+        self.boxes[s] = b;
         Ok(())
     }
 
@@ -195,7 +197,7 @@ impl World {
     pub fn remove(&mut self, id: u64) -> Result<(), WorldError> {
         let slot = self.slot(id)?;
         let s = slot as usize;
-        self.unplace(slot);
+        self.tiles.unplace(slot, &self.boxes[s]);
         self.live[s] = false;
         self.boxes[s] = DEAD;
         self.count -= 1;
@@ -235,30 +237,11 @@ impl World {
     fn place(&mut self, slot: u32, rect: Rect) {
         let s = slot as usize;
         let b = rect.aabb();
-        let cells = grid::cells_of(&b, self.inv);
-        let huge = cells.is_huge();
+        let h = home(&b, self.inv);
         self.rects[s] = rect;
         self.boxes[s] = b;
-        self.places[s] = Place { cells, huge };
-        if huge {
-            let at = self.huge.partition_point(|&h| h < slot);
-            self.huge.insert(at, slot);
-        } else {
-            self.grid.insert(slot, &cells, &mut self.cell_ids[s]);
-        }
-    }
-
-    fn unplace(&mut self, slot: u32) {
-        let s = slot as usize;
-        let p = self.places[s];
-        if p.huge {
-            if let Ok(at) = self.huge.binary_search(&slot) {
-                self.huge.remove(at);
-            }
-        } else {
-            let n = p.cells.len() as usize;
-            self.grid.remove(slot, &self.cell_ids[s][..n]);
-        }
+        self.homes[s] = h;
+        self.tiles.place(slot, b, h);
     }
 
     /// Runs `f` with the world's scratch buffers, or with fresh ones (allocating) if another
