@@ -164,7 +164,7 @@ fn bench_world(n: usize, frames: usize, cell: f32) -> Row {
         assert_eq!(got.len(), brute_pairs(&scene.rects), "world vs brute force");
     }
     Row {
-        what: format!("collide2d World (grid, cell {cell})"),
+        what: format!("collide2d World (tiles, cell {cell})"),
         build,
         frame,
         queries,

@@ -12,8 +12,14 @@
 #define C2D_VERSION_MINOR 0
 #define C2D_VERSION_PATCH 0
 
-/// The most hits one move resolves; after that the item stops at its next blocking contact.
-#define MAX_MOVE_HITS 32
+/// The most hits `c2d_move_rect` resolves in one call.
+#define C2D_MOVE_MAX_HITS 32
+
+/// Bit of `c2d_move_recti`'s `blocked`: x moved less than asked.
+#define C2D_BLOCKED_X 1
+
+/// Bit of `c2d_move_recti`'s `blocked`: y moved less than asked.
+#define C2D_BLOCKED_Y 2
 
 /// A world of rect items with a broad phase (sweep and prune in tiles of cells).
 typedef struct c2d_world c2d_world;
@@ -120,8 +126,9 @@ typedef struct c2d_circlei {
   int32_t r;
 } c2d_circlei;
 
-/// The outcome of a world call: `C2D_OK` or one of the `C2D_ERR_*` codes.
-typedef uint32_t c2d_status;
+/// How a moving rect answers a hit (a `uint32_t`): `C2D_IGNORE`, `C2D_SLIDE`, `C2D_TOUCH`,
+/// `C2D_CROSS`, `C2D_BOUNCE`. Any other value behaves as `C2D_TOUCH`.
+typedef uint32_t c2d_response;
 
 /// The first contact of a moving shape (`c2d_hit`).
 ///
@@ -139,6 +146,19 @@ typedef struct c2d_hit {
   struct c2d_vec2 pos;
 } c2d_hit;
 
+/// What a move met on its way (`c2d_move_info`, filled by `c2d_move_rect`).
+typedef struct c2d_move_info {
+  /// How many hits were resolved (at most 32).
+  size_t count;
+  /// Index of the first obstacle hit; `usize::MAX` (`SIZE_MAX`) when `count == 0`.
+  size_t first;
+  /// That first hit (`t` a fraction of the whole `delta`); all zero when `count == 0`.
+  struct c2d_hit first_hit;
+} c2d_move_info;
+
+/// The outcome of a world call: `C2D_OK` or one of the `C2D_ERR_*` codes.
+typedef uint32_t c2d_status;
+
 /// One item of a segment query or a move: the item's handle and the hit (`c2d_world_hit`).
 typedef struct c2d_world_hit {
   /// The item hit.
@@ -155,13 +175,24 @@ typedef struct c2d_pair {
   uint64_t b;
 } c2d_pair;
 
-/// How a moving item responds to another, as in bump.lua; values other than these act as
-/// `C2D_TOUCH`.
-typedef uint32_t c2d_response;
-
 /// Picks the response of moving `item` to `other` (bump.lua's filter); `ctx` is the pointer given
 /// to `c2d_world_move`.
 typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
+
+/// Not a collision: the rect passes through and no hit is counted.
+#define C2D_IGNORE 0
+
+/// Stop at the contact, then keep the rest of the motion along the surface.
+#define C2D_SLIDE 1
+
+/// Stop at the contact.
+#define C2D_TOUCH 2
+
+/// Pass through, counting the hit.
+#define C2D_CROSS 3
+
+/// Stop at the contact, then go on with the rest of the motion reflected off the surface.
+#define C2D_BOUNCE 4
 
 /// Success.
 #define C2D_OK 0
@@ -174,21 +205,6 @@ typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
 
 /// The handle names no live item of this world (removed, never issued, or another world's).
 #define C2D_ERR_STALE 3
-
-/// Not an obstacle: pass through without a hit.
-#define C2D_IGNORE 0
-
-/// Stop against it, then slide along its face with the rest of the motion.
-#define C2D_SLIDE 1
-
-/// Stop where it is touched.
-#define C2D_TOUCH 2
-
-/// Pass through it, reporting the hit.
-#define C2D_CROSS 3
-
-/// Reflect the rest of the motion off its face.
-#define C2D_BOUNCE 4
 
 #ifdef __cplusplus
 extern "C" {
@@ -431,6 +447,38 @@ bool c2d_intersect_segment_circle(struct c2d_segment s,
 bool c2d_intersect_segment_obb(struct c2d_segment s,
                                struct c2d_obb o);
 
+/// Moves rect `a` by `delta` through `obstacles[0..n]` and returns its final position (x, y),
+/// resolving hits in order of t (ties: lower index) with `response` as bump.lua does: SLIDE
+/// drops the remaining motion's component along the hit normal, TOUCH stops at the contact,
+/// CROSS passes through (counting every obstacle swept through), BOUNCE reflects the remaining
+/// motion; IGNORE passes through without hits; unknown values act as TOUCH. Every leg is swept
+/// (strict boundary: sliding along a touching face is free) against the obstacles `a` did not
+/// overlap strictly at the start; those never block nor count. At most `C2D_MOVE_MAX_HITS` (32)
+/// hits are resolved; the motion stops at the last. Except with CROSS the result never overlaps
+/// strictly an obstacle `a` did not overlap at the start.
+/// `info` (nullable) gets the number of hits, the index of the first obstacle hit (`SIZE_MAX`
+/// when none) and that hit (zeroed when none). NULL `obstacles` is read as no obstacles
+/// (whatever `n`). A NaN in `a` or `delta` returns `a`'s position with no hits.
+struct c2d_vec2 c2d_move_rect(struct c2d_rect a,
+                              struct c2d_vec2 delta,
+                              const struct c2d_rect *obstacles,
+                              size_t n,
+                              c2d_response response,
+                              struct c2d_move_info *info);
+
+/// The integer engine's move (seed 003): `a` moves `dx` along x first, then `dy` along y, each as
+/// far as possible without overlapping strictly, at any unit position along the way, an obstacle
+/// of `obstacles[0..n]` it did not overlap at the start (touching is fine). Exact to the unit;
+/// positions saturate at the int32 range. `blocked` (nullable) gets bit 0 (`C2D_BLOCKED_X`) if x moved less
+/// than `dx`, bit 1 (`C2D_BLOCKED_Y`) if y moved less than `dy` (by an obstacle or by saturation). NULL `obstacles` is
+/// read as no obstacles.
+struct c2d_recti c2d_move_recti(struct c2d_recti a,
+                                int32_t dx,
+                                int32_t dy,
+                                const struct c2d_recti *obstacles,
+                                size_t n,
+                                uint32_t *blocked);
+
 /// A rotation of `deg` degrees, counter-clockwise in y-up terms (clockwise on a y-down screen).
 /// Multiples of 90 give exact 0/±1 components. A non-finite angle gives a NaN rotation, which
 /// makes every predicate using it false.
@@ -445,6 +493,116 @@ struct c2d_rot c2d_rot_from_radians(float rad);
 /// `(x, y) + R·(w/2, h/2)`, its half extents `|w|/2, |h|/2`.
 struct c2d_obb c2d_obb_from_rect(struct c2d_rect r, float angle_deg);
 
+/// Rect `a` moving by `delta` (t from 0 to 1) against the static rect `b`: true at the first
+/// moment they would overlap STRICTLY. Sliding along a face while touching is not a hit; moving
+/// into a touching neighbour hits at t = 0; ending exactly in contact at t = 1 is not a hit;
+/// rects already overlapping hit at t = 0 with the minimum translation's normal.
+/// Units: `t` is a fraction of `delta` in [0, 1]; positions are in the caller's units.
+/// Safe: `out->t` never exceeds the real contact time, and neither `a + t*delta` computed in f32
+/// (no fused multiply-add) nor `out->pos` overlaps `b` strictly; on the grid domain the hit
+/// decision is exact and the gap left at most 1/256 unit. `normal`: unit normal of `b`'s face
+/// hit (from `b` toward `a`; x faces win exact corner ties); `point`: middle of the touching
+/// faces' common part; `pos`: the rect's x, y at t, flush on the hit axis (that coordinate is
+/// the exact contact one whenever it is an f32 and clear, always so on the grid domain). False
+/// for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_rect_rect(struct c2d_rect a,
+                         struct c2d_vec2 delta,
+                         struct c2d_rect b,
+                         struct c2d_hit *out);
+
+/// Circle `a` moving by `delta` against the static rect `b`: true at the first moment they
+/// would overlap strictly (same rules and safety as `c2d_sweep_rect_rect`; exact hit decision on
+/// the grid domain). `normal`: from the rect's nearest point toward the centre at t; `point`:
+/// that nearest point; `pos`: the centre at t. A circle with r <= 0 never hits. False for any
+/// NaN. `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_circle_rect(struct c2d_circle a,
+                           struct c2d_vec2 delta,
+                           struct c2d_rect b,
+                           struct c2d_hit *out);
+
+/// Circle `a` moving by `delta` against the static circle `b`: true at the first moment they
+/// would overlap strictly (same rules and safety as `c2d_sweep_rect_rect`). `normal`: from `b`'s
+/// centre toward `a`'s at t; `point`: on `b`'s surface along it; `pos`: `a`'s centre at t.
+/// Circles with r < 0 are empty, and two points (r = 0) never overlap. False for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_circle_circle(struct c2d_circle a,
+                             struct c2d_vec2 delta,
+                             struct c2d_circle b,
+                             struct c2d_hit *out);
+
+/// Rect `a` moving by `delta` against the static circle `b`: true at the first moment they would
+/// overlap strictly (same rules and safety as `c2d_sweep_rect_rect`; computed as the circle
+/// moving by -delta past the rect). `normal`: from the circle toward the rect; `point`: the
+/// contact point on the rect; `pos`: the rect's x, y at t. False for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_rect_circle(struct c2d_rect a,
+                           struct c2d_vec2 delta,
+                           struct c2d_circle b,
+                           struct c2d_hit *out);
+
+/// Circle `a` moving by `delta` against the static oriented box `b` (solved in the box's
+/// frame): true at the first moment they would overlap strictly (same rules and safety as
+/// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°). Normal, point and pos
+/// as for `c2d_sweep_circle_rect`. False for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_circle_obb(struct c2d_circle a,
+                          struct c2d_vec2 delta,
+                          struct c2d_obb b,
+                          struct c2d_hit *out);
+
+/// Rect `a` moving by `delta` against the static oriented box `b`: true at the first moment they
+/// would overlap strictly (a swept separating-axis test; same rules and safety as
+/// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°). `normal`: the hit face's
+/// axis (of either box), from `b` toward `a`; `point`: where the touching features meet; `pos`:
+/// the rect's x, y at t. False for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_rect_obb(struct c2d_rect a,
+                        struct c2d_vec2 delta,
+                        struct c2d_obb b,
+                        struct c2d_hit *out);
+
+/// The closed segment `origin..origin+delta` against the closed rect `b`: true exactly when
+/// `c2d_intersect_segment_rect` is for that segment (end point computed in f32). `t`: the first
+/// point of the segment in `b` as a fraction of `delta` (nearest f32; no safety promise),
+/// `pos` = `point` = that point (`origin + t*delta` in f32);
+/// an origin inside `b` hits at t = 0. `normal`: outward normal of the face entered (x faces win
+/// corner ties); zero for an origin strictly inside. False for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_raycast_rect(struct c2d_vec2 origin,
+                      struct c2d_vec2 delta,
+                      struct c2d_rect b,
+                      struct c2d_hit *out);
+
+/// The closed segment `origin..origin+delta` against the closed circle `b`: true exactly when
+/// `c2d_intersect_segment_circle` is. `t`, `pos`, `point` as for `c2d_raycast_rect`; `normal`:
+/// radial at the entry point, zero for an origin strictly inside. False for any NaN.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_raycast_circle(struct c2d_vec2 origin,
+                        struct c2d_vec2 delta,
+                        struct c2d_circle b,
+                        struct c2d_hit *out);
+
+/// The closed segment `origin..origin+delta` against the closed oriented box `b`: true exactly
+/// when `c2d_intersect_segment_obb` is. `t`, `pos`, `point` as for `c2d_raycast_rect`; `normal`:
+/// the outward normal of the box face entered, zero for an origin strictly inside. False for
+/// any NaN. `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_raycast_obb(struct c2d_vec2 origin,
+                     struct c2d_vec2 delta,
+                     struct c2d_obb b,
+                     struct c2d_hit *out);
+
+/// The closed segment `origin..origin+delta` against the closed segment `b`: true exactly when
+/// `c2d_intersect_segment_segment` is. `t`: where they cross, or for collinear overlap the first
+/// shared point; `pos` = `point` = that point. `normal`: `b`'s unit normal facing the origin's
+/// side; for collinear segments (or a zero delta) `-delta` normalised (zero for a zero delta).
+/// False for any NaN. `out` may be NULL (answer only); it is left untouched when the answer is
+/// false.
+bool c2d_raycast_segment(struct c2d_vec2 origin,
+                         struct c2d_vec2 delta,
+                         struct c2d_segment b,
+                         struct c2d_hit *out);
+
 /// The library's version as `major << 16 | minor << 8 | patch`, equal to the header's
 /// `C2D_VERSION_MAJOR`, `C2D_VERSION_MINOR` and `C2D_VERSION_PATCH`. Compare it with the header a
 /// program was built against to detect a mismatched shared library.
@@ -454,9 +612,10 @@ uint32_t c2d_version(void);
 /// "unknown status". Never NULL.
 const char *c2d_status_str(c2d_status status);
 
-/// A new empty world whose broad-phase grid has cells `cell_size` units square (pick about the
-/// size of the common moving items). NULL if `cell_size` is not positive and finite. Free it with
-/// `c2d_world_free`.
+/// A new empty world whose broad phase cuts the plane into cells `cell_size` units square (pick
+/// at least the size of the common items: items spanning more than two cells on an axis are
+/// each tested against every other item). NULL if `cell_size` is not positive and finite. Free it
+/// with `c2d_world_free`.
 struct c2d_world *c2d_world_new(float cell_size);
 
 /// Frees a world made by `c2d_world_new` and every item in it; NULL is fine. Its handles become
@@ -526,20 +685,22 @@ size_t c2d_world_query_segment(const struct c2d_world *w,
 size_t c2d_world_pairs(const struct c2d_world *w, struct c2d_pair *out, size_t cap);
 
 /// bump.lua's `world:move`: moves item `id` so that its rect's `x, y` go toward `goal`, swept
-/// against the other items; `filter(id, other, ctx)` picks the response for each other item near
-/// the path (NULL filter: `C2D_SLIDE` for all; `C2D_IGNORE` skips it). It is called at most once
-/// per other item and move, in no promised order; it may call read-only world functions, and must
-/// not free `w`. Items the rect strictly overlapped at the start never block and are not asked
-/// about. Hits are resolved in order of time (ties by handle): `C2D_TOUCH` stops, `C2D_SLIDE`
-/// keeps the motion along the face, `C2D_BOUNCE` reflects the rest, `C2D_CROSS` passes through
-/// (each item is crossed once per move); after 32 hits the item stops at its next blocking
-/// contact. Except through crossed or ignored items, the item never ends strictly overlapping an
-/// item it did not overlap at the start. The item's rect is updated to the final position,
-/// written to `actual` (nullable); the hits, in order (`hit.t` is the fraction of that leg of the
-/// motion, `hit.pos` the rect's x, y at the contact), go to `hits` (at most `cap`; NULL is fine
-/// when `cap` is 0) and their total to `count` (nullable). `C2D_ERR_NULL` for a NULL world,
-/// `C2D_ERR_STALE` for a handle naming no live item (also if the filter removed it),
-/// `C2D_ERR_INVALID` for a NaN or infinite goal; on error nothing is written.
+/// against the other items (as `c2d_move_rect`, strict boundary); `filter(id, other, ctx)` picks
+/// the response for each other item near the path (NULL filter: `C2D_SLIDE` for all;
+/// `C2D_IGNORE` makes it no obstacle). The filter is called at most once per other item and
+/// move, in no promised order; it may call the world's functions, but must not free `w`. Items
+/// the rect strictly overlapped at the start never block, are not hits and are not asked about.
+/// Hits are resolved in order of time (ties: lower handle): `C2D_TOUCH` stops, `C2D_SLIDE` keeps
+/// the rest of the motion along the face, `C2D_BOUNCE` reflects it, `C2D_CROSS` passes through
+/// (each item crossed once per move); at most `C2D_MOVE_MAX_HITS` (32) hits, the motion stopping
+/// at the last. Except through crossed or ignored items, the rect never ends strictly
+/// overlapping an item it did not overlap at the start; an unobstructed move ends exactly at
+/// `goal`. The item's rect is updated to the final position, which is written to `actual`
+/// (nullable); the hits in order (`hit.t` is the fraction of that leg of the motion, `hit.pos`
+/// the rect's x, y at the contact) go to `hits` (at most `cap`; NULL is fine when `cap` is 0)
+/// and their total to `count` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a
+/// handle naming no live item (also when the filter removed it), `C2D_ERR_INVALID` for a NaN or
+/// infinite goal; on error nothing is written.
 c2d_status c2d_world_move(struct c2d_world *w,
                           uint64_t id,
                           struct c2d_vec2 goal,

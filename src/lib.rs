@@ -9,6 +9,9 @@
 //! * `intersect_segment_*`: closed segments.
 //! * `collide_*`: strict overlap plus the minimum translation ([`Contact`]).
 //! * `closest_point_*`, `distance_*`, [`intersection_rect`].
+//! * `sweep_*`: continuous collision, the first moment a moving shape overlaps strictly
+//!   ([`Hit`]); `raycast_*`: a segment against a closed shape.
+//! * [`move_rect`] (bump.lua's [`Response`]s) and [`move_recti`] (the integer engine's move).
 //!
 //! On the grid domain (every value a multiple of 1/256 with magnitude at most 16384) every rect,
 //! circle, point, segment and integer predicate answers exactly as real-number arithmetic would.
@@ -28,10 +31,12 @@
 mod exact;
 pub mod ffi;
 pub mod query;
+pub mod response;
 mod shape;
 pub mod world;
 
 pub use query::*;
+pub use response::{move_rect, move_recti, MoveInfo, Response};
 pub use shape::{Circle, CircleI, Contact, Hit, Obb, Rect, RectI, Rot, Segment, Vec2};
 
 /// The library version as `major << 16 | minor << 8 | patch`, from the crate's version.

@@ -5,8 +5,8 @@
 use collide2d::ffi::*;
 use collide2d::world::{Pair, Response, World, WorldHit, MAX_MOVE_HITS};
 use collide2d::{
-    intersect_segment_rect, overlap_point_rect, overlap_rect_circle, overlap_rect_rect, Circle,
-    Rect, Segment, Vec2,
+    intersect_segment_rect, overlap_point_rect, overlap_rect_circle, overlap_rect_rect,
+    raycast_rect, Circle, Rect, Segment, Vec2,
 };
 use std::collections::BTreeMap;
 
@@ -111,7 +111,6 @@ fn check_queries(w: &World, m: &Model, rng: &mut Rng, span: f32) {
         let n = w.query_segment(s, &mut []);
         let mut hits = vec![WorldHit::default(); n];
         assert_eq!(w.query_segment(s, &mut hits), n);
-        let mut got: Vec<u64> = hits.iter().map(|h| h.id).collect();
         for pair in hits.windows(2) {
             let (a, b) = (&pair[0], &pair[1]);
             assert!(
@@ -122,13 +121,17 @@ fn check_queries(w: &World, m: &Model, rng: &mut Rng, span: f32) {
         for h in &hits {
             assert!((0.0..=1.0).contains(&h.hit.t));
         }
-        got.sort_unstable();
-        let want: Vec<u64> = m
+        // Exactly the ray cast's hits, item by item.
+        let delta = Vec2::new(s.b.x - s.a.x, s.b.y - s.a.y);
+        let mut want: Vec<WorldHit> = m
             .iter()
-            .filter(|(_, v)| intersect_segment_rect(s, v.0))
-            .map(|(k, _)| *k)
+            .filter_map(|(&id, v)| raycast_rect(s.a, delta, v.0).map(|hit| WorldHit { id, hit }))
             .collect();
-        assert_eq!(got, want, "query_segment {s:?}");
+        want.sort_by(|x, y| x.hit.t.total_cmp(&y.hit.t).then(x.id.cmp(&y.id)));
+        assert_eq!(hits, want, "query_segment {s:?}");
+        for h in &hits {
+            assert!(intersect_segment_rect(s, m[&h.id].0));
+        }
     }
     let n = w.pairs(&mut []);
     let mut pairs = vec![Pair::default(); n];
@@ -138,7 +141,7 @@ fn check_queries(w: &World, m: &Model, rng: &mut Rng, span: f32) {
 
 /// A fixed response per ordered pair, so the test can check what the move promised.
 fn response_of(item: u64, other: u64) -> Response {
-    Response::from_raw(
+    Response::from_u32(
         ((item ^ other.rotate_left(17)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61) as u32,
     )
 }
@@ -803,4 +806,41 @@ fn c_program_test_world_passes() {
         0,
         "c_tests/test_world.c reported failures"
     );
+}
+
+#[test]
+fn move_agrees_with_move_rect_when_every_pair_has_one_response() {
+    // The world's move and move_rect share the sweep and the responses: with a single response
+    // for every obstacle they must end at the same place after the same hits.
+    let mut rng = Rng(4242);
+    for round in 0..300 {
+        let mut w = World::new(8.0).unwrap();
+        let obstacles: Vec<Rect> = (0..12).map(|_| rng.rect(60.0)).collect();
+        let ids: Vec<u64> = obstacles.iter().map(|r| w.add(*r, 0).unwrap()).collect();
+        let a = Rect::new(rng.coord(60.0), rng.coord(60.0), 4.0, 3.0);
+        let item = w.add(a, 0).unwrap();
+        let delta = Vec2::new(rng.coord(80.0), rng.coord(80.0));
+        let response = [
+            Response::Slide,
+            Response::Touch,
+            Response::Cross,
+            Response::Bounce,
+        ][round % 4];
+        let (want, info) = collide2d::move_rect(a, delta, &obstacles, response);
+        let mut hits = Vec::new();
+        let goal = Vec2::new(a.x + delta.x, a.y + delta.y);
+        let got = w.move_item(item, goal, |_, _| response, &mut hits).unwrap();
+        // Same place, except that an unobstructed last leg ends exactly at its goal here, where
+        // move_rect computes `pos + (goal - pos)` in f32 (an ulp away after a fractional hit).
+        let near = |g: f32, w: f32| (g - w).abs() <= 1e-6 * (1.0 + w.abs());
+        assert!(
+            got == want || (near(got.x, want.x) && near(got.y, want.y)),
+            "round {round}: {a:?} by {delta:?} with {response:?}: {got:?} vs {want:?}"
+        );
+        assert_eq!(hits.len(), info.count, "round {round}");
+        if info.count > 0 {
+            assert_eq!(hits[0].id, ids[info.first]);
+            assert_eq!(hits[0].hit, info.first_hit);
+        }
+    }
 }

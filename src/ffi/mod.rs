@@ -5,13 +5,17 @@
 
 mod contact;
 mod overlap;
+mod response;
 mod shape;
+mod sweep;
 mod version;
 mod world;
 
 pub use contact::*;
 pub use overlap::*;
+pub use response::*;
 pub use shape::*;
+pub use sweep::*;
 pub use version::*;
 pub use world::*;
 

@@ -1,7 +1,7 @@
 //! The world: an opaque `c2d_world` of rect items behind generational handles, with a broad
 //! phase for queries, overlapping pairs and bump.lua-style moves.
 
-use super::{guard, write_out};
+use super::{c2d_response, guard, write_out};
 use crate::shape::{Circle, Rect, Segment, Vec2};
 use crate::world::{Pair, Response, World, WorldError, WorldHit};
 use std::ffi::{c_char, c_void};
@@ -17,21 +17,6 @@ pub const C2D_ERR_NULL: c2d_status = 1;
 pub const C2D_ERR_INVALID: c2d_status = 2;
 /// The handle names no live item of this world (removed, never issued, or another world's).
 pub const C2D_ERR_STALE: c2d_status = 3;
-
-/// How a moving item responds to another, as in bump.lua; values other than these act as
-/// `C2D_TOUCH`.
-#[allow(non_camel_case_types)]
-pub type c2d_response = u32;
-/// Not an obstacle: pass through without a hit.
-pub const C2D_IGNORE: c2d_response = 0;
-/// Stop against it, then slide along its face with the rest of the motion.
-pub const C2D_SLIDE: c2d_response = 1;
-/// Stop where it is touched.
-pub const C2D_TOUCH: c2d_response = 2;
-/// Pass through it, reporting the hit.
-pub const C2D_CROSS: c2d_response = 3;
-/// Reflect the rest of the motion off its face.
-pub const C2D_BOUNCE: c2d_response = 4;
 
 /// Picks the response of moving `item` to `other` (bump.lua's filter); `ctx` is the pointer given
 /// to `c2d_world_move`.
@@ -76,9 +61,10 @@ pub extern "C" fn c2d_status_str(status: c2d_status) -> *const c_char {
     s.as_ptr().cast()
 }
 
-/// A new empty world whose broad-phase grid has cells `cell_size` units square (pick about the
-/// size of the common moving items). NULL if `cell_size` is not positive and finite. Free it with
-/// `c2d_world_free`.
+/// A new empty world whose broad phase cuts the plane into cells `cell_size` units square (pick
+/// at least the size of the common items: items spanning more than two cells on an axis are
+/// each tested against every other item). NULL if `cell_size` is not positive and finite. Free it
+/// with `c2d_world_free`.
 #[no_mangle]
 pub extern "C" fn c2d_world_new(cell_size: f32) -> *mut World {
     guard(std::ptr::null_mut(), || match World::new(cell_size) {
@@ -267,20 +253,22 @@ pub unsafe extern "C" fn c2d_world_pairs(w: *const World, out: *mut Pair, cap: u
 }
 
 /// bump.lua's `world:move`: moves item `id` so that its rect's `x, y` go toward `goal`, swept
-/// against the other items; `filter(id, other, ctx)` picks the response for each other item near
-/// the path (NULL filter: `C2D_SLIDE` for all; `C2D_IGNORE` skips it). It is called at most once
-/// per other item and move, in no promised order; it may call read-only world functions, and must
-/// not free `w`. Items the rect strictly overlapped at the start never block and are not asked
-/// about. Hits are resolved in order of time (ties by handle): `C2D_TOUCH` stops, `C2D_SLIDE`
-/// keeps the motion along the face, `C2D_BOUNCE` reflects the rest, `C2D_CROSS` passes through
-/// (each item is crossed once per move); after 32 hits the item stops at its next blocking
-/// contact. Except through crossed or ignored items, the item never ends strictly overlapping an
-/// item it did not overlap at the start. The item's rect is updated to the final position,
-/// written to `actual` (nullable); the hits, in order (`hit.t` is the fraction of that leg of the
-/// motion, `hit.pos` the rect's x, y at the contact), go to `hits` (at most `cap`; NULL is fine
-/// when `cap` is 0) and their total to `count` (nullable). `C2D_ERR_NULL` for a NULL world,
-/// `C2D_ERR_STALE` for a handle naming no live item (also if the filter removed it),
-/// `C2D_ERR_INVALID` for a NaN or infinite goal; on error nothing is written.
+/// against the other items (as `c2d_move_rect`, strict boundary); `filter(id, other, ctx)` picks
+/// the response for each other item near the path (NULL filter: `C2D_SLIDE` for all;
+/// `C2D_IGNORE` makes it no obstacle). The filter is called at most once per other item and
+/// move, in no promised order; it may call the world's functions, but must not free `w`. Items
+/// the rect strictly overlapped at the start never block, are not hits and are not asked about.
+/// Hits are resolved in order of time (ties: lower handle): `C2D_TOUCH` stops, `C2D_SLIDE` keeps
+/// the rest of the motion along the face, `C2D_BOUNCE` reflects it, `C2D_CROSS` passes through
+/// (each item crossed once per move); at most `C2D_MOVE_MAX_HITS` (32) hits, the motion stopping
+/// at the last. Except through crossed or ignored items, the rect never ends strictly
+/// overlapping an item it did not overlap at the start; an unobstructed move ends exactly at
+/// `goal`. The item's rect is updated to the final position, which is written to `actual`
+/// (nullable); the hits in order (`hit.t` is the fraction of that leg of the motion, `hit.pos`
+/// the rect's x, y at the contact) go to `hits` (at most `cap`; NULL is fine when `cap` is 0)
+/// and their total to `count` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a
+/// handle naming no live item (also when the filter removed it), `C2D_ERR_INVALID` for a NaN or
+/// infinite goal; on error nothing is written.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn c2d_world_move(
@@ -301,7 +289,7 @@ pub unsafe extern "C" fn c2d_world_move(
         let mut found = Vec::new();
         let pick = |item: u64, other: u64| match filter {
             // SAFETY: a C function pointer of the documented type, with the caller's context.
-            Some(f) => Response::from_raw(unsafe { f(item, other, ctx) }),
+            Some(f) => Response::from_u32(unsafe { f(item, other, ctx) }),
             None => Response::Slide,
         };
         // SAFETY: `w` is a live world (contract) that the filter does not free.

@@ -5,14 +5,22 @@
 //! resolve in the fixed order +x, -x, +y, -y of the first shape's frame, so coincident centres get
 //! the normal `(1, 0)` (rotated with the box for oriented boxes).
 
-use super::overlap::{aabb_aabb, within};
-use super::sat;
+use super::overlap::within;
+use super::{overlap_rect_circle, overlap_rect_rect, sat};
 use crate::shape::{Aabb, Circle, Contact, Frame, Obb, Rect, Vec2};
 
+/// A contact for a pair its strict predicate calls overlapping. The depth stays positive, as
+/// promised, where it would round to 0 in f32 or where the predicate's formula and the one used
+/// for the depth round differently (only far outside the grid domain).
 fn contact(n: (f64, f64), depth: f64, p: (f64, f64)) -> Contact {
+    let depth = depth as f32;
     Contact {
         normal: Vec2::from_f64(n.0, n.1),
-        depth: depth as f32,
+        depth: if depth > 0.0 || depth.is_nan() {
+            depth
+        } else {
+            f32::from_bits(1)
+        },
         point: Vec2::from_f64(p.0, p.1),
     }
 }
@@ -30,10 +38,11 @@ fn shallowest<const N: usize>(candidates: [((f64, f64), f64); N]) -> ((f64, f64)
 
 /// Rect against rect: the shallower axis; the point is the centre of the overlap box.
 pub fn collide_rect_rect(a: Rect, b: Rect) -> Option<Contact> {
-    let (ea, eb) = (a.aabb(), b.aabb());
-    if !aabb_aabb::<false>(&ea, &eb) {
+    // Decided by the predicate itself, so the answer is `overlap_rect_rect`'s for every input.
+    if !overlap_rect_rect(a, b) {
         return None;
     }
+    let (ea, eb) = (a.aabb(), b.aabb());
     let (n, depth) = shallowest([
         ((1.0, 0.0), ea.max_x - eb.min_x),
         ((-1.0, 0.0), eb.max_x - ea.min_x),
@@ -55,14 +64,16 @@ fn overlap_box(a: &Aabb, b: &Aabb) -> Aabb {
 /// The overlap box of two strictly overlapping rects, with positive width and height
 /// (raylib's GetCollisionRec, SDL_IntersectRect).
 pub fn intersection_rect(a: Rect, b: Rect) -> Option<Rect> {
-    let (ea, eb) = (a.aabb(), b.aabb());
-    if !aabb_aabb::<false>(&ea, &eb) {
+    if !overlap_rect_rect(a, b) {
         return None;
     }
+    let (ea, eb) = (a.aabb(), b.aabb());
     let o = overlap_box(&ea, &eb);
     let (x, y) = (o.min_x as f32, o.min_y as f32);
-    // Sizes measured from the rounded corner, kept positive even where f32 rounding would
-    // collapse them (only far outside the grid domain).
+    // Sizes measured from the rounded corner, kept positive where f32 rounding would collapse
+    // them (only far outside the grid domain) and where the overlap is flat: a zero-width rect
+    // strictly inside the other's span overlaps by the strict formula, and gets the smallest
+    // positive width.
     let positive = |v: f64| (v as f32).max(f32::from_bits(1));
     Some(Rect {
         x,
@@ -88,7 +99,9 @@ pub fn collide_circle_circle(a: Circle, b: Circle) -> Option<Contact> {
         (1.0, 0.0)
     };
     let depth = ar + br - d;
-    let mid = ar - depth * 0.5;
+    // Along n from a's centre, a covers -ar..ar and b covers d-br..d+br; the point is the middle
+    // of their common part, which stays inside both even when one circle contains the other.
+    let mid = ((-ar).max(d - br) + ar.min(d + br)) * 0.5;
     Some(contact(n, depth, (ax + n.0 * mid, ay + n.1 * mid)))
 }
 
@@ -100,14 +113,20 @@ pub(crate) type LocalContact = ((f64, f64), f64, (f64, f64));
 /// out through the nearest face, the centre being the contact point.
 pub(crate) fn aabb_circle(b: &Aabb, cx: f64, cy: f64, r: f64) -> Option<LocalContact> {
     let (qx, qy) = b.clamp(cx, cy);
-    let (dx, dy) = (cx - qx, cy - qy);
-    if !within::<false>(dx, dy, r) {
+    if !within::<false>(cx - qx, cy - qy, r) {
         return None;
     }
+    Some(aabb_circle_contact(b, cx, cy, r))
+}
+
+/// The contact of a box and a circle known to overlap, in the box's coordinates.
+fn aabb_circle_contact(b: &Aabb, cx: f64, cy: f64, r: f64) -> LocalContact {
+    let (qx, qy) = b.clamp(cx, cy);
+    let (dx, dy) = (cx - qx, cy - qy);
     let d2 = dx * dx + dy * dy;
     if d2 > 0.0 {
         let d = d2.sqrt();
-        return Some(((dx / d, dy / d), r - d, (qx, qy)));
+        return ((dx / d, dy / d), r - d, (qx, qy));
     }
     let (n, dist) = shallowest([
         ((1.0, 0.0), b.max_x - cx),
@@ -115,12 +134,16 @@ pub(crate) fn aabb_circle(b: &Aabb, cx: f64, cy: f64, r: f64) -> Option<LocalCon
         ((0.0, 1.0), b.max_y - cy),
         ((0.0, -1.0), cy - b.min_y),
     ]);
-    Some((n, r + dist, (cx, cy)))
+    (n, r + dist, (cx, cy))
 }
 
 /// Rect against circle; the normal points from the rect to the circle.
 pub fn collide_rect_circle(a: Rect, b: Circle) -> Option<Contact> {
-    let (n, depth, p) = aabb_circle(&a.aabb(), b.x as f64, b.y as f64, b.r as f64)?;
+    // Decided by the predicate itself, so the answer is `overlap_rect_circle`'s for every input.
+    if !overlap_rect_circle(a, b) {
+        return None;
+    }
+    let (n, depth, p) = aabb_circle_contact(&a.aabb(), b.x as f64, b.y as f64, b.r as f64);
     Some(contact(n, depth, p))
 }
 
@@ -138,27 +161,27 @@ pub fn collide_obb_circle(a: Obb, b: Circle) -> Option<Contact> {
 
 /// Oriented box against rect.
 pub fn collide_obb_rect(a: Obb, b: Rect) -> Option<Contact> {
-    boxes(&Frame::of(a), &Frame::of_aabb(&b.aabb()))
+    boxes::<true>(&Frame::of(a), &Frame::of_rect(b))
 }
 
 /// Oriented box against oriented box.
 pub fn collide_obb_obb(a: Obb, b: Obb) -> Option<Contact> {
-    boxes(&Frame::of(a), &Frame::of(b))
+    boxes::<false>(&Frame::of(a), &Frame::of(b))
 }
 
 /// Box against box: the separating-axis test picks the shallowest axis (A's axes win ties);
 /// the incident face of the other box is clipped to the reference face's sides, and the contact
 /// point is the mean of the clipped points moved half way to the reference face.
-fn boxes(a: &Frame, b: &Frame) -> Option<Contact> {
-    let axes = sat::axes(a, b);
-    if !axes.iter().all(|ax| ax.dist.abs() < ax.reach) {
+fn boxes<const ALIGNED: bool>(a: &Frame, b: &Frame) -> Option<Contact> {
+    let axes = sat::axes::<ALIGNED>(a, b);
+    // `reach - |dist| > 0` is exactly `|dist| < reach`: f64 subtraction is zero only for equals.
+    let depth = axes.map(|ax| ax.overlap());
+    if !depth.iter().fold(true, |all, &d| all & (d > 0.0)) {
         return None;
     }
     let mut k = 0;
-    for (i, ax) in axes.iter().enumerate().skip(1) {
-        if ax.overlap() < axes[k].overlap() {
-            k = i;
-        }
+    for i in 1..4 {
+        k = if depth[i] < depth[k] { i } else { k };
     }
     let ax = axes[k];
     let sign = if ax.dist < 0.0 { -1.0 } else { 1.0 };
@@ -170,81 +193,118 @@ fn boxes(a: &Frame, b: &Frame) -> Option<Contact> {
         (b, a, (-n.0, -n.1))
     };
     let point = clip_point(reference, k % 2, incident, nr);
-    Some(contact(n, ax.overlap(), point))
+    Some(contact(n, depth[k], point))
 }
 
 /// The contact point of a box pair, given the reference box, which of its axes is the face
-/// normal (0: u, 1: v), the incident box and the reference face's outward normal.
+/// normal (0: u, 1: v), the incident box and the reference face's outward normal `nr`.
+///
+/// The incident face is `centre + along·s·half` for `s` in `[-1, 1]`; it is clipped to the
+/// reference box (its side planes, then its face and the opposite face), so what is left lies on
+/// the incident box and inside the reference box; its middle, lifted half way to the reference
+/// face where that stays in the incident box, is the contact point. When
+/// nothing is left (the incident face misses the reference box, as when a corner pokes in through
+/// another face) the mean of the intersection polygon's corners is used instead. Written with
+/// selects rather than branches where the choice is random.
 fn clip_point(reference: &Frame, axis: usize, incident: &Frame, nr: (f64, f64)) -> (f64, f64) {
     let dot = |p: (f64, f64), d: (f64, f64)| p.0 * d.0 + p.1 * d.1;
-    let (u, v) = ((reference.c, reference.s), (-reference.s, reference.c));
-    let (face_half, side, side_half) = if axis == 0 {
-        (reference.hx, v, reference.hy)
+    let (face_half, side_half) = if axis == 0 {
+        (reference.hx, reference.hy)
     } else {
-        (reference.hy, u, reference.hx)
+        (reference.hy, reference.hx)
     };
+    // Perpendicular to nr: the reference's other axis, up to a sign that the symmetric clip ignores.
+    let side = (-nr.1, nr.0);
     // The incident face: the one whose outward normal is most against nr.
     let (iu, iv) = ((incident.c, incident.s), (-incident.s, incident.c));
     let (du, dv) = (dot(iu, nr), dot(iv, nr));
-    let (normal_dir, normal_half, along, along_half) = if du.abs() >= dv.abs() {
-        (
-            if du > 0.0 { -1.0 } else { 1.0 },
-            (iu, incident.hx),
-            iv,
-            incident.hy,
-        )
+    let on_u = du.abs() >= dv.abs();
+    let (normal, normal_half, along, along_half, d) = if on_u {
+        (iu, incident.hx, iv, incident.hy, du)
     } else {
-        (
-            if dv > 0.0 { -1.0 } else { 1.0 },
-            (iv, incident.hy),
-            iu,
-            incident.hx,
-        )
+        (iv, incident.hy, iu, incident.hx, dv)
     };
-    let ((fx, fy), fh) = normal_half;
-    let face_center = (
-        incident.cx + fx * fh * normal_dir,
-        incident.cy + fy * fh * normal_dir,
+    let out = if d > 0.0 { -normal_half } else { normal_half };
+    let rel = (
+        incident.cx + normal.0 * out - reference.cx,
+        incident.cy + normal.1 * out - reference.cy,
     );
-    let p1 = (
-        face_center.0 - along.0 * along_half,
-        face_center.1 - along.1 * along_half,
-    );
-    let p2 = (
-        face_center.0 + along.0 * along_half,
-        face_center.1 + along.1 * along_half,
-    );
-    // Clip p1..p2 to the reference face's side planes: |(p - c)·side| <= side_half.
-    let rel = |p: (f64, f64)| (p.0 - reference.cx, p.1 - reference.cy);
-    let (q1, q2) = (dot(rel(p1), side), dot(rel(p2), side));
-    let (mut t0, mut t1) = (0.0f64, 1.0f64);
-    let dq = q2 - q1;
-    if dq != 0.0 {
-        let (ta, tb) = ((-side_half - q1) / dq, (side_half - q1) / dq);
-        let (lo, hi) = if ta < tb { (ta, tb) } else { (tb, ta) };
-        t0 = t0.max(lo);
-        t1 = t1.min(hi);
+    let step = (along.0 * along_half, along.1 * along_half);
+    // Along `side`: |q(s)| <= side_half; along nr: the height above the box's centre within ±face_half.
+    let (height, slope) = (dot(rel, nr), dot(step, nr));
+    let (lo, hi) = clip((-1.0, 1.0), dot(rel, side), dot(step, side), side_half);
+    let (lo, hi) = clip((lo, hi), height, slope, face_half);
+    if lo > hi {
+        return polygon_mean(reference, incident);
     }
-    if t1 < t0 {
-        // Only reachable through rounding: keep the middle of the face.
-        (t0, t1) = (0.5, 0.5);
+    let mid = (lo + hi) * 0.5;
+    let on_face = (
+        reference.cx + rel.0 + step.0 * mid,
+        reference.cy + rel.1 + step.1 * mid,
+    );
+    // Half way up to the reference face: the overlap box's centre for aligned boxes. Kept only
+    // while inside the incident box, which a thin box crossed at an angle may not allow.
+    let half_depth = (height + slope * mid - face_half) * 0.5;
+    let lifted = (on_face.0 - nr.0 * half_depth, on_face.1 - nr.1 * half_depth);
+    let (lx, ly) = incident.to_local(lifted.0, lifted.1);
+    if (lx.abs() <= incident.hx) & (ly.abs() <= incident.hy) {
+        lifted
+    } else {
+        on_face
     }
-    let at = |t: f64| (p1.0 + (p2.0 - p1.0) * t, p1.1 + (p2.1 - p1.1) * t);
-    let (mut sx, mut sy, mut count) = (0.0, 0.0, 0.0);
-    let mut fallback = (0.0, 0.0);
-    for p in [at(t0), at(t1)] {
-        let sep = dot(rel(p), nr) - face_half;
-        let mid = (p.0 - nr.0 * sep * 0.5, p.1 - nr.1 * sep * 0.5);
-        fallback = (fallback.0 + mid.0 * 0.5, fallback.1 + mid.1 * 0.5);
-        if sep <= 0.0 {
-            sx += mid.0;
-            sy += mid.1;
-            count += 1.0;
+}
+
+/// The part of `range` where `|qc + s·qa| <= half`; `qa == 0` gives infinite bounds, as wanted.
+/// An empty result has `lo > hi` (`range` bounds are never NaN, and `f64::max`/`min` skip NaN).
+fn clip(range: (f64, f64), qc: f64, qa: f64, half: f64) -> (f64, f64) {
+    let (sa, sb) = ((-half - qc) / qa, (half - qc) / qa);
+    (range.0.max(sa.min(sb)), range.1.min(sa.max(sb)))
+}
+
+/// The mean of the corners of the intersection of two overlapping boxes: `b`'s corners clipped
+/// to `a` in `a`'s frame (Sutherland–Hodgman), mapped back. A mean of corners of a convex polygon
+/// lies inside it.
+fn polygon_mean(a: &Frame, b: &Frame) -> (f64, f64) {
+    let mut poly = [(0.0, 0.0); 8];
+    for (slot, (x, y)) in poly.iter_mut().zip(b.corners()) {
+        *slot = a.to_local(x, y);
+    }
+    let mut n = 4;
+    // Half-planes `sign * coord <= half` for x then y.
+    for (axis, sign, half) in [
+        (0, 1.0, a.hx),
+        (0, -1.0, a.hx),
+        (1, 1.0, a.hy),
+        (1, -1.0, a.hy),
+    ] {
+        let inside = |p: (f64, f64)| {
+            let v = if axis == 0 { p.0 } else { p.1 };
+            half - sign * v
+        };
+        let mut out = [(0.0, 0.0); 8];
+        let mut m = 0;
+        for i in 0..n {
+            let (p, q) = (poly[i], poly[(i + 1) % n]);
+            let (dp, dq) = (inside(p), inside(q));
+            if dp >= 0.0 && m < 8 {
+                out[m] = p;
+                m += 1;
+            }
+            if (dp >= 0.0) != (dq >= 0.0) && m < 8 {
+                let t = dp / (dp - dq);
+                out[m] = (p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t);
+                m += 1;
+            }
+        }
+        poly = out;
+        n = m;
+        if n == 0 {
+            // Only through rounding on a touching pair: the middle between the centres.
+            return ((a.cx + b.cx) * 0.5, (a.cy + b.cy) * 0.5);
         }
     }
-    if count > 0.0 {
-        (sx / count, sy / count)
-    } else {
-        fallback
-    }
+    let (sx, sy) = poly[..n]
+        .iter()
+        .fold((0.0, 0.0), |acc, p| (acc.0 + p.0, acc.1 + p.1));
+    a.to_world(sx / n as f64, sy / n as f64)
 }

@@ -15,13 +15,14 @@ fn sq(v: i64) -> i128 {
     (v as i128) * (v as i128)
 }
 
+/// Per axis, twice the distance between the centres against the sum of the spans, in i64
+/// (at most 2^34 in magnitude): the interval test without normalising negative sizes.
 fn recti_recti<const CLOSED: bool>(a: RectI, b: RectI) -> bool {
-    let (ax0, ay0, ax1, ay1) = a.span();
-    let (bx0, by0, bx1, by1) = b.span();
-    below::<CLOSED, _>(ax0, bx1)
-        && below::<CLOSED, _>(bx0, ax1)
-        && below::<CLOSED, _>(ay0, by1)
-        && below::<CLOSED, _>(by0, ay1)
+    let axis = |p: i32, s: i32, q: i32, t: i32| {
+        let (p, s, q, t) = (p as i64, s as i64, q as i64, t as i64);
+        below::<CLOSED, _>((2 * p + s - 2 * q - t).abs(), s.abs() + t.abs())
+    };
+    axis(a.x, a.w, b.x, b.w) & axis(a.y, a.h, b.y, b.h)
 }
 
 fn recti_circlei<const CLOSED: bool>(a: RectI, c: CircleI) -> bool {
@@ -29,14 +30,14 @@ fn recti_circlei<const CLOSED: bool>(a: RectI, c: CircleI) -> bool {
     let (cx, cy) = (c.x as i64, c.y as i64);
     let dx = cx - cx.clamp(x0, x1);
     let dy = cy - cy.clamp(y0, y1);
-    c.r >= 0 && below::<CLOSED, _>(sq(dx) + sq(dy), sq(c.r as i64))
+    (c.r >= 0) & below::<CLOSED, _>(sq(dx) + sq(dy), sq(c.r as i64))
 }
 
 fn circlei_circlei<const CLOSED: bool>(a: CircleI, b: CircleI) -> bool {
     let dx = b.x as i64 - a.x as i64;
     let dy = b.y as i64 - a.y as i64;
     let rs = a.r as i64 + b.r as i64;
-    a.r >= 0 && b.r >= 0 && below::<CLOSED, _>(sq(dx) + sq(dy), sq(rs))
+    (a.r >= 0) & (b.r >= 0) & below::<CLOSED, _>(sq(dx) + sq(dy), sq(rs))
 }
 
 super::flavours!(

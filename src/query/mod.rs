@@ -9,14 +9,21 @@ mod closest;
 mod contact;
 mod integer;
 mod overlap;
+mod raycast;
 mod sat;
 mod segment;
+pub(crate) mod sweep;
 
 pub use closest::*;
 pub use contact::*;
 pub use integer::*;
 pub use overlap::*;
+pub use raycast::*;
 pub use segment::*;
+pub use sweep::{
+    sweep_circle_circle, sweep_circle_obb, sweep_circle_rect, sweep_rect_circle, sweep_rect_obb,
+    sweep_rect_rect,
+};
 
 /// `a < b` for the strict flavour, `a <= b` for the closed one.
 #[inline(always)]

@@ -7,45 +7,87 @@
 use super::{below, flavours, sat};
 use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Vec2};
 
+/// Per axis, twice the distance between the centres against the sum of the spans: the interval
+/// test without normalising negative sizes. The f64 result is trusted when it is farther from
+/// the boundary than its rounding error can reach (at most four roundings of terms bounded by
+/// `m`); otherwise — exact touches, infinities, magnitudes far apart — the contract's formula
+/// `a.x < b.x+b.w && b.x < a.x+a.w` decides, which is exact on the grid domain.
 fn rect_rect<const CLOSED: bool>(a: Rect, b: Rect) -> bool {
-    aabb_aabb::<CLOSED>(&a.aabb(), &b.aabb())
+    let axis = |p: f32, s: f32, q: f32, t: f32| {
+        let (p2, s, q2, t) = (2.0 * p as f64, s as f64, 2.0 * q as f64, t as f64);
+        let gap = ((p2 + s) - (q2 + t)).abs();
+        let span = s.abs() + t.abs();
+        let m = p2.abs() + q2.abs() + span;
+        (gap, span, (gap - span).abs() > m * ROUNDING)
+    };
+    let (gx, sx, clear_x) = axis(a.x, a.w, b.x, b.w);
+    let (gy, sy, clear_y) = axis(a.y, a.h, b.y, b.h);
+    if clear_x & clear_y {
+        (gx < sx) & (gy < sy)
+    } else {
+        aabb_aabb::<CLOSED>(&a.aabb(), &b.aabb())
+    }
 }
 
+/// A bound on the relative rounding error of a few f64 operations on f32 inputs (2^-50).
+const ROUNDING: f64 = 1.0 / (1u64 << 50) as f64;
+
 pub(crate) fn aabb_aabb<const CLOSED: bool>(a: &Aabb, b: &Aabb) -> bool {
+    // `&` rather than `&&`: no branches to mispredict on random inputs.
     below::<CLOSED>(a.min_x, b.max_x)
-        && below::<CLOSED>(b.min_x, a.max_x)
-        && below::<CLOSED>(a.min_y, b.max_y)
-        && below::<CLOSED>(b.min_y, a.max_y)
+        & below::<CLOSED>(b.min_x, a.max_x)
+        & below::<CLOSED>(a.min_y, b.max_y)
+        & below::<CLOSED>(b.min_y, a.max_y)
 }
 
 /// `d² < r²` (or `<=`) for a point at offset `(dx, dy)` from a centre; `r < 0` is empty.
 #[inline(always)]
 pub(crate) fn within<const CLOSED: bool>(dx: f64, dy: f64, r: f64) -> bool {
-    r >= 0.0 && below::<CLOSED>(dx * dx + dy * dy, r * r)
+    (r >= 0.0) & below::<CLOSED>(dx * dx + dy * dy, r * r)
 }
 
 fn circle_circle<const CLOSED: bool>(a: Circle, b: Circle) -> bool {
     let (ar, br) = (a.r as f64, b.r as f64);
-    ar >= 0.0
-        && br >= 0.0
-        && within::<CLOSED>(b.x as f64 - a.x as f64, b.y as f64 - a.y as f64, ar + br)
+    (ar >= 0.0)
+        & (br >= 0.0)
+        & within::<CLOSED>(b.x as f64 - a.x as f64, b.y as f64 - a.y as f64, ar + br)
 }
 
-/// A box against a circle given in the box's own coordinates.
-pub(crate) fn aabb_circle<const CLOSED: bool>(b: &Aabb, cx: f64, cy: f64, r: f64) -> bool {
-    let (qx, qy) = b.clamp(cx, cy);
-    within::<CLOSED>(cx - qx, cy - qy, r)
+/// A box of half extents `hx, hy` against a circle whose centre is `(dx, dy)` from the box's
+/// centre (in the box's axes): the centre's distance outside the box per axis, squared and
+/// summed, against `r²` — seed 002's formula, exact in f64 on the grid domain.
+#[inline(always)]
+fn box_circle<const CLOSED: bool>(dx: f64, dy: f64, hx: f64, hy: f64, r: f64) -> bool {
+    // `if v < 0 { 0 } else { v }` keeps a NaN (f64::max would turn it into 0).
+    let outside = |v: f64| if v < 0.0 { 0.0 } else { v };
+    within::<CLOSED>(outside(dx.abs() - hx), outside(dy.abs() - hy), r)
 }
 
+/// Rect against circle from the rect's centre; an infinite rect takes the nearest-point formula,
+/// which the centre form would turn into `inf - inf`.
 fn rect_circle<const CLOSED: bool>(a: Rect, b: Circle) -> bool {
-    aabb_circle::<CLOSED>(&a.aabb(), b.x as f64, b.y as f64, b.r as f64)
+    let (w, h) = (a.w as f64, a.h as f64);
+    let (hx, hy) = (w.abs() * 0.5, h.abs() * 0.5);
+    if (hx + hy + a.x as f64 + a.y as f64).is_finite() {
+        box_circle::<CLOSED>(
+            b.x as f64 - (a.x as f64 + w * 0.5),
+            b.y as f64 - (a.y as f64 + h * 0.5),
+            hx,
+            hy,
+            b.r as f64,
+        )
+    } else {
+        let (cx, cy) = (b.x as f64, b.y as f64);
+        let (qx, qy) = a.aabb().clamp(cx, cy);
+        within::<CLOSED>(cx - qx, cy - qy, b.r as f64)
+    }
 }
 
 pub(crate) fn aabb_point<const CLOSED: bool>(b: &Aabb, x: f64, y: f64) -> bool {
     below::<CLOSED>(b.min_x, x)
-        && below::<CLOSED>(x, b.max_x)
-        && below::<CLOSED>(b.min_y, y)
-        && below::<CLOSED>(y, b.max_y)
+        & below::<CLOSED>(x, b.max_x)
+        & below::<CLOSED>(b.min_y, y)
+        & below::<CLOSED>(y, b.max_y)
 }
 
 fn point_rect<const CLOSED: bool>(p: Vec2, b: Rect) -> bool {
@@ -59,21 +101,21 @@ fn point_circle<const CLOSED: bool>(p: Vec2, c: Circle) -> bool {
 fn obb_circle<const CLOSED: bool>(a: Obb, b: Circle) -> bool {
     let f = Frame::of(a);
     let (lx, ly) = f.to_local(b.x as f64, b.y as f64);
-    aabb_circle::<CLOSED>(&f.local_box(), lx, ly, b.r as f64)
+    box_circle::<CLOSED>(lx, ly, f.hx, f.hy, b.r as f64)
 }
 
 fn point_obb<const CLOSED: bool>(p: Vec2, b: Obb) -> bool {
     let f = Frame::of(b);
     let (lx, ly) = f.to_local(p.x as f64, p.y as f64);
-    aabb_point::<CLOSED>(&f.local_box(), lx, ly)
+    below::<CLOSED>(lx.abs(), f.hx) & below::<CLOSED>(ly.abs(), f.hy)
 }
 
 fn obb_rect<const CLOSED: bool>(a: Obb, b: Rect) -> bool {
-    sat::boxes::<CLOSED>(&Frame::of(a), &Frame::of_aabb(&b.aabb()))
+    sat::boxes::<CLOSED, true>(&Frame::of(a), &Frame::of_rect(b))
 }
 
 fn obb_obb<const CLOSED: bool>(a: Obb, b: Obb) -> bool {
-    sat::boxes::<CLOSED>(&Frame::of(a), &Frame::of(b))
+    sat::boxes::<CLOSED, false>(&Frame::of(a), &Frame::of(b))
 }
 
 flavours!(

@@ -19,32 +19,43 @@ impl Axis {
     }
 }
 
-/// The four axes of A and B (A's first). At multiples of 90° every entry is exact, so the
-/// predicates built on it are exact on the grid domain.
-pub(crate) fn axes(a: &Frame, b: &Frame) -> [Axis; 4] {
+/// The four axes of A and B (A's first). `ALIGNED` says B is axis-aligned (`c = 1, s = 0`),
+/// which spares the products with the constant 0 that IEEE arithmetic cannot fold away. At
+/// multiples of 90° every entry is exact, so the predicates built on it are exact on the grid
+/// domain.
+#[inline(always)]
+pub(crate) fn axes<const ALIGNED: bool>(a: &Frame, b: &Frame) -> [Axis; 4] {
     let (tx, ty) = (b.cx - a.cx, b.cy - a.cy);
-    // Rows: A's axes u, v; columns: B's axes u, v; entries are absolute cosines.
-    let uu = (a.c * b.c + a.s * b.s).abs();
-    let uv = (a.s * b.c - a.c * b.s).abs();
-    let vu = uv;
-    let vv = uu;
-    let axis = |nx: f64, ny: f64, reach: f64| Axis {
+    // |cos| between A's u and B's u (= between the v axes), and between A's u and B's v.
+    let (uu, uv) = if ALIGNED {
+        (a.c.abs(), a.s.abs())
+    } else {
+        ((a.c * b.c + a.s * b.s).abs(), (a.s * b.c - a.c * b.s).abs())
+    };
+    // B's centre offset along B's own axes.
+    let (bu, bv) = if ALIGNED {
+        (tx, ty)
+    } else {
+        (tx * b.c + ty * b.s, ty * b.c - tx * b.s)
+    };
+    let axis = |nx: f64, ny: f64, dist: f64, reach: f64| Axis {
         nx,
         ny,
-        dist: tx * nx + ty * ny,
+        dist,
         reach,
     };
     [
-        axis(a.c, a.s, a.hx + b.hx * uu + b.hy * uv),
-        axis(-a.s, a.c, a.hy + b.hx * vu + b.hy * vv),
-        axis(b.c, b.s, b.hx + a.hx * uu + a.hy * vu),
-        axis(-b.s, b.c, b.hy + a.hx * uv + a.hy * vv),
+        axis(a.c, a.s, tx * a.c + ty * a.s, a.hx + b.hx * uu + b.hy * uv),
+        axis(-a.s, a.c, ty * a.c - tx * a.s, a.hy + b.hx * uv + b.hy * uu),
+        axis(b.c, b.s, bu, b.hx + a.hx * uu + a.hy * uv),
+        axis(-b.s, b.c, bv, b.hy + a.hx * uv + a.hy * uu),
     ]
 }
 
 /// Whether the boxes overlap (strict) or touch (closed): no axis separates them.
-pub(crate) fn boxes<const CLOSED: bool>(a: &Frame, b: &Frame) -> bool {
-    axes(a, b)
-        .iter()
-        .all(|ax| super::below::<CLOSED>(ax.dist.abs(), ax.reach))
+#[inline(always)]
+pub(crate) fn boxes<const CLOSED: bool, const ALIGNED: bool>(a: &Frame, b: &Frame) -> bool {
+    axes::<ALIGNED>(a, b).iter().fold(true, |all, ax| {
+        all & super::below::<CLOSED>(ax.dist.abs(), ax.reach)
+    })
 }

@@ -6,7 +6,7 @@
 
 use super::overlap::aabb_aabb;
 use crate::exact::product_le;
-use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Segment};
+use crate::shape::{ordered, Aabb, Circle, Frame, Obb, Rect, Segment};
 
 type P = (f64, f64);
 
@@ -21,8 +21,7 @@ fn orient(a: P, b: P, p: P) -> f64 {
 
 /// The segment's bounding box; a NaN coordinate stays NaN (unlike `f64::min`).
 fn bounds(a: P, b: P) -> Aabb {
-    let (min_x, max_x) = if b.0 < a.0 { (b.0, a.0) } else { (a.0, b.0) };
-    let (min_y, max_y) = if b.1 < a.1 { (b.1, a.1) } else { (a.1, b.1) };
+    let ((min_x, max_x), (min_y, max_y)) = (ordered(a.0, b.0), ordered(a.1, b.1));
     Aabb {
         min_x,
         min_y,
@@ -40,20 +39,20 @@ fn straddles(a: P, b: P, points: &[P]) -> bool {
         any_ge |= o >= 0.0;
         any_le |= o <= 0.0;
     }
-    any_ge && any_le
+    any_ge & any_le
 }
 
 /// Closed segment against segment: the axes are both bounding boxes' and both segments' normals.
 pub fn intersect_segment_segment(s: Segment, t: Segment) -> bool {
     let ((a, b), (c, d)) = (wide(s), wide(t));
     aabb_aabb::<true>(&bounds(a, b), &bounds(c, d))
-        && straddles(a, b, &[c, d])
-        && straddles(c, d, &[a, b])
+        & straddles(a, b, &[c, d])
+        & straddles(c, d, &[a, b])
 }
 
 /// A segment given in a box's own coordinates against that (closed) box.
 pub(crate) fn segment_aabb(a: P, b: P, r: &Aabb) -> bool {
-    aabb_aabb::<true>(&bounds(a, b), r) && straddles(a, b, &r.corners())
+    aabb_aabb::<true>(&bounds(a, b), r) & straddles(a, b, &r.corners())
 }
 
 /// Closed segment against closed rect.

@@ -3,7 +3,7 @@
 //! An f32 on the grid domain (multiples of 1/256 up to 16384) widens to f64 exactly, and the sums,
 //! differences and products of two such values stay exact in f64's 53 bits.
 
-use super::{Obb, Rot};
+use super::{Obb, Rect, Rot};
 
 /// An axis-aligned box as `min..max` per axis, in f64.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,12 +25,20 @@ impl Aabb {
         }
     }
 
-    /// The point of the box nearest to `(x, y)`. NaN in, NaN out.
+    /// The point of the box nearest to `(x, y)`. NaN in, NaN out: a NaN in the point or in any
+    /// bound makes both coordinates NaN (a NaN bound must not let the point through unclamped).
     pub fn clamp(&self, x: f64, y: f64) -> (f64, f64) {
-        (
+        let (qx, qy) = (
             clamp(x, self.min_x, self.max_x),
             clamp(y, self.min_y, self.max_y),
-        )
+        );
+        if [qx, qy, self.min_x, self.max_x, self.min_y, self.max_y]
+            .iter()
+            .any(|v| v.is_nan())
+        {
+            return (f64::NAN, f64::NAN);
+        }
+        (qx, qy)
     }
 
     pub fn center(&self) -> (f64, f64) {
@@ -50,9 +58,21 @@ impl Aabb {
     }
 }
 
-/// `v` limited to `lo..=hi`, keeping a NaN `v` as NaN (unlike `f64::clamp`, it never panics).
+/// `(min, max)` of two values, a NaN kept in the result (`f64::min` would drop it).
+pub(crate) fn ordered(a: f64, b: f64) -> (f64, f64) {
+    if b < a {
+        (b, a)
+    } else {
+        (a, b)
+    }
+}
+
+/// `v` limited to `lo..=hi`; NaN when any of the three is NaN (unlike `f64::clamp`, it never
+/// panics). A NaN bound must not let `v` through: the box's closest point would then be `v` itself.
 pub(crate) fn clamp(v: f64, lo: f64, hi: f64) -> f64 {
-    if v < lo {
+    if lo.is_nan() || hi.is_nan() {
+        f64::NAN
+    } else if v < lo {
         lo
     } else if v > hi {
         hi
@@ -104,16 +124,17 @@ impl Frame {
         }
     }
 
-    /// The frame of an axis-aligned box.
-    pub fn of_aabb(b: &Aabb) -> Frame {
-        let (cx, cy) = b.center();
+    /// The frame of a rect: its centre `x + w/2, y + h/2` and half extents `|w|/2, |h|/2` (exact
+    /// in f64 for every f32 rect on the grid domain; negative sizes need no normalising).
+    pub fn of_rect(r: Rect) -> Frame {
+        let (w, h) = (r.w as f64, r.h as f64);
         Frame {
-            cx,
-            cy,
+            cx: r.x as f64 + w * 0.5,
+            cy: r.y as f64 + h * 0.5,
             c: 1.0,
             s: 0.0,
-            hx: (b.max_x - b.min_x) * 0.5,
-            hy: (b.max_y - b.min_y) * 0.5,
+            hx: w.abs() * 0.5,
+            hy: h.abs() * 0.5,
         }
     }
 

@@ -8,7 +8,7 @@ mod integer;
 
 pub use integer::{CircleI, RectI};
 
-pub(crate) use frame::{Aabb, Frame};
+pub(crate) use frame::{ordered, Aabb, Frame};
 
 /// A point or a vector (`c2d_vec2`).
 #[repr(C)]
@@ -157,8 +157,7 @@ impl Rect {
     pub(crate) fn aabb(self) -> Aabb {
         let (x0, y0) = (self.x as f64, self.y as f64);
         let (x1, y1) = (x0 + self.w as f64, y0 + self.h as f64);
-        let (min_x, max_x) = if x1 < x0 { (x1, x0) } else { (x0, x1) };
-        let (min_y, max_y) = if y1 < y0 { (y1, y0) } else { (y0, y1) };
+        let ((min_x, max_x), (min_y, max_y)) = (ordered(x0, x1), ordered(y0, y1));
         Aabb {
             min_x,
             min_y,

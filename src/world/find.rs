@@ -3,9 +3,9 @@
 use super::tiles::{cell_of, Home};
 use super::{fill, Pair, Scratch, World, WorldHit};
 use crate::query::{
-    aabb_aabb, intersect_segment_rect, overlap_point_rect, overlap_rect_circle, overlap_rect_rect,
+    aabb_aabb, overlap_point_rect, overlap_rect_circle, overlap_rect_rect, raycast_rect,
 };
-use crate::shape::{Aabb, Circle, Hit, Rect, Segment, Vec2};
+use crate::shape::{Aabb, Circle, Rect, Segment, Vec2};
 
 impl World {
     /// The items whose rect strictly overlaps `r` (as `overlap_rect_rect`), ascending handles.
@@ -46,18 +46,21 @@ impl World {
         self.area(&q, out, |j| overlap_rect_circle(self.rects[j], c))
     }
 
-    /// The items `s` would hit as a ray cast (the closed segment meets the closed rect, as
-    /// `intersect_segment_rect`), ascending `t`, ties by ascending handle.
+    /// The items `raycast_rect(s.a, s.b - s.a, rect)` hits (the closed segment meets the closed
+    /// rect), with those hits, ascending `t`, ties by ascending handle.
     pub fn query_segment(&self, s: Segment, out: &mut [WorldHit]) -> usize {
-        let (a, b) = (s.a.wide(), s.b.wide());
+        let origin = s.a;
+        let delta = Vec2::new(s.b.x - s.a.x, s.b.y - s.a.y);
+        // The ray's far end as the ray cast computes it (f32), for the candidate search.
+        let end = Vec2::new(origin.x + delta.x, origin.y + delta.y);
+        let (a, b) = (origin.wide(), end.wide());
         if !(a.0.is_finite() && a.1.is_finite() && b.0.is_finite() && b.1.is_finite()) {
             return 0;
         }
         self.with_scratch(|sc| {
             sc.hits.clear();
             let mut test = |slot: u32| {
-                let j = slot as usize;
-                if let Some(h) = ray_rect(s, self.rects[j], &self.boxes[j]) {
+                if let Some(h) = raycast_rect(origin, delta, self.rects[slot as usize]) {
                     sc.hits.push((h.t, slot, h));
                 }
             };
@@ -223,54 +226,4 @@ impl World {
         };
         self.tiles.scan_rows(r0, r1, window, f);
     }
-}
-
-/// The ray cast of `s` against rect `r` (box `b`): hits exactly when `intersect_segment_rect`
-/// does; `t` is where the segment enters the box by the slab method (0 from inside), `normal` the
-/// face entered (zero when the origin is strictly inside), `point` and `pos` the point at `t`.
-fn ray_rect(s: Segment, r: Rect, b: &Aabb) -> Option<Hit> {
-    if !intersect_segment_rect(s, r) {
-        return None;
-    }
-    let (ax, ay) = s.a.wide();
-    let (dx, dy) = (s.b.x as f64 - ax, s.b.y as f64 - ay);
-    let mut near = f64::NEG_INFINITY;
-    let mut normal = Vec2::default();
-    if dx != 0.0 {
-        let (edge, nx) = if dx > 0.0 {
-            (b.min_x, -1.0)
-        } else {
-            (b.max_x, 1.0)
-        };
-        let t = (edge - ax) / dx;
-        if t > near {
-            near = t;
-            normal = Vec2::new(nx, 0.0);
-        }
-    }
-    if dy != 0.0 {
-        let (edge, ny) = if dy > 0.0 {
-            (b.min_y, -1.0)
-        } else {
-            (b.max_y, 1.0)
-        };
-        let t = (edge - ay) / dy;
-        if t > near {
-            near = t;
-            normal = Vec2::new(0.0, ny);
-        }
-    }
-    if near.is_nan() || near < 0.0 {
-        // Starts strictly inside along every moving axis (or does not move).
-        near = 0.0;
-        normal = Vec2::default();
-    }
-    let t = near.min(1.0) + 0.0; // never -0.0
-    let point = Vec2::from_f64(ax + t * dx, ay + t * dy);
-    Some(Hit {
-        t: t as f32,
-        normal,
-        point,
-        pos: point,
-    })
 }

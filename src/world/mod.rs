@@ -32,8 +32,9 @@ use crate::shape::{Aabb, Hit, Rect};
 use std::sync::{Mutex, TryLockError};
 use tiles::{home, Home, Tiles};
 
+pub use crate::response::Response;
 pub(crate) use motion::move_raw;
-pub use motion::{Response, MAX_MOVE_HITS};
+pub use motion::MAX_MOVE_HITS;
 
 /// One item of a segment query or a move: the item's handle and the hit (`c2d_world_hit`).
 #[repr(C)]

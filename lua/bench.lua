@@ -1,0 +1,60 @@
+-- Calls per second of seed 002's four functions: the binding against the article's pure-Lua
+-- functions (lua/tests/seed002.lua), on the running interpreter. On LuaJIT both the FFI path and
+-- the C module are measured. Prints one table row per function. Timing uses os.clock (CPU time).
+--   lua bench.lua [seconds-per-case]
+local seed = require("seed002")
+local budget = tonumber(arg and arg[1]) or 0.3
+
+local impls = {}
+if type(jit) == "table" then
+  local ok, m = pcall(require, "collide2d.ffi")
+  if ok then impls[#impls + 1] = { "FFI", m } end
+  impls[#impls + 1] = { "C module", require("collide2d.core") }
+else
+  impls[#impls + 1] = { "C module", require("collide2d") }
+end
+impls[#impls + 1] = { "pure Lua", seed }
+
+-- 64 argument pairs around the MainScene geometry, half colliding, cycled through.
+local cases = {
+  circleIntersectsCircle = function(i)
+    return { x = 500 + i, y = 300, r = 50 }, { x = 600, y = 300 + i % 7, r = 50 }
+  end,
+  rectIntersectsRect = function(i)
+    return { x = 500 + i, y = 300, width = 100, height = 40 }, { x = 620, y = 300 + i % 7, width = 180, height = 72 }
+  end,
+  rectIntersectsCircle = function(i)
+    return { x = 620, y = 300, width = 180, height = 72 }, { x = 540 + i, y = 330 + i % 7, r = 50 }
+  end,
+  rectRotateIntersectsCircle = function(i)
+    return { x = 620, y = 300, width = 180, height = 72, angle = 45 }, { x = 520 + 2 * i, y = 300 + i, r = 50 }
+  end,
+}
+local names = { "circleIntersectsCircle", "rectIntersectsRect", "rectIntersectsCircle", "rectRotateIntersectsCircle" }
+
+local function rate(f, as, bs)
+  local n, total, hits = 4096, 0, 0
+  local t0 = os.clock()
+  repeat
+    for i = 1, n do
+      local k = i % 64 + 1
+      if f(as[k], bs[k]) then hits = hits + 1 end
+    end
+    total = total + n
+    n = n * 2
+  until os.clock() - t0 >= budget
+  return total / (os.clock() - t0), hits
+end
+
+local header = string.format("%-28s", (type(jit) == "table" and jit.version or _VERSION))
+for _, impl in ipairs(impls) do header = header .. string.format(" %14s", impl[1]) end
+print(header .. "   (million calls/s)")
+for _, name in ipairs(names) do
+  local as, bs = {}, {}
+  for k = 1, 64 do as[k], bs[k] = cases[name](k) end
+  local row = string.format("%-28s", name)
+  for _, impl in ipairs(impls) do
+    row = row .. string.format(" %14.2f", rate(impl[2][name], as, bs) / 1e6)
+  end
+  print(row)
+end

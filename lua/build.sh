@@ -1,0 +1,55 @@
+#!/bin/sh
+# Builds the Lua module for every interpreter found (or named in LUA_VERSIONS):
+#   target/lua/5.1/collide2d.so  target/lua/5.3/collide2d.so
+#   target/lua/5.4/collide2d.so  target/lua/jit/collide2d.so
+# and target/lua/jit/collide2d_cdef.lua for the LuaJIT FFI path.
+# Run from the repository root after `cargo build --release`.
+set -eu
+
+cd "$(dirname "$0")/.."
+LIBDIR=target/release
+if [ ! -e "$LIBDIR/libcollide2d.so" ]; then
+    echo "build.sh: $LIBDIR/libcollide2d.so missing: run 'cargo build --release' first" >&2
+    exit 1
+fi
+
+CC=${CC:-gcc}
+CFLAGS=${CFLAGS:--O2}
+VERSIONS=${LUA_VERSIONS:-"5.1 5.3 5.4 jit"}
+
+headers_for() {
+    case "$1" in
+        jit) echo /usr/include/luajit-2.1 ;;
+        *) echo "/usr/include/lua$1" ;;
+    esac
+}
+
+for v in $VERSIONS; do
+    inc=$(headers_for "$v")
+    if [ ! -f "$inc/lua.h" ]; then
+        echo "build.sh: no Lua headers in $inc (install the lua$v/luajit -dev package)" >&2
+        exit 1
+    fi
+    mkdir -p "target/lua/$v"
+    # shellcheck disable=SC2086
+    $CC -shared -fPIC $CFLAGS -std=c99 -Wall -Wextra -Werror \
+        -Iinclude -I"$inc" lua/collide2d.c \
+        -L"$LIBDIR" -lcollide2d -o "target/lua/$v/collide2d.so"
+    echo "built target/lua/$v/collide2d.so"
+done
+
+# The LuaJIT FFI path's declarations, generated from the header beside the module they describe.
+for v in $VERSIONS; do
+    if [ "$v" = jit ]; then
+        gen=""
+        for i in luajit lua5.4 lua5.3 lua5.1 lua; do
+            if command -v "$i" >/dev/null 2>&1; then gen=$i; break; fi
+        done
+        if [ -z "$gen" ]; then
+            echo "build.sh: no Lua interpreter to run lua/gen_cdef.lua" >&2
+            exit 1
+        fi
+        "$gen" lua/gen_cdef.lua include/collide2d.h target/lua/jit/collide2d_cdef.lua
+        echo "generated target/lua/jit/collide2d_cdef.lua"
+    fi
+done

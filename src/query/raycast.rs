@@ -1,0 +1,175 @@
+//! Ray casts: the closed segment `origin..origin+delta` against a closed shape.
+//!
+//! Whether there is a hit is decided by the matching `intersect_segment_*` predicate on the
+//! segment `origin..origin+delta` (the end point computed in f32), so a ray cast and the
+//! predicate never disagree. `t` is then the first point of the segment in the shape, to the
+//! nearest f32 (ray casts carry no safety promise), and `pos` is that point.
+//!
+//! Normals: the outward normal of the surface entered. An origin strictly inside the shape gets
+//! the zero normal (no surface was crossed); an origin on the boundary gets that boundary's
+//! outward normal.
+
+use super::overlap::overlap_point_circle;
+use super::segment::{
+    intersect_segment_circle, intersect_segment_obb, intersect_segment_rect,
+    intersect_segment_segment,
+};
+use crate::shape::{Aabb, Circle, Frame, Hit, Obb, Rect, Segment, Vec2};
+
+type P = (f64, f64);
+
+fn end(origin: Vec2, delta: Vec2) -> Segment {
+    Segment::new(origin, Vec2::new(origin.x + delta.x, origin.y + delta.y))
+}
+
+fn make(t: f64, normal: P, origin: Vec2, delta: Vec2) -> Hit {
+    let t = (t.clamp(0.0, 1.0)) as f32;
+    let pos = super::sweep::at(origin, delta, t);
+    Hit {
+        t,
+        normal: Vec2::from_f64(normal.0, normal.1),
+        point: pos,
+        pos,
+    }
+}
+
+/// The first time the point `p + t·d` is in the closed box and the normal there, for a segment
+/// known to meet the box; an origin strictly inside gets `t = 0` and the zero normal.
+fn box_entry(p: P, d: P, b: &Aabb) -> (f64, P) {
+    // Per axis: the time the coordinate enters [min, max], and the face's normal.
+    let axis = |o: f64, v: f64, lo: f64, hi: f64| -> (f64, f64) {
+        if o < lo {
+            if v > 0.0 {
+                ((lo - o) / v, -1.0)
+            } else {
+                (0.0, -1.0) // unreachable for a segment that meets the box
+            }
+        } else if o > hi {
+            if v < 0.0 {
+                ((hi - o) / v, 1.0)
+            } else {
+                (0.0, 1.0)
+            }
+        } else if o == lo {
+            (0.0, -1.0)
+        } else if o == hi {
+            (0.0, 1.0)
+        } else {
+            (f64::NEG_INFINITY, 0.0)
+        }
+    };
+    let (tx, nx) = axis(p.0, d.0, b.min_x, b.max_x);
+    let (ty, ny) = axis(p.1, d.1, b.min_y, b.max_y);
+    if tx == f64::NEG_INFINITY && ty == f64::NEG_INFINITY {
+        (0.0, (0.0, 0.0)) // strictly inside
+    } else if tx >= ty {
+        (tx.max(0.0), (nx, 0.0))
+    } else {
+        (ty.max(0.0), (0.0, ny))
+    }
+}
+
+/// The segment `origin..origin+delta` against the closed rect `b`: hits exactly when
+/// [`intersect_segment_rect`] does; `t` is the first point in the rect, the normal its face's
+/// (x faces win corner ties).
+pub fn raycast_rect(origin: Vec2, delta: Vec2, b: Rect) -> Option<Hit> {
+    if !intersect_segment_rect(end(origin, delta), b) {
+        return None;
+    }
+    let (t, n) = box_entry(origin.wide(), delta.wide(), &b.aabb());
+    Some(make(t, n, origin, delta))
+}
+
+/// The segment `origin..origin+delta` against the closed oriented box `b` (in the box's frame):
+/// hits exactly when [`intersect_segment_obb`] does.
+pub fn raycast_obb(origin: Vec2, delta: Vec2, b: Obb) -> Option<Hit> {
+    if !intersect_segment_obb(end(origin, delta), b) {
+        return None;
+    }
+    let f = Frame::of(b);
+    let p = f.to_local(origin.x as f64, origin.y as f64);
+    let (dx, dy) = delta.wide();
+    let d = (f.c * dx + f.s * dy, f.c * dy - f.s * dx);
+    let (t, n) = box_entry(p, d, &f.local_box());
+    Some(make(t, f.dir_to_world(n.0, n.1), origin, delta))
+}
+
+/// The segment `origin..origin+delta` against the closed circle `b`: hits exactly when
+/// [`intersect_segment_circle`] does; the normal is radial at the entry point.
+pub fn raycast_circle(origin: Vec2, delta: Vec2, b: Circle) -> Option<Hit> {
+    if !intersect_segment_circle(end(origin, delta), b) {
+        return None;
+    }
+    if overlap_point_circle(origin, b) {
+        return Some(make(0.0, (0.0, 0.0), origin, delta));
+    }
+    let (px, py) = origin.wide();
+    let (dx, dy) = delta.wide();
+    let (cx, cy, r) = (b.x as f64, b.y as f64, b.r as f64);
+    let (wx, wy) = (px - cx, py - cy);
+    let a = dx * dx + dy * dy;
+    let half_b = wx * dx + wy * dy;
+    let c0 = wx * wx + wy * wy - r * r;
+    let t = if c0 <= 0.0 || a == 0.0 {
+        0.0
+    } else {
+        let disc = (half_b * half_b - a * c0).max(0.0);
+        let den = -half_b + disc.sqrt();
+        if den > 0.0 {
+            c0 / den
+        } else {
+            -half_b / a // tangent within rounding: the closest approach
+        }
+    };
+    let t = t.clamp(0.0, 1.0);
+    let (qx, qy) = (wx + t * dx, wy + t * dy);
+    let len = (qx * qx + qy * qy).sqrt();
+    let n = if len > 0.0 {
+        (qx / len, qy / len)
+    } else {
+        (0.0, 0.0)
+    };
+    Some(make(t, n, origin, delta))
+}
+
+/// The segment `origin..origin+delta` against the closed segment `b`: hits exactly when
+/// [`intersect_segment_segment`] does. Crossing: `t` where they cross, the normal is `b`'s
+/// normal facing the origin's side. Collinear: `t` of the first shared point, the normal
+/// `-delta` normalised. A zero `delta` (or a point `b` on the ray's line) also gets `-delta`
+/// normalised, zero when `delta` is zero.
+pub fn raycast_segment(origin: Vec2, delta: Vec2, b: Segment) -> Option<Hit> {
+    if !intersect_segment_segment(end(origin, delta), b) {
+        return None;
+    }
+    let (px, py) = origin.wide();
+    let (dx, dy) = delta.wide();
+    let (ax, ay) = b.a.wide();
+    let (ex, ey) = (b.b.x as f64 - ax, b.b.y as f64 - ay);
+    let (fx, fy) = (ax - px, ay - py);
+    let denom = dx * ey - dy * ex;
+    let back = {
+        let len = (dx * dx + dy * dy).sqrt();
+        if len > 0.0 {
+            (-dx / len, -dy / len)
+        } else {
+            (0.0, 0.0)
+        }
+    };
+    if denom != 0.0 {
+        let t = (fx * ey - fy * ex) / denom;
+        let len = (ex * ex + ey * ey).sqrt();
+        let mut n = (-ey / len, ex / len);
+        if n.0 * dx + n.1 * dy > 0.0 {
+            n = (-n.0, -n.1);
+        }
+        return Some(make(t, n, origin, delta));
+    }
+    // Parallel (so collinear, since they meet): the first shared point along delta.
+    let a2 = dx * dx + dy * dy;
+    if a2 == 0.0 {
+        return Some(make(0.0, back, origin, delta));
+    }
+    let ta = (fx * dx + fy * dy) / a2;
+    let tb = ((b.b.x as f64 - px) * dx + (b.b.y as f64 - py) * dy) / a2;
+    Some(make(ta.min(tb).max(0.0), back, origin, delta))
+}

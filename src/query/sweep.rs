@@ -1,0 +1,698 @@
+//! Continuous collision: a shape moving by `delta` (t from 0 to 1) against a static one.
+//!
+//! A hit is the first moment the two would start to overlap strictly: the infimum of the (open)
+//! set of `t` in `[0, 1]` at which they overlap strictly. So sliding along a face while touching
+//! is not a hit, moving into a touching neighbour hits at `t = 0`, and ending exactly in contact
+//! at `t = 1` is not a hit. Shapes already overlapping strictly at `t = 0` hit at `t = 0` with the
+//! minimum translation's normal (as `collide_*`, pointing from the target toward the mover).
+//!
+//! How it is exact:
+//! * Boxes (rect-rect, rect-obb) are a swept separating-axis test: along each axis the mover
+//!   overlaps strictly while `lo < t·v < hi`, an open interval of `t`. Exact early outs reject
+//!   most misses; entry and exit times are compared as correctly rounded quotients, and as exact
+//!   fractions ([`product_le`]) when the quotients tie, so on the grid domain the hit/no-hit
+//!   answer and the choice of face are those of real arithmetic. A rect mover's `pos` is made
+//!   flush on the hit axis (the exact contact coordinate, when it is an f32 and clear).
+//! * Round shapes sweep the centre point against the Minkowski sum, a rounded box: two boxes
+//!   (one widened by `r` in x, one in y) and four corner disks. Hit or no hit is decided exactly
+//!   (slabs as above, segment against open disk with [`product_le`]); a disk's entry time comes
+//!   from its quadratic with a double-double discriminant (no cancellation on grazes).
+//! * Every returned `t` is an f32 no later than the real contact time, and it is then settled:
+//!   the f32 position `a + t·delta` (each operation rounded to f32, no fused multiply-add) is
+//!   checked with the exact overlap predicate and `t` steps down by f32 ulps until it is clear.
+//!
+//! The reverse order (rect moving against a circle) is the circle moving by `-delta` against the
+//! rect, with the normal flipped: both orders share one entry computation.
+
+use super::contact::{collide_circle_circle, collide_obb_circle, collide_obb_rect};
+use super::contact::{collide_rect_circle, collide_rect_rect};
+use super::overlap::{
+    overlap_circle_circle, overlap_obb_circle, overlap_obb_rect, overlap_rect_circle,
+    overlap_rect_rect,
+};
+use super::sat;
+use crate::exact::product_le;
+use crate::shape::{Aabb, Circle, Frame, Hit, Obb, Rect, Vec2};
+
+type P = (f64, f64);
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces: f32 positions, settling, fractions.
+
+/// The mover's position at `t` as the library (and a careful caller) computes it in f32:
+/// `a + t·d`, each operation rounded to f32. Rust never fuses these into a multiply-add.
+#[inline(always)]
+pub(crate) fn at(a: Vec2, d: Vec2, t: f32) -> Vec2 {
+    Vec2::new(a.x + t * d.x, a.y + t * d.y)
+}
+
+/// The next f32 below a non-negative `t` (0 stays 0).
+#[inline(always)]
+fn step_down(t: f32, ulps: u32) -> f32 {
+    let bits = t.to_bits();
+    if t <= 0.0 || bits <= ulps {
+        0.0
+    } else {
+        f32::from_bits(bits - ulps)
+    }
+}
+
+/// The largest `t' <= t` found by stepping down at which `clear(t')` holds: one f32 ulp at a
+/// time for 16 steps, then doubling the step; 0 when nothing else is clear (a mover that does
+/// not overlap at the start is clear at 0). Normally `clear(t)` already holds and this costs
+/// one check.
+#[inline]
+pub(crate) fn settle(t: f32, clear: impl Fn(f32) -> bool) -> f32 {
+    let mut t = t;
+    let mut ulps = 1u32;
+    let mut steps = 0;
+    while t > 0.0 && !clear(t) {
+        t = step_down(t, ulps);
+        steps += 1;
+        if steps >= 16 {
+            ulps = ulps.saturating_mul(2);
+        }
+    }
+    t
+}
+
+/// A fraction `num / den` with `den > 0`; compared exactly.
+#[derive(Clone, Copy, Debug)]
+struct Frac {
+    num: f64,
+    den: f64,
+}
+
+impl Frac {
+    /// Exactly `self < other`.
+    #[inline(always)]
+    fn lt(self, other: Frac) -> bool {
+        !product_le(other.num, self.den, self.num, other.den)
+    }
+
+    /// The largest f32 not above the fraction (exactly), for `0 <= num/den <= 1`.
+    #[inline]
+    fn floor_f32(self) -> f32 {
+        let t = (self.num / self.den) as f32;
+        let t = t.clamp(0.0, 1.0);
+        if product_le(t as f64, self.den, self.num, 1.0) {
+            t
+        } else {
+            step_down(t, 1)
+        }
+    }
+}
+
+/// One axis of a swept separating-axis test: the mover overlaps the target strictly along it
+/// while `lo < t·v < hi`.
+#[derive(Clone, Copy, Debug)]
+struct Slab {
+    lo: f64,
+    hi: f64,
+    v: f64,
+}
+
+/// Where a set of slabs is entered first.
+#[derive(Clone, Copy, Debug)]
+enum Entry {
+    /// Strictly overlapping at `t = 0` already.
+    Inside,
+    /// Entered at this time through this slab (index), at a time `>= 0`.
+    At(Frac, usize),
+}
+
+impl Slab {
+    /// Whether this slab alone rules a hit out, exactly: entered at `t >= 1`, left by `t <= 0`,
+    /// never entered without motion, or NaN. A cheap filter run before [`sweep_slabs`].
+    #[inline(always)]
+    fn rejects(&self) -> bool {
+        if self.v > 0.0 {
+            self.lo >= self.v || self.hi <= 0.0
+        } else if self.v < 0.0 {
+            self.hi <= self.v || self.lo >= 0.0
+        } else if self.v == 0.0 {
+            !(self.lo < 0.0 && 0.0 < self.hi)
+        } else {
+            true
+        }
+    }
+
+    /// The entry time as a fraction (for `v != 0`).
+    #[inline(always)]
+    fn enter(&self) -> Frac {
+        if self.v > 0.0 {
+            Frac {
+                num: self.lo,
+                den: self.v,
+            }
+        } else {
+            Frac {
+                num: -self.hi,
+                den: -self.v,
+            }
+        }
+    }
+
+    /// The exit time as a fraction (for `v != 0`).
+    #[inline(always)]
+    fn exit(&self) -> Frac {
+        if self.v > 0.0 {
+            Frac {
+                num: self.hi,
+                den: self.v,
+            }
+        } else {
+            Frac {
+                num: -self.lo,
+                den: -self.v,
+            }
+        }
+    }
+}
+
+/// The first `t` in `[0, 1]` inside every open slab, exactly. Ties between slabs entered at the
+/// same time go to the earlier slab.
+///
+/// Times are compared as correctly rounded quotients first: rounding is monotone, so unequal
+/// quotients order the exact fractions; equal ones are compared exactly.
+#[inline(always)]
+fn sweep_slabs<const N: usize>(slabs: &[Slab; N]) -> Option<Entry> {
+    // The latest entry and earliest exit so far, as rounded quotients and exact fractions;
+    // `None` for -infinity and +infinity (no slab with motion yet).
+    let mut enter: Option<(f64, Frac, usize)> = None;
+    let mut exit: Option<(f64, Frac)> = None;
+    for (i, s) in slabs.iter().enumerate() {
+        // Exact early outs first: entered at t >= 1, or left by t <= 0.
+        let (a, b) = if s.v > 0.0 {
+            if s.lo >= s.v || s.hi <= 0.0 {
+                return None;
+            }
+            (s.lo / s.v, s.hi / s.v)
+        } else if s.v < 0.0 {
+            if s.hi <= s.v || s.lo >= 0.0 {
+                return None;
+            }
+            (s.hi / s.v, s.lo / s.v)
+        } else if s.v == 0.0 && s.lo < 0.0 && 0.0 < s.hi {
+            continue;
+        } else {
+            return None; // never inside this slab, or NaN
+        };
+        if a.is_nan() || b.is_nan() {
+            return None;
+        }
+        let (en, ex) = (s.enter(), s.exit());
+        match enter {
+            Some((t, f, _)) if !(a > t || (a == t && f.lt(en))) => {}
+            _ => enter = Some((a, en, i)),
+        }
+        match exit {
+            Some((t, f)) if !(b < t || (b == t && ex.lt(f))) => {}
+            _ => exit = Some((b, ex)),
+        }
+    }
+    let Some((en_t, e, i)) = enter else {
+        return Some(Entry::Inside); // no motion across any slab, inside all of them
+    };
+    if let Some((ex_t, x)) = exit {
+        // The slabs must be inside together at some time (exits are > 0 by the early outs).
+        if !(en_t < ex_t || (en_t == ex_t && e.lt(x))) {
+            return None;
+        }
+    }
+    if e.num < 0.0 {
+        Some(Entry::Inside)
+    } else {
+        Some(Entry::At(e, i)) // e < 1 by the early outs
+    }
+}
+
+fn nan2(v: Vec2) -> bool {
+    v.x.is_nan() || v.y.is_nan()
+}
+
+fn vec(p: P) -> Vec2 {
+    Vec2::from_f64(p.0, p.1)
+}
+
+fn hit(t: f32, normal: P, point: P, pos: Vec2) -> Hit {
+    Hit {
+        t,
+        normal: vec(normal),
+        point: vec(point),
+        pos,
+    }
+}
+
+/// A hit at `t = 0` for shapes already overlapping: the contact's normal is given from the
+/// target toward the mover.
+fn start_hit(normal: Vec2, point: Vec2, pos: Vec2) -> Hit {
+    Hit {
+        t: 0.0,
+        normal,
+        point,
+        pos,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boxes.
+
+/// Rect `a` moving by `delta` against the static rect `b`: the first moment they overlap
+/// strictly. `None` for no hit (or a NaN anywhere). See the module docs for the rules.
+///
+/// The normal is the face of `b` that was hit (x faces win exact corner ties); `point` is the
+/// middle of the touching faces' common part; `pos` the rect's `x, y` at `t`, made flush on the
+/// hit axis: that coordinate is the exact contact one when it is an f32 and leaves the rects
+/// not overlapping (always on the grid domain), so a mover stops flush against the face rather
+/// than an f32 step short of it. Both `pos` and `a + t·delta` in f32 are clear of `b`.
+pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
+    let (ea, eb) = (a.aabb(), b.aabb());
+    let (dx, dy) = delta.wide();
+    let slabs = [
+        Slab {
+            lo: eb.min_x - ea.max_x,
+            hi: eb.max_x - ea.min_x,
+            v: dx,
+        },
+        Slab {
+            lo: eb.min_y - ea.max_y,
+            hi: eb.max_y - ea.min_y,
+            v: dy,
+        },
+    ];
+    if slabs[0].rejects() || slabs[1].rejects() {
+        return None;
+    }
+    rect_rect_hit(a, delta, b, &slabs)
+}
+
+/// The hit of [`sweep_rect_rect`] once the slabs have found one (kept out of line so the
+/// common miss stays short).
+#[inline(never)]
+fn rect_rect_hit(a: Rect, delta: Vec2, b: Rect, slabs: &[Slab; 2]) -> Option<Hit> {
+    let entry = sweep_slabs(slabs)?;
+    let eb = b.aabb();
+    let (dx, dy) = delta.wide();
+    let start = Vec2::new(a.x, a.y);
+    match entry {
+        Entry::Inside => {
+            let c = collide_rect_rect(a, b)?;
+            Some(start_hit(neg(c.normal), c.point, start))
+        }
+        Entry::At(e, axis) => {
+            let t = settle(e.floor_f32(), |t| {
+                let p = at(start, delta, t);
+                !overlap_rect_rect(Rect::new(p.x, p.y, a.w, a.h), b)
+            });
+            let mut pos = at(start, delta, t);
+            // Flush: the exact contact coordinate along the hit axis, when it is an f32 and
+            // clear (always so on the grid domain): the position at the real contact time on
+            // that axis, within the gap of `a + t·delta`.
+            let v = if axis == 0 { dx } else { dy };
+            let shift = if v > 0.0 { e.num } else { -e.num };
+            let (from, to) = if axis == 0 {
+                (a.x as f64, &mut pos.x)
+            } else {
+                (a.y as f64, &mut pos.y)
+            };
+            let flush = from + shift;
+            if flush as f32 as f64 == flush {
+                let old = *to;
+                *to = flush as f32;
+                if overlap_rect_rect(Rect::new(pos.x, pos.y, a.w, a.h), b) {
+                    if axis == 0 {
+                        pos.x = old;
+                    } else {
+                        pos.y = old;
+                    }
+                }
+            }
+            let moved = Rect::new(pos.x, pos.y, a.w, a.h).aabb();
+            let mid = |lo1: f64, hi1: f64, lo2: f64, hi2: f64| (lo1.max(lo2) + hi1.min(hi2)) * 0.5;
+            let (normal, point) = if axis == 0 {
+                let (n, x) = if dx > 0.0 {
+                    (-1.0, eb.min_x)
+                } else {
+                    (1.0, eb.max_x)
+                };
+                (
+                    (n, 0.0),
+                    (x, mid(moved.min_y, moved.max_y, eb.min_y, eb.max_y)),
+                )
+            } else {
+                let (n, y) = if dy > 0.0 {
+                    (-1.0, eb.min_y)
+                } else {
+                    (1.0, eb.max_y)
+                };
+                (
+                    (0.0, n),
+                    (mid(moved.min_x, moved.max_x, eb.min_x, eb.max_x), y),
+                )
+            };
+            Some(hit(t, normal, point, pos))
+        }
+    }
+}
+
+fn neg(v: Vec2) -> Vec2 {
+    Vec2::new(-v.x, -v.y)
+}
+
+/// Rect `a` moving by `delta` against the static oriented box `b`: a swept separating-axis test
+/// over the rect's axes (x, y) and the box's (u, v), first axes winning exact ties. Exact on the
+/// grid domain at multiples of 90°.
+///
+/// The normal is the hit face's axis (of either box), from `b` toward `a`; `point` lies where the
+/// two touching features meet; `pos` the rect's `x, y` at `t`.
+pub fn sweep_rect_obb(a: Rect, delta: Vec2, b: Obb) -> Option<Hit> {
+    if nan2(delta) {
+        return None;
+    }
+    let fa = Frame::of_rect(a);
+    let fb = Frame::of(b);
+    let (dx, dy) = delta.wide();
+    let axes = sat::axes::<false>(&fa, &fb);
+    let slabs = axes.map(|ax| Slab {
+        lo: ax.dist - ax.reach,
+        hi: ax.dist + ax.reach,
+        v: dx * ax.nx + dy * ax.ny,
+    });
+    let start = Vec2::new(a.x, a.y);
+    match sweep_slabs(&slabs)? {
+        Entry::Inside => {
+            let c = collide_obb_rect(b, a)?;
+            Some(start_hit(c.normal, c.point, start))
+        }
+        Entry::At(e, k) => {
+            let t = settle(e.floor_f32(), |t| {
+                let p = at(start, delta, t);
+                !overlap_obb_rect(b, Rect::new(p.x, p.y, a.w, a.h))
+            });
+            let pos = at(start, delta, t);
+            let k = k.min(3);
+            let ax = axes[k];
+            let n = if slabs[k].v > 0.0 {
+                (-ax.nx, -ax.ny)
+            } else {
+                (ax.nx, ax.ny)
+            };
+            let moved = Frame::of_rect(Rect::new(pos.x, pos.y, a.w, a.h));
+            let point = touching_point(&moved.corners(), &fb.corners(), n);
+            Some(hit(t, n, point, pos))
+        }
+    }
+}
+
+/// Where two touching convex polygons meet, given the normal `n` from the target toward the
+/// mover: the middle of the common part of the mover's nearest feature and the target's.
+fn touching_point(mover: &[P; 4], target: &[P; 4], n: P) -> P {
+    let dot = |p: P, d: P| p.0 * d.0 + p.1 * d.1;
+    let tangent = (-n.1, n.0);
+    // The feature nearest the other shape: the vertices within a hair of the extreme.
+    let feature = |pts: &[P; 4], dir: P| {
+        let top = pts.iter().map(|&p| dot(p, dir)).fold(f64::MIN, f64::max);
+        let scale = pts
+            .iter()
+            .map(|p| p.0.abs() + p.1.abs())
+            .fold(1.0, f64::max);
+        let (mut lo, mut hi) = (f64::MAX, f64::MIN);
+        for &p in pts {
+            if dot(p, dir) >= top - scale * 1e-9 {
+                let s = dot(p, tangent);
+                lo = lo.min(s);
+                hi = hi.max(s);
+            }
+        }
+        (top, lo, hi)
+    };
+    let (h, lo1, hi1) = feature(target, n);
+    let (_, lo2, hi2) = feature(mover, (-n.0, -n.1));
+    let s = (lo1.max(lo2) + hi1.min(hi2)) * 0.5;
+    (n.0 * h + tangent.0 * s, n.1 * h + tangent.1 * s)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Round shapes: a point against a rounded box or a disk.
+
+/// Double-double `a·b`: the rounded product and its exact error (Dekker, no FMA).
+fn two_product(a: f64, b: f64) -> (f64, f64) {
+    const SPLITTER: f64 = 134_217_729.0;
+    let split = |v: f64| {
+        let c = SPLITTER * v;
+        let hi = c - (c - v);
+        (hi, v - hi)
+    };
+    let p = a * b;
+    let (ah, al) = split(a);
+    let (bh, bl) = split(b);
+    (p, ((ah * bh - p) + ah * bl + al * bh) + al * bl)
+}
+
+/// The point `p + t·d` entering the open disk of radius `r` around `c`, if the segment
+/// `p..p+d` enters it strictly (decided exactly): the entry time in f64, or -1 when the point is
+/// strictly inside at the start. `None` for NaN.
+fn disk_entry(p: P, d: P, c: P, r: f64) -> Option<f64> {
+    if r.is_nan() || r <= 0.0 {
+        return None;
+    }
+    let (wx, wy) = (p.0 - c.0, p.1 - c.1);
+    let a = d.0 * d.0 + d.1 * d.1;
+    let b = wx * d.0 + wy * d.1; // half the linear coefficient
+    let w2 = wx * wx + wy * wy;
+    let r2 = r * r;
+    if w2 < r2 {
+        return Some(-1.0);
+    }
+    // Closest approach of the segment, compared strictly and exactly.
+    let hit = if b.is_nan() || b >= 0.0 {
+        false // moving away (or not moving) from outside, or NaN
+    } else if -b >= a {
+        // Closest at the far end.
+        let (ex, ey) = (wx + d.0, wy + d.1);
+        ex * ex + ey * ey < r2
+    } else {
+        let cross = wx * d.1 - wy * d.0;
+        !product_le(r2, a, cross, cross)
+    };
+    if !hit {
+        return None;
+    }
+    let c0 = w2 - r2; // >= 0
+    let (p1, e1) = two_product(b, b);
+    let (p2, e2) = two_product(a, c0);
+    let disc = ((p1 - p2) + (e1 - e2)).max(0.0);
+    Some(c0 / (-b + disc.sqrt()))
+}
+
+/// The entry of the point `p + t·d` into the open rounded box `{q : dist(q, box) < r}`, if the
+/// segment enters it strictly (decided exactly): `Inside` at the start, or an f32 time no later
+/// than the real one.
+fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64) -> Option<Option<f32>> {
+    if r.is_nan() || r <= 0.0 {
+        return None;
+    }
+    let slab = |lo: f64, hi: f64, o: f64, v: f64| Slab {
+        lo: lo - o,
+        hi: hi - o,
+        v,
+    };
+    // The box grown by r on every side holds the rounded box: a motion that misses it misses.
+    let full = [
+        slab(b.min_x - r, b.max_x + r, p.0, d.0),
+        slab(b.min_y - r, b.max_y + r, p.1, d.1),
+    ];
+    if let Entry::At(e, axis) = sweep_slabs(&full)? {
+        // Entered through a face well within its straight part (away from the corner
+        // squares): that is where the rounded box is entered too.
+        let t = e.num / e.den;
+        let (q, lo, hi) = if axis == 0 {
+            (p.1 + t * d.1, b.min_y, b.max_y)
+        } else {
+            (p.0 + t * d.0, b.min_x, b.max_x)
+        };
+        let tol = 1e-9 * (p.0.abs() + p.1.abs() + d.0.abs() + d.1.abs() + lo.abs() + hi.abs());
+        if q > lo + tol && q < hi - tol {
+            return Some(Some(e.floor_f32()));
+        }
+    }
+    // Near a corner (or inside the grown box): the pieces, each exactly.
+    let wide_x = [
+        slab(b.min_x - r, b.max_x + r, p.0, d.0),
+        slab(b.min_y, b.max_y, p.1, d.1),
+    ];
+    let wide_y = [
+        slab(b.min_x, b.max_x, p.0, d.0),
+        slab(b.min_y - r, b.max_y + r, p.1, d.1),
+    ];
+    // The earliest entry: exact fractions for the boxes, f64 for the disks.
+    let mut best: Option<f32> = None;
+    let mut take = |t: f32| {
+        if best.map_or(true, |b| t < b) {
+            best = Some(t);
+        }
+    };
+    for s in [&wide_x, &wide_y] {
+        match sweep_slabs(s) {
+            Some(Entry::Inside) => return Some(None),
+            Some(Entry::At(e, _)) => take(e.floor_f32()),
+            None => {}
+        }
+    }
+    for c in b.corners() {
+        if let Some(t) = disk_entry(p, d, c, r) {
+            if t < 0.0 {
+                return Some(None);
+            }
+            take(disk_time_f32(t));
+        }
+    }
+    best.map(Some)
+}
+
+/// An f32 not above a disk entry time computed in f64 (whose error is a few f64 ulps).
+fn disk_time_f32(t: f64) -> f32 {
+    let t = (t * (1.0 - 1e-14)).clamp(0.0, 1.0);
+    let f = t as f32;
+    if f as f64 > t {
+        step_down(f, 1)
+    } else {
+        f
+    }
+}
+
+/// The normal (from the box toward the centre) and the contact point of a circle touching a box
+/// in the box's own coordinates.
+fn round_box_contact(b: &Aabb, cx: f64, cy: f64) -> (P, P) {
+    let (qx, qy) = b.clamp(cx, cy);
+    let (nx, ny) = (cx - qx, cy - qy);
+    let len = (nx * nx + ny * ny).sqrt();
+    let n = if len > 0.0 {
+        (nx / len, ny / len)
+    } else {
+        (0.0, 0.0)
+    };
+    (n, (qx, qy))
+}
+
+/// Circle `a` moving by `delta` against the static rect `b`: exact hit decision on the grid
+/// domain, `t` settled with the exact predicate.
+///
+/// The normal points from the rect's nearest point toward the centre at `t`; `point` is that
+/// nearest point; `pos` the centre at `t`.
+pub fn sweep_circle_rect(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
+    let start = a.center();
+    let t = match circle_rect_entry(a, delta, b)? {
+        None => {
+            let c = collide_rect_circle(b, a)?;
+            return Some(start_hit(c.normal, c.point, start));
+        }
+        Some(t) => t,
+    };
+    let t = settle(t, |t| {
+        let p = at(start, delta, t);
+        !overlap_rect_circle(b, Circle::new(p.x, p.y, a.r))
+    });
+    let pos = at(start, delta, t);
+    let (n, q) = round_box_contact(&b.aabb(), pos.x as f64, pos.y as f64);
+    Some(hit(t, n, q, pos))
+}
+
+/// Where circle `a` moving by `delta` first overlaps rect `b` strictly: `None` no hit,
+/// `Some(None)` already overlapping, `Some(Some(t))` an f32 time no later than the contact
+/// (not yet settled). Shared by both orders of the pair.
+fn circle_rect_entry(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32>> {
+    if nan2(delta) || a.r.is_nan() {
+        return None;
+    }
+    rounded_box_entry(a.center().wide(), delta.wide(), &b.aabb(), a.r as f64)
+}
+
+/// Circle `a` moving by `delta` against the static oriented box `b`, solved in the box's frame.
+/// Exact on the grid domain at multiples of 90°.
+///
+/// Normal, point and pos as for [`sweep_circle_rect`].
+pub fn sweep_circle_obb(a: Circle, delta: Vec2, b: Obb) -> Option<Hit> {
+    if nan2(delta) || a.r.is_nan() {
+        return None;
+    }
+    let f = Frame::of(b);
+    let start = a.center();
+    let p = f.to_local(a.x as f64, a.y as f64);
+    let (dx, dy) = delta.wide();
+    let d = (f.c * dx + f.s * dy, f.c * dy - f.s * dx);
+    let lb = f.local_box();
+    let t = match rounded_box_entry(p, d, &lb, a.r as f64)? {
+        None => {
+            let c = collide_obb_circle(b, a)?;
+            return Some(start_hit(c.normal, c.point, start));
+        }
+        Some(t) => t,
+    };
+    let t = settle(t, |t| {
+        let p = at(start, delta, t);
+        !overlap_obb_circle(b, Circle::new(p.x, p.y, a.r))
+    });
+    let pos = at(start, delta, t);
+    let (lx, ly) = f.to_local(pos.x as f64, pos.y as f64);
+    let (n, q) = round_box_contact(&lb, lx, ly);
+    Some(hit(t, f.dir_to_world(n.0, n.1), f.to_world(q.0, q.1), pos))
+}
+
+/// Circle `a` moving by `delta` against the static circle `b`.
+///
+/// The normal points from `b`'s centre toward `a`'s at `t`; `point` is on `b`'s surface along
+/// it; `pos` is `a`'s centre at `t`.
+pub fn sweep_circle_circle(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
+    if nan2(delta) || !(a.r >= 0.0 && b.r >= 0.0) {
+        return None;
+    }
+    let start = a.center();
+    let c = b.center().wide();
+    let r = a.r as f64 + b.r as f64;
+    let t = disk_entry(start.wide(), delta.wide(), c, r)?;
+    if t < 0.0 {
+        let k = collide_circle_circle(a, b)?;
+        return Some(start_hit(neg(k.normal), k.point, start));
+    }
+    let t = settle(disk_time_f32(t), |t| {
+        let p = at(start, delta, t);
+        !overlap_circle_circle(Circle::new(p.x, p.y, a.r), b)
+    });
+    let pos = at(start, delta, t);
+    let (nx, ny) = (pos.x as f64 - c.0, pos.y as f64 - c.1);
+    let len = (nx * nx + ny * ny).sqrt();
+    let n = if len > 0.0 {
+        (nx / len, ny / len)
+    } else {
+        (0.0, 0.0)
+    };
+    let rb = b.r as f64;
+    Some(hit(t, n, (c.0 + n.0 * rb, c.1 + n.1 * rb), pos))
+}
+
+/// Rect `a` moving by `delta` against the static circle `b`: the circle moving by `-delta`
+/// past the rect meets it at the same time, so this is [`sweep_circle_rect`]'s entry with the
+/// motion reversed and the normal flipped (from the circle toward the rect), settled against
+/// the real order.
+///
+/// `point` is the contact point on the rect's surface; `pos` the rect's `x, y` at `t`.
+pub fn sweep_rect_circle(a: Rect, delta: Vec2, b: Circle) -> Option<Hit> {
+    let start = Vec2::new(a.x, a.y);
+    let t = match circle_rect_entry(b, neg(delta), a)? {
+        None => {
+            let c = collide_rect_circle(a, b)?;
+            return Some(start_hit(neg(c.normal), c.point, start));
+        }
+        Some(t) => t,
+    };
+    let t = settle(t, |t| {
+        let p = at(start, delta, t);
+        !overlap_rect_circle(Rect::new(p.x, p.y, a.w, a.h), b)
+    });
+    let pos = at(start, delta, t);
+    let moved = Rect::new(pos.x, pos.y, a.w, a.h).aabb();
+    let (n, q) = round_box_contact(&moved, b.x as f64, b.y as f64);
+    Some(hit(t, (-n.0, -n.1), q, pos))
+}
