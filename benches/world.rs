@@ -111,16 +111,17 @@ struct Row {
     what: String,
     build: f64,
     frame: f64,
+    split: Option<(f64, f64)>,
     queries: f64,
     pairs: usize,
 }
 
 fn bench_world(n: usize, frames: usize, cell: f32) -> Row {
-    {
+    // The frame's two halves, timed apart.
+    let (update, pairs_only) = {
         let mut scene = Scene::new(n, 1);
         let mut w = World::new(cell).unwrap();
         let ids: Vec<u64> = scene.rects.iter().map(|r| w.add(*r, 0).unwrap()).collect();
-        w.pairs(&mut []);
         let upd = time(frames, || {
             scene.step();
             for (id, r) in ids.iter().zip(&scene.rects) {
@@ -128,8 +129,8 @@ fn bench_world(n: usize, frames: usize, cell: f32) -> Row {
             }
         });
         let pr = time(frames, || w.pairs(&mut []));
-        eprintln!("n={n} cell={cell} update {upd:.4} ms, pairs(settled) {pr:.4} ms");
-    }
+        (upd, pr)
+    };
     let mut scene = Scene::new(n, 1);
     let build = time(3, || {
         let mut w = World::new(cell).unwrap();
@@ -167,6 +168,7 @@ fn bench_world(n: usize, frames: usize, cell: f32) -> Row {
         what: format!("collide2d World (tiles, cell {cell})"),
         build,
         frame,
+        split: Some((update, pairs_only)),
         queries,
         pairs,
     }
@@ -201,8 +203,9 @@ fn bench_brute(n: usize, frames: usize) -> Row {
     });
     Row {
         what: "brute force (all pairs)".into(),
-        build: 0.0,
+        build: f64::NAN,
         frame,
+        split: None,
         queries,
         pairs,
     }
@@ -248,6 +251,7 @@ fn bench_parry(n: usize, frames: usize) -> Row {
         what: "parry2d 0.31 Bvh (update partially + refit + self-traversal)".into(),
         build,
         frame,
+        split: None,
         queries,
         pairs,
     }
@@ -286,6 +290,7 @@ fn bench_floor(n: usize, frames: usize) -> Row {
         what: "collide2d World, 10000-unit floor + 8-unit bullets".into(),
         build: f64::NAN,
         frame,
+        split: None,
         queries: f64::NAN,
         pairs,
     }
@@ -294,8 +299,8 @@ fn bench_floor(n: usize, frames: usize) -> Row {
 fn main() {
     let quick = std::env::args().any(|a| a == "quick");
     let scale = if quick { 10 } else { 1 };
-    println!("| N | structure | build ms | frame ms (update all + pairs) | 1000 rect queries ms | pairs |");
-    println!("|---|---|---|---|---|---|");
+    println!("| N | structure | build ms | frame ms (update all + pairs) | of which update / pairs | 1000 rect queries ms | pairs |");
+    println!("|---|---|---|---|---|---|---|");
     let print = |n: usize, r: Row| {
         let f = |v: f64| {
             if v.is_nan() {
@@ -304,8 +309,11 @@ fn main() {
                 format!("{v:.4}")
             }
         };
+        let split = r
+            .split
+            .map_or("-".to_string(), |(u, p)| format!("{} / {}", f(u), f(p)));
         println!(
-            "| {n} | {} | {} | {} | {} | {} |",
+            "| {n} | {} | {} | {} | {split} | {} | {} |",
             r.what,
             f(r.build),
             f(r.frame),

@@ -54,9 +54,7 @@ impl World {
         // The ray's far end as the ray cast computes it (f32), for the candidate search.
         let end = Vec2::new(origin.x + delta.x, origin.y + delta.y);
         let (a, b) = (origin.wide(), end.wide());
-        if !(a.0.is_finite() && a.1.is_finite() && b.0.is_finite() && b.1.is_finite()) {
-            return 0;
-        }
+        let finite = a.0.is_finite() && a.1.is_finite() && b.0.is_finite() && b.1.is_finite();
         self.with_scratch(|sc| {
             sc.hits.clear();
             let mut test = |slot: u32| {
@@ -64,9 +62,18 @@ impl World {
                     sc.hits.push((h.t, slot, h));
                 }
             };
-            self.segment_candidates(a, b, &mut test);
-            for &h in &self.tiles.huge {
-                test(h);
+            if finite {
+                self.segment_candidates(a, b, &mut test);
+                for &h in &self.tiles.huge {
+                    test(h);
+                }
+            } else {
+                // No bounds to search by (an end overflowed f32): ask every item.
+                for j in 0..self.live.len() {
+                    if self.live[j] {
+                        test(j as u32);
+                    }
+                }
             }
             sc.hits
                 .sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
