@@ -321,7 +321,12 @@ fn main() {
             r.pairs
         );
     };
+    // `only=N` runs one size.
+    let only: Option<usize> = std::env::args().find_map(|a| a.strip_prefix("only=")?.parse().ok());
     for (n, frames) in [(1_000usize, 2000usize), (10_000, 300), (100_000, 30)] {
+        if only.is_some_and(|o| o != n) {
+            continue;
+        }
         let frames = (frames / scale).max(3);
         print(n, bench_world(n, frames, 20.0));
         print(n, bench_world(n, frames, 32.0));

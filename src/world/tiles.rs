@@ -240,20 +240,26 @@ impl Tiles {
                     }
                 }
             }
-            // The tile to the right, and the three above (in the direction of rising y).
+            // The tile to the right, and the three above (in the direction of rising y). Only
+            // items in this tile's last column reach the tiles to the right, and only items in
+            // its first column reach back to the one above-left.
             let (r1, c0, c1) = (
                 t.r.wrapping_add(1),
                 t.c.wrapping_sub(1),
                 t.c.wrapping_add(1),
             );
-            for other in [
-                self.find(t.r, c1),
-                self.find(r1, c0),
-                self.find(r1, t.c),
-                self.find(r1, c1),
+            let first = t.c.wrapping_shl(SHIFT);
+            let last = c1.wrapping_shl(SHIFT).wrapping_sub(1);
+            let reach_right = &items[items.partition_point(|e| e.cx < last)..];
+            let reach_left = &items[..items.partition_point(|e| e.cx <= first)];
+            for (mine, other) in [
+                (reach_right, self.find(t.r, c1)),
+                (reach_left, self.find(r1, c0)),
+                (items, self.find(r1, t.c)),
+                (reach_right, self.find(r1, c1)),
             ] {
-                if !other.is_empty() {
-                    sweep(items, other, f);
+                if !mine.is_empty() && !other.is_empty() {
+                    sweep(mine, other, f);
                 }
             }
         }
