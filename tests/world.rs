@@ -857,3 +857,96 @@ fn move_agrees_with_move_rect_when_every_pair_has_one_response() {
         }
     }
 }
+
+struct Reentry {
+    world: *mut World,
+    victim: u64,
+    seen: usize,
+}
+
+unsafe extern "C" fn reentrant_filter(
+    _item: u64,
+    _other: u64,
+    ctx: *mut std::ffi::c_void,
+) -> c2d_response {
+    // SAFETY: the test passes a Reentry whose world outlives the move.
+    let r = unsafe { &mut *(ctx as *mut Reentry) };
+    // Read the world and change it from inside the move.
+    let q = Rect::new(-100.0, -100.0, 200.0, 200.0);
+    r.seen = unsafe { c2d_world_query_rect(r.world, q, std::ptr::null_mut(), 0) };
+    unsafe { c2d_world_remove(r.world, r.victim) };
+    C2D_SLIDE
+}
+
+#[test]
+fn move_filter_may_call_back_into_the_world() {
+    unsafe {
+        let w = c2d_world_new(8.0);
+        let item = c2d_world_add(w, Rect::new(0.0, 0.0, 4.0, 4.0), 0);
+        let wall = c2d_world_add(w, Rect::new(10.0, -20.0, 2.0, 40.0), 0);
+        let victim = c2d_world_add(w, Rect::new(50.0, 50.0, 2.0, 2.0), 0);
+        let mut ctx = Reentry {
+            world: w,
+            victim,
+            seen: 0,
+        };
+        let mut actual = Vec2::default();
+        let mut count = 0usize;
+        let st = c2d_world_move(
+            w,
+            item,
+            Vec2::new(20.0, 5.0),
+            Some(reentrant_filter),
+            (&mut ctx as *mut Reentry).cast(),
+            &mut actual,
+            std::ptr::null_mut(),
+            0,
+            &mut count,
+        );
+        assert_eq!(st, C2D_OK);
+        assert_eq!(
+            (actual, count),
+            (Vec2::new(6.0, 5.0), 1),
+            "slid along the wall"
+        );
+        assert_eq!(ctx.seen, 3);
+        assert_eq!(
+            c2d_world_get(w, victim, std::ptr::null_mut(), std::ptr::null_mut()),
+            C2D_ERR_STALE
+        );
+        assert_eq!(
+            c2d_world_get(w, wall, std::ptr::null_mut(), std::ptr::null_mut()),
+            C2D_OK
+        );
+        c2d_world_free(w);
+    }
+}
+
+#[test]
+fn concurrent_queries_on_one_world_agree() {
+    // Queries take a shared world: threads racing for the scratch buffers get their own.
+    let mut rng = Rng(77);
+    let mut w = World::new(16.0).unwrap();
+    for _ in 0..2000 {
+        let r = rng.rect(400.0);
+        w.add(r, 0).unwrap();
+    }
+    let queries: Vec<Rect> = (0..200).map(|_| rng.rect(400.0)).collect();
+    let alone: Vec<Vec<u64>> = queries
+        .iter()
+        .map(|q| all_u64(|o| w.query_rect(*q, o)))
+        .collect();
+    let pairs_alone = w.pairs(&mut []);
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                for _ in 0..5 {
+                    for (q, want) in queries.iter().zip(&alone) {
+                        assert_eq!(&all_u64(|o| w.query_rect(*q, o)), want);
+                    }
+                    assert_eq!(w.pairs(&mut []), pairs_alone);
+                }
+            });
+        }
+    });
+}
