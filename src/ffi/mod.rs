@@ -1,7 +1,7 @@
 //! The C ABI: thin `extern "C"` wrappers over the Rust core.
 //!
 //! Every body runs inside [`guard`], so no panic unwinds into C; inbound pointers are checked for
-//! NULL before use; nothing here allocates.
+//! NULL before use; nothing here allocates except the world functions (`c2d_world_*`).
 
 mod contact;
 mod overlap;
