@@ -213,6 +213,10 @@ impl World {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let (r0, r1) = (cell_of(min_y, inv).saturating_sub(1), cell_of(max_y, inv));
         let limit = (1 << 29) - 4;
+        // The window's x bounds are rounded: far from the origin the error can pass a cell, so the
+        // slack grows with the magnitudes (and with the slope, whose division amplifies it).
+        let m = a.0.abs().max(a.1.abs()).max(b.0.abs()).max(b.1.abs());
+        let slack = cs + 8.0 * f64::EPSILON * m * (2.0 + (dx / dy).abs());
         // Per row: the segment's x extent where it crosses the band that row's items can
         // occupy, one cell wider on every side for rounding (the whole extent at the clamped
         // edges); a touching item starts at most one column left of it.
@@ -226,8 +230,8 @@ impl World {
                     return None;
                 }
                 let (x0, x1) = (a.0 + t0 * dx, a.0 + t1 * dx);
-                lo = lo.max(x0.min(x1) - cs);
-                hi = hi.min(x0.max(x1) + cs);
+                lo = lo.max(x0.min(x1) - slack);
+                hi = hi.min(x0.max(x1) + slack);
             }
             Some((cell_of(lo, inv).saturating_sub(2), cell_of(hi, inv), hi))
         };
