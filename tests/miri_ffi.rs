@@ -170,3 +170,70 @@ fn moves_read_obstacles_and_accept_null() {
     let r = unsafe { c2d_move_recti(ai, i32::MAX, i32::MIN, null(), 5, null_mut()) };
     assert_eq!((r.x, r.y), (i32::MAX, i32::MIN));
 }
+
+extern "C" fn slide_all(_item: u64, _other: u64, ctx: *mut std::ffi::c_void) -> c2d_response {
+    // SAFETY: the test passes a pointer to a u32 counter as ctx.
+    unsafe { *(ctx as *mut u32) += 1 };
+    C2D_SLIDE
+}
+
+#[test]
+fn world_lifecycle_with_null_and_stale_handles() {
+    use collide2d::world::{Pair, WorldHit};
+    assert!(c2d_world_new(0.0).is_null() && c2d_world_new(NAN).is_null());
+    assert!(!c2d_status_str(C2D_ERR_STALE).is_null() && !c2d_status_str(999).is_null());
+    let w = c2d_world_new(4.0);
+    assert!(!w.is_null());
+    // SAFETY (all calls below): `w` is live until freed at the end; out pointers are valid for
+    // the capacities given; NULL only where the contract allows it.
+    unsafe {
+        let a = c2d_world_add(w, rect(0.0, 0.0, 2.0, 2.0), 10);
+        let b = c2d_world_add(w, rect(1.0, 0.0, 2.0, 2.0), 20);
+        let c = c2d_world_add(w, rect(8.0, 0.0, 1.0, 8.0), 30);
+        assert!(a != 0 && b != 0 && c != 0);
+        assert_eq!(c2d_world_add(w, rect(NAN, 0.0, 1.0, 1.0), 0), 0);
+        assert_eq!(c2d_world_add(std::ptr::null_mut(), rect(0.0, 0.0, 1.0, 1.0), 0), 0);
+        assert_eq!(c2d_world_count(w), 3);
+        assert_eq!(c2d_world_count(null()), 0);
+        let (mut r, mut u) = (Rect::default(), 0u64);
+        assert_eq!(c2d_world_get(w, b, &mut r, &mut u), C2D_OK);
+        assert_eq!((r, u), (rect(1.0, 0.0, 2.0, 2.0), 20));
+        assert_eq!(c2d_world_get(w, b, null_mut(), null_mut()), C2D_OK);
+        let mut ids = [0u64; 4];
+        assert_eq!(c2d_world_query_rect(w, rect(0.5, 0.5, 1.0, 1.0), ids.as_mut_ptr(), 1), 2);
+        assert_eq!(ids[..2], [a, 0]);
+        assert_eq!(c2d_world_query_rect(w, rect(0.5, 0.5, 1.0, 1.0), null_mut(), 0), 2);
+        assert_eq!(c2d_world_query_point(w, v(1.5, 1.0), ids.as_mut_ptr(), 4), 2);
+        assert_eq!(c2d_world_query_circle(w, Circle::new(8.5, 4.0, 1.0), ids.as_mut_ptr(), 4), 1);
+        let mut hits = [WorldHit::default(); 4];
+        let s = Segment::new(v(-1.0, 1.0), v(20.0, 1.0));
+        assert_eq!(c2d_world_query_segment(w, s, hits.as_mut_ptr(), 4), 3);
+        assert_eq!([hits[0].id, hits[1].id, hits[2].id], [a, b, c]);
+        let mut pairs = [Pair::default(); 2];
+        assert_eq!(c2d_world_pairs(w, pairs.as_mut_ptr(), 2), 1);
+        assert_eq!(pairs[0], Pair { a: a.min(b), b: a.max(b) });
+        let (mut actual, mut count, mut asked) = (v(0.0, 0.0), 0usize, 0u32);
+        let ctx = &mut asked as *mut u32 as *mut std::ffi::c_void;
+        let st = c2d_world_move(w, a, v(10.0, 0.0), Some(slide_all), ctx, &mut actual, hits.as_mut_ptr(), 4, &mut count);
+        assert_eq!((st, actual, count), (C2D_OK, v(6.0, 0.0), 1));
+        assert_eq!(hits[0].id, c);
+        assert!(asked >= 1);
+        let st = c2d_world_move(w, a, v(NAN, 0.0), None, null_mut(), null_mut(), null_mut(), 0, null_mut());
+        assert_eq!(st, C2D_ERR_INVALID);
+        assert_eq!(c2d_world_update(w, a, rect(0.0, 0.0, INF, 1.0)), C2D_ERR_INVALID);
+        assert_eq!(c2d_world_update(w, a, rect(0.0, 5.0, 1.0, 1.0)), C2D_OK);
+        assert_eq!(c2d_world_remove(w, a), C2D_OK);
+        assert_eq!(c2d_world_remove(w, a), C2D_ERR_STALE);
+        assert_eq!(c2d_world_get(w, a, &mut r, &mut u), C2D_ERR_STALE);
+        assert_eq!(c2d_world_update(w, a, rect(0.0, 0.0, 1.0, 1.0)), C2D_ERR_STALE);
+        let d = c2d_world_add(w, rect(0.0, 0.0, 1.0, 1.0), 40);
+        assert_ne!(d, a, "a reused slot gets a new handle");
+        assert_eq!(c2d_world_get(w, a, null_mut(), null_mut()), C2D_ERR_STALE);
+        assert_eq!(c2d_world_remove(std::ptr::null_mut(), d), C2D_ERR_NULL);
+        let other = c2d_world_new(1.0);
+        assert_eq!(c2d_world_get(other, d, null_mut(), null_mut()), C2D_ERR_STALE);
+        c2d_world_free(other);
+        c2d_world_free(w);
+        c2d_world_free(std::ptr::null_mut());
+    }
+}

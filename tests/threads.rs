@@ -125,3 +125,68 @@ fn eight_threads_agree_with_one() {
         t.join().expect("a thread's answers differ");
     }
 }
+
+/// A world is used by one thread at a time: handed from thread to thread behind a mutex, each
+/// thread adding, moving and querying; the result equals the same calls made on one thread.
+#[test]
+fn a_world_moves_between_threads_behind_a_mutex() {
+    use std::sync::Mutex;
+
+    /// The raw world pointer, sent between threads (the mutex makes each use exclusive).
+    struct Shared(*mut collide2d::world::World);
+    // SAFETY: the pointer is only used while holding the mutex, one thread at a time, and the
+    // world keeps no thread-local state.
+    unsafe impl Send for Shared {}
+
+    /// Step `k`: add an item, move it, and query around it; returns what was seen.
+    fn step(w: *mut collide2d::world::World, k: u32) -> Vec<u64> {
+        let x = (k % 16) as f32 * 3.0;
+        let y = (k / 16) as f32 * 3.0;
+        // SAFETY: `w` is live and used by this thread alone (see `Shared`).
+        unsafe {
+            let id = c2d_world_add(w, Rect::new(x, y, 2.0, 2.0), k as u64);
+            let mut actual = Vec2::new(0.0, 0.0);
+            let st = c2d_world_move(w, id, Vec2::new(x + 5.0, y + 1.0), None, null_mut(), &mut actual, null_mut(), 0, null_mut());
+            assert_eq!(st, C2D_OK);
+            let mut ids = [0u64; 16];
+            let n = c2d_world_query_rect(w, Rect::new(x - 4.0, y - 4.0, 12.0, 12.0), ids.as_mut_ptr(), 16);
+            // Handles differ between worlds: compare the items' user values.
+            let mut seen = vec![actual.x.to_bits() as u64, actual.y.to_bits() as u64, n as u64];
+            for &h in &ids[..n.min(16)] {
+                let mut user = u64::MAX;
+                assert_eq!(c2d_world_get(w, h, null_mut(), &mut user), C2D_OK);
+                seen.push(user);
+            }
+            seen
+        }
+    }
+
+    const STEPS: u32 = 256;
+    let single = c2d_world_new(4.0);
+    let want: Vec<Vec<u64>> = (0..STEPS).map(|k| step(single, k)).collect();
+    // SAFETY: made above, not used after.
+    unsafe { c2d_world_free(single) };
+
+    let shared = Arc::new(Mutex::new((Shared(c2d_world_new(4.0)), 0u32, Vec::new())));
+    let threads: Vec<_> = (0..8)
+        .map(|_| {
+            let shared = Arc::clone(&shared);
+            thread::spawn(move || loop {
+                let mut guard = shared.lock().unwrap();
+                let (world, next, seen) = &mut *guard;
+                if *next == STEPS {
+                    break;
+                }
+                seen.push(step(world.0, *next));
+                *next += 1;
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().expect("a thread failed");
+    }
+    let (world, _, seen) = Arc::into_inner(shared).unwrap().into_inner().unwrap();
+    assert!(seen == want, "the world's answers depend on the thread using it");
+    // SAFETY: every thread is done with it.
+    unsafe { c2d_world_free(world.0) };
+}
