@@ -33,7 +33,10 @@ fn outs<T: Copy + PartialEq + std::fmt::Debug>(f: impl Fn(*mut T) -> bool) -> Op
     let unaligned = bytes[1..].as_mut_ptr() as *mut T;
     assert_eq!(f(unaligned), answer);
     if !answer {
-        assert!(bytes[1..].iter().all(|&b| b == 0xA5), "out written on a miss");
+        assert!(
+            bytes[1..].iter().all(|&b| b == 0xA5),
+            "out written on a miss"
+        );
         return None;
     }
     // SAFETY: written by `f` as the answer is true; read without assuming alignment.
@@ -60,16 +63,25 @@ fn predicates_answer_and_reject_nan() {
     assert!(!c2d_overlap_point_obb(v(2.0, 2.0), o) && c2d_touch_point_obb(v(2.0, 2.0), o));
     let nan_obb = Obb::new(v(0.0, 0.0), v(1.0, 1.0), Rot { c: NAN, s: 0.0 });
     assert!(!c2d_touch_obb_obb(nan_obb, o) && !c2d_touch_point_obb(v(0.0, 0.0), nan_obb));
-    let (ri, rj) = (RectI::new(i32::MIN, i32::MIN, i32::MAX, i32::MAX), RectI::new(-1, -1, 1, 1));
+    let (ri, rj) = (
+        RectI::new(i32::MIN, i32::MIN, i32::MAX, i32::MAX),
+        RectI::new(-1, -1, 1, 1),
+    );
     assert!(!c2d_overlap_recti_recti(ri, rj) && c2d_touch_recti_recti(ri, rj)); // MIN+MAX = -1
     let ci = CircleI::new(i32::MAX, i32::MAX, i32::MAX);
     assert!(!c2d_overlap_recti_circlei(rj, ci) && !c2d_touch_recti_circlei(rj, ci));
     assert!(c2d_overlap_circlei_circlei(ci, ci) && c2d_touch_circlei_circlei(ci, ci));
     let s = Segment::new(v(-1.0, 1.0), v(5.0, 1.0));
-    assert!(c2d_intersect_segment_segment(s, Segment::new(v(0.0, 0.0), v(0.0, 3.0))));
+    assert!(c2d_intersect_segment_segment(
+        s,
+        Segment::new(v(0.0, 0.0), v(0.0, 3.0))
+    ));
     assert!(c2d_intersect_segment_rect(s, a) && c2d_intersect_segment_circle(s, c));
     assert!(c2d_intersect_segment_obb(s, o));
-    assert!(!c2d_intersect_segment_rect(Segment::new(v(NAN, 1.0), v(5.0, 1.0)), a));
+    assert!(!c2d_intersect_segment_rect(
+        Segment::new(v(NAN, 1.0), v(5.0, 1.0)),
+        a
+    ));
 }
 
 #[test]
@@ -78,7 +90,9 @@ fn contacts_write_only_through_non_null_outs() {
     // SAFETY (all calls below): `out` is NULL or valid for one value, as `outs` passes it.
     let c = outs(|out| unsafe { c2d_collide_rect_rect(a, b, out) }).unwrap();
     assert_eq!((c.normal, c.depth), (v(1.0, 0.0), 0.5));
-    assert!(outs(|out| unsafe { c2d_collide_rect_rect(a, rect(NAN, 0.0, 1.0, 1.0), out) }).is_none());
+    assert!(
+        outs(|out| unsafe { c2d_collide_rect_rect(a, rect(NAN, 0.0, 1.0, 1.0), out) }).is_none()
+    );
     let (p, q) = (Circle::new(0.0, 0.0, 1.0), Circle::new(1.0, 0.0, 1.0));
     assert!(outs(|out| unsafe { c2d_collide_circle_circle(p, q, out) }).is_some());
     assert!(outs(|out| unsafe { c2d_collide_rect_circle(a, q, out) }).is_some());
@@ -86,25 +100,40 @@ fn contacts_write_only_through_non_null_outs() {
     assert!(outs(|out| unsafe { c2d_collide_obb_circle(o, q, out) }).is_some());
     assert!(outs(|out| unsafe { c2d_collide_obb_rect(o, b, out) }).is_some());
     assert!(outs(|out| unsafe { c2d_collide_obb_obb(o, o, out) }).is_some());
-    assert!(outs::<Contact>(|out| unsafe { c2d_collide_obb_obb(o, obb(9.0, 9.0, 1.0, 1.0, 0.0), out) }).is_none());
+    assert!(outs::<Contact>(|out| unsafe {
+        c2d_collide_obb_obb(o, obb(9.0, 9.0, 1.0, 1.0, 0.0), out)
+    })
+    .is_none());
     let r = outs(|out| unsafe { c2d_intersection_rect(a, b, out) }).unwrap();
     assert_eq!(r, rect(1.5, 0.0, 0.5, 2.0));
-    assert!(outs(|out| unsafe { c2d_intersection_rect(a, rect(2.0, 0.0, 1.0, 1.0), out) }).is_none());
+    assert!(
+        outs(|out| unsafe { c2d_intersection_rect(a, rect(2.0, 0.0, 1.0, 1.0), out) }).is_none()
+    );
 }
 
 #[test]
 fn closest_points_distances_and_helpers() {
     let a = rect(0.0, 0.0, 2.0, 2.0);
     assert_eq!(c2d_closest_point_rect(a, v(5.0, 1.0)), v(2.0, 1.0));
-    assert!(c2d_closest_point_rect(rect(0.0, NAN, 1.0, 1.0), v(5.0, 1.0)).y.is_nan());
+    assert!(
+        c2d_closest_point_rect(rect(0.0, NAN, 1.0, 1.0), v(5.0, 1.0))
+            .y
+            .is_nan()
+    );
     let o = obb(0.0, 0.0, 1.0, 1.0, 0.0);
     assert_eq!(c2d_closest_point_obb(o, v(5.0, 0.0)), v(1.0, 0.0));
     let s = Segment::new(v(0.0, 0.0), v(4.0, 0.0));
     assert_eq!(c2d_closest_point_segment(s, v(2.0, 3.0)), v(2.0, 0.0));
     assert_eq!(c2d_distance_rect_rect(a, rect(5.0, 0.0, 1.0, 1.0)), 3.0);
     let c = Circle::new(5.0, 1.0, 1.0);
-    assert_eq!(c2d_distance_circle_circle(Circle::new(0.0, 1.0, 1.0), c), 3.0);
-    assert_eq!(c2d_distance_circle_circle(Circle::new(0.0, 1.0, -1.0), c), INF);
+    assert_eq!(
+        c2d_distance_circle_circle(Circle::new(0.0, 1.0, 1.0), c),
+        3.0
+    );
+    assert_eq!(
+        c2d_distance_circle_circle(Circle::new(0.0, 1.0, -1.0), c),
+        INF
+    );
     assert!(c2d_distance_circle_circle(Circle::new(INF, NAN, 1.0), c).is_nan());
     assert_eq!(c2d_distance_rect_circle(a, c), 2.0);
     assert_eq!(c2d_distance_obb_circle(o, c), 3.0);
@@ -136,11 +165,21 @@ fn sweeps_and_ray_casts_write_only_on_a_hit() {
     assert!(outs(|out| unsafe { c2d_sweep_rect_obb(a, d, o, out) }).is_some());
     assert!(outs::<Hit>(|out| unsafe { c2d_sweep_rect_obb(a, v(0.0, -4.0), o, out) }).is_none());
     let origin = v(0.0, 0.5);
-    assert_eq!(outs(|out| unsafe { c2d_raycast_rect(origin, d, b, out) }).unwrap().t, 0.75);
+    assert_eq!(
+        outs(|out| unsafe { c2d_raycast_rect(origin, d, b, out) })
+            .unwrap()
+            .t,
+        0.75
+    );
     assert!(outs(|out| unsafe { c2d_raycast_circle(origin, d, e, out) }).is_some());
     assert!(outs(|out| unsafe { c2d_raycast_obb(origin, d, o, out) }).is_some());
     let wall = Segment::new(v(2.0, -1.0), v(2.0, 1.0));
-    assert_eq!(outs(|out| unsafe { c2d_raycast_segment(origin, d, wall, out) }).unwrap().t, 0.5);
+    assert_eq!(
+        outs(|out| unsafe { c2d_raycast_segment(origin, d, wall, out) })
+            .unwrap()
+            .t,
+        0.5
+    );
     assert!(outs::<Hit>(|out| unsafe { c2d_raycast_segment(v(NAN, 0.0), d, wall, out) }).is_none());
 }
 
@@ -150,7 +189,16 @@ fn moves_read_obstacles_and_accept_null() {
     let walls = [rect(3.0, -5.0, 1.0, 10.0), rect(-5.0, 3.0, 10.0, 1.0)];
     let mut info = MaybeUninit::<MoveInfo>::uninit();
     // SAFETY: `walls` holds 2 rects; `info` is writable (the function fills it).
-    let p = unsafe { c2d_move_rect(a, v(4.0, 1.0), walls.as_ptr(), 2, C2D_SLIDE, info.as_mut_ptr()) };
+    let p = unsafe {
+        c2d_move_rect(
+            a,
+            v(4.0, 1.0),
+            walls.as_ptr(),
+            2,
+            C2D_SLIDE,
+            info.as_mut_ptr(),
+        )
+    };
     // SAFETY: filled by the call above.
     let info = unsafe { info.assume_init() };
     assert_eq!((p, info.count, info.first), (v(2.0, 1.0), 1, 0));
@@ -192,7 +240,10 @@ fn world_lifecycle_with_null_and_stale_handles() {
         let c = c2d_world_add(w, rect(8.0, 0.0, 1.0, 8.0), 30);
         assert!(a != 0 && b != 0 && c != 0);
         assert_eq!(c2d_world_add(w, rect(NAN, 0.0, 1.0, 1.0), 0), 0);
-        assert_eq!(c2d_world_add(std::ptr::null_mut(), rect(0.0, 0.0, 1.0, 1.0), 0), 0);
+        assert_eq!(
+            c2d_world_add(std::ptr::null_mut(), rect(0.0, 0.0, 1.0, 1.0), 0),
+            0
+        );
         assert_eq!(c2d_world_count(w), 3);
         assert_eq!(c2d_world_count(null()), 0);
         let (mut r, mut u) = (Rect::default(), 0u64);
@@ -200,38 +251,85 @@ fn world_lifecycle_with_null_and_stale_handles() {
         assert_eq!((r, u), (rect(1.0, 0.0, 2.0, 2.0), 20));
         assert_eq!(c2d_world_get(w, b, null_mut(), null_mut()), C2D_OK);
         let mut ids = [0u64; 4];
-        assert_eq!(c2d_world_query_rect(w, rect(0.5, 0.5, 1.0, 1.0), ids.as_mut_ptr(), 1), 2);
+        assert_eq!(
+            c2d_world_query_rect(w, rect(0.5, 0.5, 1.0, 1.0), ids.as_mut_ptr(), 1),
+            2
+        );
         assert_eq!(ids[..2], [a, 0]);
-        assert_eq!(c2d_world_query_rect(w, rect(0.5, 0.5, 1.0, 1.0), null_mut(), 0), 2);
-        assert_eq!(c2d_world_query_point(w, v(1.5, 1.0), ids.as_mut_ptr(), 4), 2);
-        assert_eq!(c2d_world_query_circle(w, Circle::new(8.5, 4.0, 1.0), ids.as_mut_ptr(), 4), 1);
+        assert_eq!(
+            c2d_world_query_rect(w, rect(0.5, 0.5, 1.0, 1.0), null_mut(), 0),
+            2
+        );
+        assert_eq!(
+            c2d_world_query_point(w, v(1.5, 1.0), ids.as_mut_ptr(), 4),
+            2
+        );
+        assert_eq!(
+            c2d_world_query_circle(w, Circle::new(8.5, 4.0, 1.0), ids.as_mut_ptr(), 4),
+            1
+        );
         let mut hits = [WorldHit::default(); 4];
         let s = Segment::new(v(-1.0, 1.0), v(20.0, 1.0));
         assert_eq!(c2d_world_query_segment(w, s, hits.as_mut_ptr(), 4), 3);
         assert_eq!([hits[0].id, hits[1].id, hits[2].id], [a, b, c]);
         let mut pairs = [Pair::default(); 2];
         assert_eq!(c2d_world_pairs(w, pairs.as_mut_ptr(), 2), 1);
-        assert_eq!(pairs[0], Pair { a: a.min(b), b: a.max(b) });
+        assert_eq!(
+            pairs[0],
+            Pair {
+                a: a.min(b),
+                b: a.max(b)
+            }
+        );
         let (mut actual, mut count, mut asked) = (v(0.0, 0.0), 0usize, 0u32);
         let ctx = &mut asked as *mut u32 as *mut std::ffi::c_void;
-        let st = c2d_world_move(w, a, v(10.0, 0.0), Some(slide_all), ctx, &mut actual, hits.as_mut_ptr(), 4, &mut count);
+        let st = c2d_world_move(
+            w,
+            a,
+            v(10.0, 0.0),
+            Some(slide_all),
+            ctx,
+            &mut actual,
+            hits.as_mut_ptr(),
+            4,
+            &mut count,
+        );
         assert_eq!((st, actual, count), (C2D_OK, v(6.0, 0.0), 1));
         assert_eq!(hits[0].id, c);
         assert!(asked >= 1);
-        let st = c2d_world_move(w, a, v(NAN, 0.0), None, null_mut(), null_mut(), null_mut(), 0, null_mut());
+        let st = c2d_world_move(
+            w,
+            a,
+            v(NAN, 0.0),
+            None,
+            null_mut(),
+            null_mut(),
+            null_mut(),
+            0,
+            null_mut(),
+        );
         assert_eq!(st, C2D_ERR_INVALID);
-        assert_eq!(c2d_world_update(w, a, rect(0.0, 0.0, INF, 1.0)), C2D_ERR_INVALID);
+        assert_eq!(
+            c2d_world_update(w, a, rect(0.0, 0.0, INF, 1.0)),
+            C2D_ERR_INVALID
+        );
         assert_eq!(c2d_world_update(w, a, rect(0.0, 5.0, 1.0, 1.0)), C2D_OK);
         assert_eq!(c2d_world_remove(w, a), C2D_OK);
         assert_eq!(c2d_world_remove(w, a), C2D_ERR_STALE);
         assert_eq!(c2d_world_get(w, a, &mut r, &mut u), C2D_ERR_STALE);
-        assert_eq!(c2d_world_update(w, a, rect(0.0, 0.0, 1.0, 1.0)), C2D_ERR_STALE);
+        assert_eq!(
+            c2d_world_update(w, a, rect(0.0, 0.0, 1.0, 1.0)),
+            C2D_ERR_STALE
+        );
         let d = c2d_world_add(w, rect(0.0, 0.0, 1.0, 1.0), 40);
         assert_ne!(d, a, "a reused slot gets a new handle");
         assert_eq!(c2d_world_get(w, a, null_mut(), null_mut()), C2D_ERR_STALE);
         assert_eq!(c2d_world_remove(std::ptr::null_mut(), d), C2D_ERR_NULL);
         let other = c2d_world_new(1.0);
-        assert_eq!(c2d_world_get(other, d, null_mut(), null_mut()), C2D_ERR_STALE);
+        assert_eq!(
+            c2d_world_get(other, d, null_mut(), null_mut()),
+            C2D_ERR_STALE
+        );
         c2d_world_free(other);
         c2d_world_free(w);
         c2d_world_free(std::ptr::null_mut());

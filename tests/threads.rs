@@ -51,23 +51,25 @@ fn answers(seed: u64, rounds: usize) -> Vec<u32> {
         let (a, b, c, d, o, p) = (g.rect(), g.rect(), g.circle(), g.circle(), g.obb(), g.obb());
         let (v, w) = (g.v(), g.v());
         let s = Segment::new(v, w);
-        out.extend([
-            c2d_overlap_rect_rect(a, b),
-            c2d_touch_rect_rect(a, b),
-            c2d_overlap_circle_circle(c, d),
-            c2d_touch_rect_circle(a, c),
-            c2d_overlap_point_rect(v, a),
-            c2d_touch_point_circle(v, c),
-            c2d_overlap_obb_circle(o, c),
-            c2d_touch_obb_rect(o, a),
-            c2d_overlap_obb_obb(o, p),
-            c2d_touch_point_obb(v, o),
-            c2d_intersect_segment_segment(s, Segment::new(g.v(), g.v())),
-            c2d_intersect_segment_rect(s, a),
-            c2d_intersect_segment_circle(s, c),
-            c2d_intersect_segment_obb(s, o),
-        ]
-        .map(u32::from));
+        out.extend(
+            [
+                c2d_overlap_rect_rect(a, b),
+                c2d_touch_rect_rect(a, b),
+                c2d_overlap_circle_circle(c, d),
+                c2d_touch_rect_circle(a, c),
+                c2d_overlap_point_rect(v, a),
+                c2d_touch_point_circle(v, c),
+                c2d_overlap_obb_circle(o, c),
+                c2d_touch_obb_rect(o, a),
+                c2d_overlap_obb_obb(o, p),
+                c2d_touch_point_obb(v, o),
+                c2d_intersect_segment_segment(s, Segment::new(g.v(), g.v())),
+                c2d_intersect_segment_rect(s, a),
+                c2d_intersect_segment_circle(s, c),
+                c2d_intersect_segment_obb(s, o),
+            ]
+            .map(u32::from),
+        );
         let mut ct = Contact::default();
         // SAFETY: `ct` is a valid out pointer.
         unsafe {
@@ -92,10 +94,24 @@ fn answers(seed: u64, rounds: usize) -> Vec<u32> {
             out.push(c2d_sweep_rect_obb(a, w, o, &mut h) as u32);
             out.push(c2d_raycast_obb(v, w, o, &mut h) as u32);
             out.push(h.t.to_bits());
-            out.extend(bits(c2d_move_rect(a, v, [b, g.rect()].as_ptr(), 2, C2D_SLIDE, null_mut())));
+            out.extend(bits(c2d_move_rect(
+                a,
+                v,
+                [b, g.rect()].as_ptr(),
+                2,
+                C2D_SLIDE,
+                null_mut(),
+            )));
             let ri = RectI::new(g.next() as i32, g.next() as i32, 40, 40);
             let obstacles = [RectI::new(0, 0, 64, 64)];
-            let r = c2d_move_recti(ri, g.next() as i32 >> 20, 7, obstacles.as_ptr(), 1, null_mut());
+            let r = c2d_move_recti(
+                ri,
+                g.next() as i32 >> 20,
+                7,
+                obstacles.as_ptr(),
+                1,
+                null_mut(),
+            );
             out.extend([r.x as u32, r.y as u32]);
         }
     }
@@ -146,12 +162,31 @@ fn a_world_moves_between_threads_behind_a_mutex() {
         unsafe {
             let id = c2d_world_add(w, Rect::new(x, y, 2.0, 2.0), k as u64);
             let mut actual = Vec2::new(0.0, 0.0);
-            let st = c2d_world_move(w, id, Vec2::new(x + 5.0, y + 1.0), None, null_mut(), &mut actual, null_mut(), 0, null_mut());
+            let st = c2d_world_move(
+                w,
+                id,
+                Vec2::new(x + 5.0, y + 1.0),
+                None,
+                null_mut(),
+                &mut actual,
+                null_mut(),
+                0,
+                null_mut(),
+            );
             assert_eq!(st, C2D_OK);
             let mut ids = [0u64; 16];
-            let n = c2d_world_query_rect(w, Rect::new(x - 4.0, y - 4.0, 12.0, 12.0), ids.as_mut_ptr(), 16);
+            let n = c2d_world_query_rect(
+                w,
+                Rect::new(x - 4.0, y - 4.0, 12.0, 12.0),
+                ids.as_mut_ptr(),
+                16,
+            );
             // Handles differ between worlds: compare the items' user values.
-            let mut seen = vec![actual.x.to_bits() as u64, actual.y.to_bits() as u64, n as u64];
+            let mut seen = vec![
+                actual.x.to_bits() as u64,
+                actual.y.to_bits() as u64,
+                n as u64,
+            ];
             for &h in &ids[..n.min(16)] {
                 let mut user = u64::MAX;
                 assert_eq!(c2d_world_get(w, h, null_mut(), &mut user), C2D_OK);
@@ -186,7 +221,10 @@ fn a_world_moves_between_threads_behind_a_mutex() {
         t.join().expect("a thread failed");
     }
     let (world, _, seen) = Arc::into_inner(shared).unwrap().into_inner().unwrap();
-    assert!(seen == want, "the world's answers depend on the thread using it");
+    assert!(
+        seen == want,
+        "the world's answers depend on the thread using it"
+    );
     // SAFETY: every thread is done with it.
     unsafe { c2d_world_free(world.0) };
 }

@@ -252,7 +252,10 @@ pub fn obb_span(o: Obb, q: u32) -> (i128, i128, i128, i128) {
 pub type Span = (i128, i128, i128, i128);
 
 pub fn span_span(a: Span, b: Span, closed: bool) -> bool {
-    below(a.0, b.2, closed) && below(b.0, a.2, closed) && below(a.1, b.3, closed) && below(b.1, a.3, closed)
+    below(a.0, b.2, closed)
+        && below(b.0, a.2, closed)
+        && below(a.1, b.3, closed)
+        && below(b.1, a.3, closed)
 }
 
 pub fn span_point(b: Span, x: i128, y: i128, closed: bool) -> bool {
@@ -295,7 +298,12 @@ fn on_segment(a: P, b: P, p: P) -> bool {
 
 /// Closed segments share a point (the textbook orientation test with collinear cases).
 pub fn seg_seg_p(a: P, b: P, c: P, d: P) -> bool {
-    let (o1, o2, o3, o4) = (orient(a, b, c), orient(a, b, d), orient(c, d, a), orient(c, d, b));
+    let (o1, o2, o3, o4) = (
+        orient(a, b, c),
+        orient(a, b, d),
+        orient(c, d, a),
+        orient(c, d, b),
+    );
     if o1 * o2 < 0 && o3 * o4 < 0 {
         return true;
     }

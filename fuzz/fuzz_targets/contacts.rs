@@ -30,7 +30,11 @@ fn collide<A: Copy + std::fmt::Debug, B: Copy + std::fmt::Debug>(
     let mut out = SENTINEL;
     // SAFETY: `out` is a valid Contact; NULL is allowed by the contract.
     let (hit, hit_null) = unsafe { (f(a, b, &mut out), f(a, b, std::ptr::null_mut())) };
-    assert_eq!(hit, overlap(a, b), "{name}: collide disagrees with overlap: {a:?} {b:?}");
+    assert_eq!(
+        hit,
+        overlap(a, b),
+        "{name}: collide disagrees with overlap: {a:?} {b:?}"
+    );
     assert_eq!(hit, hit_null, "{name}: answer depends on the out pointer");
     if !hit {
         assert_eq!(out, SENTINEL, "{name}: out written on a miss");
@@ -41,9 +45,21 @@ fn collide<A: Copy + std::fmt::Debug, B: Copy + std::fmt::Debug>(
 
 /// The checks every contact of moderate finite inputs must pass.
 fn sane(name: &str, c: &Contact, input: &dyn std::fmt::Debug) {
-    assert!(unit(c.normal), "{name}: normal {:?} not unit for {input:?}", c.normal);
-    assert!(c.depth > 0.0 && c.depth.is_finite(), "{name}: depth {} for {input:?}", c.depth);
-    assert!(c.point.x.is_finite() && c.point.y.is_finite(), "{name}: point {:?}", c.point);
+    assert!(
+        unit(c.normal),
+        "{name}: normal {:?} not unit for {input:?}",
+        c.normal
+    );
+    assert!(
+        c.depth > 0.0 && c.depth.is_finite(),
+        "{name}: depth {} for {input:?}",
+        c.depth
+    );
+    assert!(
+        c.point.x.is_finite() && c.point.y.is_finite(),
+        "{name}: point {:?}",
+        c.point
+    );
 }
 
 fn moved_rect(r: Rect, c: &Contact, extra: f32) -> Rect {
@@ -80,32 +96,71 @@ fuzz_target!(|data: &[u8]| {
             0 => {
                 let (x, y) = (b.rect(), b.rect());
                 let f = [rect_f(x), rect_f(y)].concat();
-                let c = collide("rect_rect", c2d_collide_rect_rect, c2d_overlap_rect_rect, x, y);
+                let c = collide(
+                    "rect_rect",
+                    c2d_collide_rect_rect,
+                    c2d_overlap_rect_rect,
+                    x,
+                    y,
+                );
                 let mut out = Rect::new(7.0, 7.0, -7.0, -7.0);
                 // SAFETY: valid out pointer.
                 let i = unsafe { c2d_intersection_rect(x, y, &mut out) };
-                assert_eq!(i, c2d_overlap_rect_rect(x, y), "intersection_rect answer {x:?} {y:?}");
+                assert_eq!(
+                    i,
+                    c2d_overlap_rect_rect(x, y),
+                    "intersection_rect answer {x:?} {y:?}"
+                );
                 if i {
-                    assert!(out.w > 0.0 && out.h > 0.0, "intersection_rect {out:?} of {x:?} {y:?}");
+                    assert!(
+                        out.w > 0.0 && out.h > 0.0,
+                        "intersection_rect {out:?} of {x:?} {y:?}"
+                    );
                 } else {
-                    assert_eq!(out, Rect::new(7.0, 7.0, -7.0, -7.0), "out written on a miss");
+                    assert_eq!(
+                        out,
+                        Rect::new(7.0, 7.0, -7.0, -7.0),
+                        "out written on a miss"
+                    );
                 }
                 if let Some(c) = c {
-                    let r = collide("rect_rect", c2d_collide_rect_rect, c2d_overlap_rect_rect, y, x);
-                    assert_eq!(r.map(|r| r.depth), Some(c.depth), "depth symmetry {x:?} {y:?}");
+                    let r = collide(
+                        "rect_rect",
+                        c2d_collide_rect_rect,
+                        c2d_overlap_rect_rect,
+                        y,
+                        x,
+                    );
+                    assert_eq!(
+                        r.map(|r| r.depth),
+                        Some(c.depth),
+                        "depth symmetry {x:?} {y:?}"
+                    );
                     if moderate(&f) {
                         sane("rect_rect", &c, &(x, y));
                     }
                     if grid(&f) {
                         // Exact: the move leaves them touching, not overlapping.
                         let m = moved_rect(x, &c, 0.0);
-                        assert!(c2d_touch_rect_rect(m, y), "rect MTV separates {x:?} {y:?} {c:?}");
-                        assert!(!c2d_overlap_rect_rect(m, y), "rect MTV short {x:?} {y:?} {c:?}");
+                        assert!(
+                            c2d_touch_rect_rect(m, y),
+                            "rect MTV separates {x:?} {y:?} {c:?}"
+                        );
+                        assert!(
+                            !c2d_overlap_rect_rect(m, y),
+                            "rect MTV short {x:?} {y:?} {c:?}"
+                        );
                         // Closed: a zero-size rect inside another overlaps it by the formula but has no interior.
-                        let inside = c2d_touch_point_rect(c.point, x) && c2d_touch_point_rect(c.point, y);
+                        let inside =
+                            c2d_touch_point_rect(c.point, x) && c2d_touch_point_rect(c.point, y);
                         assert!(inside, "rect point {c:?} outside {x:?} {y:?}");
                         let (sx, sy) = (span(x), span(y));
-                        let want = (sx.0.max(sy.0), sx.1.max(sy.1), sx.2.min(sy.2), sx.3.min(sy.3));
+                        let want = (
+                            sx.0.max(sy.0),
+                            sx.1.max(sy.1),
+                            sx.2.min(sy.2),
+                            sx.3.min(sy.3),
+                        );
                         // A zero-size rect inside another overlaps it by the formula; its
                         // overlap box is given the least positive size instead of zero.
                         let tiny = f32::from_bits(1);
@@ -119,43 +174,85 @@ fuzz_target!(|data: &[u8]| {
             1 => {
                 let (x, y) = (b.circle(), b.circle());
                 let f = [circle_f(x), circle_f(y)].concat();
-                let c = collide("circle_circle", c2d_collide_circle_circle, c2d_overlap_circle_circle, x, y);
+                let c = collide(
+                    "circle_circle",
+                    c2d_collide_circle_circle,
+                    c2d_overlap_circle_circle,
+                    x,
+                    y,
+                );
                 if let (Some(c), true) = (c, moderate(&f)) {
                     sane("circle_circle", &c, &(x, y));
                     let t = tol(&f);
                     let m = moved_circle(x, &c, t as f32);
-                    assert!(!c2d_overlap_circle_circle(m, y), "circle MTV short {x:?} {y:?} {c:?}");
+                    assert!(
+                        !c2d_overlap_circle_circle(m, y),
+                        "circle MTV short {x:?} {y:?} {c:?}"
+                    );
                     let p = c.point;
                     let inside = |k: Circle| near(p, k.center(), k.r as f64 + t);
-                    assert!(inside(x) && inside(y), "circle point {p:?} outside {x:?} {y:?}");
+                    assert!(
+                        inside(x) && inside(y),
+                        "circle point {p:?} outside {x:?} {y:?}"
+                    );
                 }
             }
             2 => {
                 let (x, y) = (b.rect(), b.circle());
                 let f = [&rect_f(x)[..], &circle_f(y)].concat();
-                let c = collide("rect_circle", c2d_collide_rect_circle, c2d_overlap_rect_circle, x, y);
+                let c = collide(
+                    "rect_circle",
+                    c2d_collide_rect_circle,
+                    c2d_overlap_rect_circle,
+                    x,
+                    y,
+                );
                 if let (Some(c), true) = (c, moderate(&f)) {
                     sane("rect_circle", &c, &(x, y));
                     let t = tol(&f);
                     let m = moved_rect(x, &c, t as f32);
-                    assert!(!c2d_overlap_rect_circle(m, y), "rect_circle MTV short {x:?} {y:?} {c:?}");
+                    assert!(
+                        !c2d_overlap_rect_circle(m, y),
+                        "rect_circle MTV short {x:?} {y:?} {c:?}"
+                    );
                     let p = c.point;
-                    assert!(near(p, c2d_closest_point_rect(x, p), t), "point {p:?} off {x:?} ({x:?} {y:?} {c:?})");
-                    assert!(near(p, y.center(), y.r as f64 + t), "point {p:?} off {y:?} ({x:?} {y:?} {c:?})");
+                    assert!(
+                        near(p, c2d_closest_point_rect(x, p), t),
+                        "point {p:?} off {x:?} ({x:?} {y:?} {c:?})"
+                    );
+                    assert!(
+                        near(p, y.center(), y.r as f64 + t),
+                        "point {p:?} off {y:?} ({x:?} {y:?} {c:?})"
+                    );
                 }
             }
             3 => {
                 let (x, y) = (b.obb(), b.circle());
                 let f = [&obb_f(x)[..], &circle_f(y)].concat();
-                let c = collide("obb_circle", c2d_collide_obb_circle, c2d_overlap_obb_circle, x, y);
+                let c = collide(
+                    "obb_circle",
+                    c2d_collide_obb_circle,
+                    c2d_overlap_obb_circle,
+                    x,
+                    y,
+                );
                 if let (Some(c), true) = (c, moderate(&f)) {
                     sane("obb_circle", &c, &(x, y));
                     let t = tol(&f);
                     let m = moved_obb(x, &c, t as f32);
-                    assert!(!c2d_overlap_obb_circle(m, y), "obb_circle MTV short {x:?} {y:?} {c:?}");
+                    assert!(
+                        !c2d_overlap_obb_circle(m, y),
+                        "obb_circle MTV short {x:?} {y:?} {c:?}"
+                    );
                     let p = c.point;
-                    assert!(near(p, c2d_closest_point_obb(x, p), t), "point {p:?} off {x:?} ({x:?} {y:?} {c:?})");
-                    assert!(near(p, y.center(), y.r as f64 + t), "point {p:?} off {y:?} ({x:?} {y:?} {c:?})");
+                    assert!(
+                        near(p, c2d_closest_point_obb(x, p), t),
+                        "point {p:?} off {x:?} ({x:?} {y:?} {c:?})"
+                    );
+                    assert!(
+                        near(p, y.center(), y.r as f64 + t),
+                        "point {p:?} off {y:?} ({x:?} {y:?} {c:?})"
+                    );
                 }
             }
             4 => {
@@ -166,11 +263,20 @@ fuzz_target!(|data: &[u8]| {
                     sane("obb_rect", &c, &(x, y));
                     let t = tol(&f);
                     let m = moved_obb(x, &c, t as f32);
-                    assert!(!c2d_overlap_obb_rect(m, y), "obb_rect MTV short {x:?} {y:?} {c:?}");
+                    assert!(
+                        !c2d_overlap_obb_rect(m, y),
+                        "obb_rect MTV short {x:?} {y:?} {c:?}"
+                    );
                     let p = c.point;
                     if solid(x, t) && y.w.abs() > t as f32 && y.h.abs() > t as f32 {
-                        assert!(near(p, c2d_closest_point_obb(x, p), t), "point {p:?} off {x:?} ({x:?} {y:?} {c:?})");
-                        assert!(near(p, c2d_closest_point_rect(y, p), t), "point {p:?} off {y:?} ({x:?} {y:?} {c:?})");
+                        assert!(
+                            near(p, c2d_closest_point_obb(x, p), t),
+                            "point {p:?} off {x:?} ({x:?} {y:?} {c:?})"
+                        );
+                        assert!(
+                            near(p, c2d_closest_point_rect(y, p), t),
+                            "point {p:?} off {y:?} ({x:?} {y:?} {c:?})"
+                        );
                     }
                 }
             }
@@ -182,11 +288,20 @@ fuzz_target!(|data: &[u8]| {
                     sane("obb_obb", &c, &(x, y));
                     let t = tol(&f);
                     let m = moved_obb(x, &c, t as f32);
-                    assert!(!c2d_overlap_obb_obb(m, y), "obb_obb MTV short {x:?} {y:?} {c:?}");
+                    assert!(
+                        !c2d_overlap_obb_obb(m, y),
+                        "obb_obb MTV short {x:?} {y:?} {c:?}"
+                    );
                     let p = c.point;
                     if solid(x, t) && solid(y, t) {
-                        assert!(near(p, c2d_closest_point_obb(x, p), t), "point {p:?} off {x:?} ({x:?} {y:?} {c:?})");
-                        assert!(near(p, c2d_closest_point_obb(y, p), t), "point {p:?} off {y:?} ({x:?} {y:?} {c:?})");
+                        assert!(
+                            near(p, c2d_closest_point_obb(x, p), t),
+                            "point {p:?} off {x:?} ({x:?} {y:?} {c:?})"
+                        );
+                        assert!(
+                            near(p, c2d_closest_point_obb(y, p), t),
+                            "point {p:?} off {y:?} ({x:?} {y:?} {c:?})"
+                        );
                     }
                 }
             }
@@ -205,7 +320,10 @@ fuzz_target!(|data: &[u8]| {
                     if touch && exact {
                         assert_eq!(v, 0.0, "{name}: touching shapes at distance {v}: {all}");
                     } else if touch && moderate {
-                        assert!(!(v > 1.0e-3 * (1.0 + v)), "{name}: touching at distance {v}: {all}");
+                        assert!(
+                            !(v > 1.0e-3 * (1.0 + v)),
+                            "{name}: touching at distance {v}: {all}"
+                        );
                     } else if exact {
                         assert!(v > 0.0, "{name}: apart on the grid but distance {v}: {all}");
                     }
@@ -216,26 +334,62 @@ fuzz_target!(|data: &[u8]| {
                 let foc = [&obb_f(o)[..], &circle_f(c)].concat();
                 let fox = [&obb_f(o)[..], &rect_f(x)].concat();
                 let a_nonempty = c.r >= 0.0 && d.r >= 0.0;
-                check("distance_rect_rect", c2d_distance_rect_rect(x, y), &frr, c2d_touch_rect_rect(x, y), grid(&frr));
+                check(
+                    "distance_rect_rect",
+                    c2d_distance_rect_rect(x, y),
+                    &frr,
+                    c2d_touch_rect_rect(x, y),
+                    grid(&frr),
+                );
                 let dcc = c2d_distance_circle_circle(c, d);
                 if moderate(&fcc[..2]) && moderate(&fcc[3..5]) && !nan(&fcc) && !a_nonempty {
                     assert_eq!(dcc, f32::INFINITY, "distance to an empty circle");
                 } else {
-                    check("distance_circle_circle", dcc, &fcc, c2d_touch_circle_circle(c, d), grid(&fcc));
+                    check(
+                        "distance_circle_circle",
+                        dcc,
+                        &fcc,
+                        c2d_touch_circle_circle(c, d),
+                        grid(&fcc),
+                    );
                 }
                 if c.r >= 0.0 || nan(&frc) {
-                    check("distance_rect_circle", c2d_distance_rect_circle(x, c), &frc, c2d_touch_rect_circle(x, c), grid(&frc));
+                    check(
+                        "distance_rect_circle",
+                        c2d_distance_rect_circle(x, c),
+                        &frc,
+                        c2d_touch_rect_circle(x, c),
+                        grid(&frc),
+                    );
                 }
                 if c.r >= 0.0 || nan(&foc) {
                     let exact = grid(&foc) && quarter(o.rot).is_some();
-                    check("distance_obb_circle", c2d_distance_obb_circle(o, c), &foc, c2d_touch_obb_circle(o, c), exact);
+                    check(
+                        "distance_obb_circle",
+                        c2d_distance_obb_circle(o, c),
+                        &foc,
+                        c2d_touch_obb_circle(o, c),
+                        exact,
+                    );
                 }
                 let exact = grid(&fox) && quarter(o.rot).is_some();
-                check("distance_obb_rect", c2d_distance_obb_rect(o, x), &fox, c2d_touch_obb_rect(o, x), exact);
+                check(
+                    "distance_obb_rect",
+                    c2d_distance_obb_rect(o, x),
+                    &fox,
+                    c2d_touch_obb_rect(o, x),
+                    exact,
+                );
                 let o2 = b.obb();
                 let foo = [obb_f(o), obb_f(o2)].concat();
                 let exact = grid(&foo) && quarter(o.rot).is_some() && quarter(o2.rot).is_some();
-                check("distance_obb_obb", c2d_distance_obb_obb(o, o2), &foo, c2d_touch_obb_obb(o, o2), exact);
+                check(
+                    "distance_obb_obb",
+                    c2d_distance_obb_obb(o, o2),
+                    &foo,
+                    c2d_touch_obb_obb(o, o2),
+                    exact,
+                );
             }
             7 => {
                 // Closest points: NaN in gives NaN; the answer lies on the shape, and is the point
@@ -244,9 +398,15 @@ fuzz_target!(|data: &[u8]| {
                 let q = c2d_closest_point_rect(r, p);
                 let fr = [&rect_f(r)[..], &vec_f(p)].concat();
                 if nan(&fr) {
-                    assert!(q.x.is_nan() || q.y.is_nan(), "closest_point_rect {q:?} for NaN");
+                    assert!(
+                        q.x.is_nan() || q.y.is_nan(),
+                        "closest_point_rect {q:?} for NaN"
+                    );
                 } else if grid(&fr) {
-                    assert!(c2d_touch_point_rect(q, r), "closest_point_rect {q:?} off {r:?}");
+                    assert!(
+                        c2d_touch_point_rect(q, r),
+                        "closest_point_rect {q:?} off {r:?}"
+                    );
                     if c2d_touch_point_rect(p, r) {
                         assert_eq!(q, p, "closest_point_rect moved an inside point");
                     }
@@ -254,28 +414,46 @@ fuzz_target!(|data: &[u8]| {
                 let q = c2d_closest_point_obb(o, p);
                 let fo = [&obb_f(o)[..], &vec_f(p)].concat();
                 if nan(&fo) {
-                    assert!(q.x.is_nan() || q.y.is_nan(), "closest_point_obb {q:?} for NaN");
+                    assert!(
+                        q.x.is_nan() || q.y.is_nan(),
+                        "closest_point_obb {q:?} for NaN"
+                    );
                 } else if moderate(&fo) {
                     let t = tol(&fo);
-                    assert!(near(q, c2d_closest_point_obb(o, q), t), "closest_point_obb {q:?} off {o:?}");
+                    assert!(
+                        near(q, c2d_closest_point_obb(o, q), t),
+                        "closest_point_obb {q:?} off {o:?}"
+                    );
                     if c2d_overlap_point_obb(p, o) {
-                        assert!(near(q, p, t), "closest_point_obb moved an inside point {p:?} to {q:?}");
+                        assert!(
+                            near(q, p, t),
+                            "closest_point_obb moved an inside point {p:?} to {q:?}"
+                        );
                     }
                 }
                 let q = c2d_closest_point_segment(s, p);
                 let fs = [&seg_f(s)[..], &vec_f(p)].concat();
                 if nan(&fs) {
-                    assert!(q.x.is_nan() || q.y.is_nan(), "closest_point_segment {q:?} for NaN");
+                    assert!(
+                        q.x.is_nan() || q.y.is_nan(),
+                        "closest_point_segment {q:?} for NaN"
+                    );
                 } else if moderate(&fs) {
                     let t = tol(&fs);
                     let d = |v: Vec2| (v.x as f64 - p.x as f64).hypot(v.y as f64 - p.y as f64);
-                    assert!(d(q) <= d(s.a).min(d(s.b)) + t, "closest_point_segment {q:?} for {s:?} {p:?}");
+                    assert!(
+                        d(q) <= d(s.a).min(d(s.b)) + t,
+                        "closest_point_segment {q:?} for {s:?} {p:?}"
+                    );
                 }
             }
             _ => {
                 // Rotation helpers: unit for a finite angle, exact at multiples of 90°, NaN otherwise.
                 let a = b.f32();
-                for (name, r) in [("degrees", c2d_rot_from_degrees(a)), ("radians", c2d_rot_from_radians(a))] {
+                for (name, r) in [
+                    ("degrees", c2d_rot_from_degrees(a)),
+                    ("radians", c2d_rot_from_radians(a)),
+                ] {
                     if a.is_finite() {
                         let n = (r.c as f64).hypot(r.s as f64);
                         assert!((n - 1.0).abs() <= 1.0e-6, "rot_from_{name}({a}) = {r:?}");
@@ -284,7 +462,10 @@ fuzz_target!(|data: &[u8]| {
                     }
                 }
                 if a.is_finite() && (a as f64 % 90.0) == 0.0 {
-                    assert!(quarter(c2d_rot_from_degrees(a)).is_some(), "rot_from_degrees({a}) inexact");
+                    assert!(
+                        quarter(c2d_rot_from_degrees(a)).is_some(),
+                        "rot_from_degrees({a}) inexact"
+                    );
                 }
                 let r = b.rect();
                 let o = c2d_obb_from_rect(r, a);
@@ -296,8 +477,16 @@ fuzz_target!(|data: &[u8]| {
                     // Unrotated: the same box as the rect.
                     let p = b.vec2();
                     if grid(&vec_f(p)) {
-                        assert_eq!(c2d_touch_point_obb(p, o), c2d_touch_point_rect(p, r), "{r:?} {p:?}");
-                        assert_eq!(c2d_overlap_point_obb(p, o), c2d_overlap_point_rect(p, r), "{r:?} {p:?}");
+                        assert_eq!(
+                            c2d_touch_point_obb(p, o),
+                            c2d_touch_point_rect(p, r),
+                            "{r:?} {p:?}"
+                        );
+                        assert_eq!(
+                            c2d_overlap_point_obb(p, o),
+                            c2d_overlap_point_rect(p, r),
+                            "{r:?} {p:?}"
+                        );
                     }
                 }
             }

@@ -59,14 +59,20 @@ fuzz_target!(|data: &[u8]| {
             }
             1 => {
                 let (x, c) = (b.recti(), b.circlei());
-                let (o, t) = (c2d_overlap_recti_circlei(x, c), c2d_touch_recti_circlei(x, c));
+                let (o, t) = (
+                    c2d_overlap_recti_circlei(x, c),
+                    c2d_touch_recti_circlei(x, c),
+                );
                 assert_eq!(o, rc(x, c, false), "overlap_recti_circlei {x:?} {c:?}");
                 assert_eq!(t, rc(x, c, true), "touch_recti_circlei {x:?} {c:?}");
                 assert!(!o || t);
             }
             _ => {
                 let (x, y) = (b.circlei(), b.circlei());
-                let (o, t) = (c2d_overlap_circlei_circlei(x, y), c2d_touch_circlei_circlei(x, y));
+                let (o, t) = (
+                    c2d_overlap_circlei_circlei(x, y),
+                    c2d_touch_circlei_circlei(x, y),
+                );
                 assert_eq!(o, cc(x, y, false), "overlap_circlei_circlei {x:?} {y:?}");
                 assert_eq!(t, cc(x, y, true), "touch_circlei_circlei {x:?} {y:?}");
                 assert_eq!(o, c2d_overlap_circlei_circlei(y, x), "symmetry {x:?} {y:?}");

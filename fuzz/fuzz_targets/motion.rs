@@ -34,16 +34,30 @@ fn move_rect(b: &mut Bytes) {
         )
     };
     let input = format!("move_rect({a:?}, {d:?}, {obstacles:?}, {response})");
-    assert!(p == p_null || (p.x.is_nan() && p_null.x.is_nan()) || (p.y.is_nan() && p_null.y.is_nan()), "{input}: result depends on info");
-    assert!(info.count <= C2D_MOVE_MAX_HITS, "{input}: {} hits", info.count);
+    assert!(
+        p == p_null || (p.x.is_nan() && p_null.x.is_nan()) || (p.y.is_nan() && p_null.y.is_nan()),
+        "{input}: result depends on info"
+    );
+    assert!(
+        info.count <= C2D_MOVE_MAX_HITS,
+        "{input}: {} hits",
+        info.count
+    );
     if info.count == 0 {
         assert_eq!(info.first, usize::MAX, "{input}: first without hits");
     } else {
         assert!(info.first < n, "{input}: first {} of {n}", info.first);
-        assert!((0.0..=1.0).contains(&info.first_hit.t), "{input}: first t {}", info.first_hit.t);
+        assert!(
+            (0.0..=1.0).contains(&info.first_hit.t),
+            "{input}: first t {}",
+            info.first_hit.t
+        );
     }
     if nan(&[&rect_f(a)[..], &vec_f(d)].concat()) {
-        assert!(p.x.to_bits() == a.x.to_bits() && p.y.to_bits() == a.y.to_bits(), "{input}: NaN moved to {p:?}");
+        assert!(
+            p.x.to_bits() == a.x.to_bits() && p.y.to_bits() == a.y.to_bits(),
+            "{input}: NaN moved to {p:?}"
+        );
         assert_eq!(info.count, 0, "{input}: hits for a NaN");
         return;
     }
@@ -51,11 +65,22 @@ fn move_rect(b: &mut Bytes) {
         let end = Rect::new(p.x, p.y, a.w, a.h);
         for (i, o) in obstacles.iter().enumerate() {
             if !c2d_overlap_rect_rect(a, *o) {
-                assert!(!c2d_overlap_rect_rect(end, *o), "{input}: ends at {p:?} inside obstacle {i}");
+                assert!(
+                    !c2d_overlap_rect_rect(end, *o),
+                    "{input}: ends at {p:?} inside obstacle {i}"
+                );
             }
         }
     }
-    let all = [&rect_f(a)[..], &vec_f(d), &obstacles.iter().flat_map(|o| rect_f(*o)).collect::<Vec<_>>()].concat();
+    let all = [
+        &rect_f(a)[..],
+        &vec_f(d),
+        &obstacles
+            .iter()
+            .flat_map(|o| rect_f(*o))
+            .collect::<Vec<_>>(),
+    ]
+    .concat();
     if moderate(&all) {
         assert!(p.x.is_finite() && p.y.is_finite(), "{input}: ends at {p:?}");
     }
@@ -64,7 +89,10 @@ fn move_rect(b: &mut Bytes) {
     let q = unsafe { c2d_move_rect(a, d, std::ptr::null(), n, response, std::ptr::null_mut()) };
     // SAFETY: an empty list.
     let r = unsafe { c2d_move_rect(a, d, obstacles.as_ptr(), 0, response, std::ptr::null_mut()) };
-    assert!(q == r || (q.x.is_nan() || q.y.is_nan()), "{input}: NULL obstacles {q:?} vs none {r:?}");
+    assert!(
+        q == r || (q.x.is_nan() || q.y.is_nan()),
+        "{input}: NULL obstacles {q:?} vs none {r:?}"
+    );
 }
 
 type Span = (i64, i64, i64, i64);
@@ -126,30 +154,57 @@ fn move_recti(b: &mut Bytes) {
     assert_eq!(r, r_null, "{input}: result depends on blocked");
     assert_eq!((r.w, r.h), (a.w, a.h), "{input}: size changed");
     assert!(blocked <= 3, "{input}: blocked {blocked}");
-    let free: Vec<Span> = obstacles.iter().filter(|o| !strict(span(a), span(**o))).map(|o| span(*o)).collect();
+    let free: Vec<Span> = obstacles
+        .iter()
+        .filter(|o| !strict(span(a), span(**o)))
+        .map(|o| span(*o))
+        .collect();
     let (x0, y0) = (a.x as i64, a.y as i64);
     let (x1, y1) = (r.x as i64, r.y as i64);
     // Along x at the start's y, then along y at the end's x: no integer position overlaps.
     for o in &free {
-        assert!(!leg_hits(a, (x0, x1), y0, *o, true), "{input} -> {r:?}: the x leg passes through {o:?}");
-        assert!(!leg_hits(a, (y0, y1), x1, *o, false), "{input} -> {r:?}: the y leg passes through {o:?}");
+        assert!(
+            !leg_hits(a, (x0, x1), y0, *o, true),
+            "{input} -> {r:?}: the x leg passes through {o:?}"
+        );
+        assert!(
+            !leg_hits(a, (y0, y1), x1, *o, false),
+            "{input} -> {r:?}: the y leg passes through {o:?}"
+        );
     }
     // Moves only the way asked, never further; the target saturates at the int32 range.
     let tx = (x0 + dx as i64).clamp(i32::MIN as i64, i32::MAX as i64);
     let ty = (y0 + dy as i64).clamp(i32::MIN as i64, i32::MAX as i64);
-    assert!(x1 >= x0.min(tx) && x1 <= x0.max(tx), "{input}: x {x1} outside {x0}..{tx}");
-    assert!(y1 >= y0.min(ty) && y1 <= y0.max(ty), "{input}: y {y1} outside {y0}..{ty}");
+    assert!(
+        x1 >= x0.min(tx) && x1 <= x0.max(tx),
+        "{input}: x {x1} outside {x0}..{tx}"
+    );
+    assert!(
+        y1 >= y0.min(ty) && y1 <= y0.max(ty),
+        "{input}: y {y1} outside {y0}..{ty}"
+    );
     // Exact to the unit: a leg cut short of its (saturated) target is blocked one unit further
     // on; `blocked` reports any leg that moved less than asked, saturation included.
     for (axis, got, target, asked, bit) in [
         ("x", x1, tx, x0 + dx as i64, C2D_BLOCKED_X),
         ("y", y1, ty, y0 + dy as i64, C2D_BLOCKED_Y),
     ] {
-        assert_eq!(blocked & bit != 0, got != asked, "{input} -> {r:?}: {axis} blocked bit {blocked}");
+        assert_eq!(
+            blocked & bit != 0,
+            got != asked,
+            "{input} -> {r:?}: {axis} blocked bit {blocked}"
+        );
         if got != target {
             let step = if target > got { 1 } else { -1 };
-            let next = if bit == C2D_BLOCKED_X { at(a, x1 + step, y0) } else { at(a, x1, y1 + step) };
-            assert!(free.iter().any(|o| strict(next, *o)), "{input} -> {r:?}: {axis} stopped with room");
+            let next = if bit == C2D_BLOCKED_X {
+                at(a, x1 + step, y0)
+            } else {
+                at(a, x1, y1 + step)
+            };
+            assert!(
+                free.iter().any(|o| strict(next, *o)),
+                "{input} -> {r:?}: {axis} stopped with room"
+            );
         }
     }
 }

@@ -80,8 +80,17 @@ fn sweep<A: Mover, B: Copy + std::fmt::Debug>(
     if hit && !start {
         let p = a.pos();
         let at_t = Vec2::new(p.x + out.t * d.x, p.y + out.t * d.y);
-        assert!(!overlap(a.at(out.pos), b), "{input}: pos {:?} overlaps (t {})", out.pos, out.t);
-        assert!(!overlap(a.at(at_t), b), "{input}: a + t*delta {at_t:?} overlaps (t {})", out.t);
+        assert!(
+            !overlap(a.at(out.pos), b),
+            "{input}: pos {:?} overlaps (t {})",
+            out.pos,
+            out.t
+        );
+        assert!(
+            !overlap(a.at(at_t), b),
+            "{input}: a + t*delta {at_t:?} overlaps (t {})",
+            out.t
+        );
         if moderate(&all) {
             assert!(unit(out.normal), "{input}: normal {:?}", out.normal);
         }
@@ -89,7 +98,11 @@ fn sweep<A: Mover, B: Copy + std::fmt::Debug>(
     // Checked on the grid domain, where the hit decision is exact: off it, an infinite delta or a
     // subnormal radius against a zero-width rect can miss.
     if start && grid(&all) {
-        assert!(hit && out.t == 0.0, "{input}: overlapping at the start but {hit} t {}", out.t);
+        assert!(
+            hit && out.t == 0.0,
+            "{input}: overlapping at the start but {hit} t {}",
+            out.t
+        );
     }
     // Sampled positions, where they are exact in f32: none before t overlaps, and a miss has none.
     if grid(&all) && b_exact && !start {
@@ -105,7 +118,11 @@ fn sweep<A: Mover, B: Copy + std::fmt::Debug>(
                 continue;
             }
             let q = a.at(Vec2::new(x as f32, y as f32));
-            assert!(!overlap(q, b), "{input}: overlaps at {s} before t {} (hit {hit})", out.t);
+            assert!(
+                !overlap(q, b),
+                "{input}: overlaps at {s} before t {} (hit {hit})",
+                out.t
+            );
         }
     }
 }
@@ -129,7 +146,11 @@ fn raycast<B: Copy + std::fmt::Debug>(
         assert!(!hit, "{input}: hit with a NaN input");
     }
     let seg = Segment::new(o, Vec2::new(o.x + d.x, o.y + d.y));
-    assert_eq!(hit, intersect(seg, b), "{input}: disagrees with intersect_segment");
+    assert_eq!(
+        hit,
+        intersect(seg, b),
+        "{input}: disagrees with intersect_segment"
+    );
     if hit {
         assert!((0.0..=1.0).contains(&out.t), "{input}: t = {}", out.t);
     } else {
@@ -145,50 +166,136 @@ fuzz_target!(|data: &[u8]| {
             0 => {
                 let (x, y) = (b.rect(), b.rect());
                 let ov = |a: Rect, b: Rect| c2d_overlap_rect_rect(a, b);
-                sweep("sweep_rect_rect", c2d_sweep_rect_rect, &ov, x, d, y, &rect_f(y), true);
+                sweep(
+                    "sweep_rect_rect",
+                    c2d_sweep_rect_rect,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &rect_f(y),
+                    true,
+                );
             }
             1 => {
                 let (x, y) = (b.circle(), b.rect());
                 let ov = |a: Circle, b: Rect| c2d_overlap_rect_circle(b, a);
-                sweep("sweep_circle_rect", c2d_sweep_circle_rect, &ov, x, d, y, &rect_f(y), true);
+                sweep(
+                    "sweep_circle_rect",
+                    c2d_sweep_circle_rect,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &rect_f(y),
+                    true,
+                );
             }
             2 => {
                 let (x, y) = (b.circle(), b.circle());
                 let ov = |a: Circle, b: Circle| c2d_overlap_circle_circle(a, b);
-                sweep("sweep_circle_circle", c2d_sweep_circle_circle, &ov, x, d, y, &circle_f(y), true);
+                sweep(
+                    "sweep_circle_circle",
+                    c2d_sweep_circle_circle,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &circle_f(y),
+                    true,
+                );
             }
             3 => {
                 let (x, y) = (b.rect(), b.circle());
                 let ov = |a: Rect, b: Circle| c2d_overlap_rect_circle(a, b);
-                sweep("sweep_rect_circle", c2d_sweep_rect_circle, &ov, x, d, y, &circle_f(y), true);
+                sweep(
+                    "sweep_rect_circle",
+                    c2d_sweep_rect_circle,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &circle_f(y),
+                    true,
+                );
             }
             4 => {
                 let (x, y) = (b.circle(), b.obb());
                 let ov = |a: Circle, b| c2d_overlap_obb_circle(b, a);
                 let q = quarter(y.rot).is_some();
-                sweep("sweep_circle_obb", c2d_sweep_circle_obb, &ov, x, d, y, &obb_f(y), q);
+                sweep(
+                    "sweep_circle_obb",
+                    c2d_sweep_circle_obb,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &obb_f(y),
+                    q,
+                );
             }
             5 => {
                 let (x, y) = (b.rect(), b.obb());
                 let ov = |a: Rect, b| c2d_overlap_obb_rect(b, a);
                 let q = quarter(y.rot).is_some();
-                sweep("sweep_rect_obb", c2d_sweep_rect_obb, &ov, x, d, y, &obb_f(y), q);
+                sweep(
+                    "sweep_rect_obb",
+                    c2d_sweep_rect_obb,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &obb_f(y),
+                    q,
+                );
             }
             6 => {
                 let (o, y) = (b.vec2(), b.rect());
-                raycast("raycast_rect", c2d_raycast_rect, c2d_intersect_segment_rect, o, d, y, &rect_f(y));
+                raycast(
+                    "raycast_rect",
+                    c2d_raycast_rect,
+                    c2d_intersect_segment_rect,
+                    o,
+                    d,
+                    y,
+                    &rect_f(y),
+                );
             }
             7 => {
                 let (o, y) = (b.vec2(), b.circle());
-                raycast("raycast_circle", c2d_raycast_circle, c2d_intersect_segment_circle, o, d, y, &circle_f(y));
+                raycast(
+                    "raycast_circle",
+                    c2d_raycast_circle,
+                    c2d_intersect_segment_circle,
+                    o,
+                    d,
+                    y,
+                    &circle_f(y),
+                );
             }
             8 => {
                 let (o, y) = (b.vec2(), b.obb());
-                raycast("raycast_obb", c2d_raycast_obb, c2d_intersect_segment_obb, o, d, y, &obb_f(y));
+                raycast(
+                    "raycast_obb",
+                    c2d_raycast_obb,
+                    c2d_intersect_segment_obb,
+                    o,
+                    d,
+                    y,
+                    &obb_f(y),
+                );
             }
             _ => {
                 let (o, y) = (b.vec2(), b.segment());
-                raycast("raycast_segment", c2d_raycast_segment, c2d_intersect_segment_segment, o, d, y, &seg_f(y));
+                raycast(
+                    "raycast_segment",
+                    c2d_raycast_segment,
+                    c2d_intersect_segment_segment,
+                    o,
+                    d,
+                    y,
+                    &seg_f(y),
+                );
             }
         }
     }

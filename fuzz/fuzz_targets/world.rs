@@ -43,11 +43,21 @@ fn point(b: &mut Bytes) -> Vec2 {
 }
 
 /// A query's output contract: the total, and the first `cap` entries written, the rest untouched.
-fn check_out<T: Copy + PartialEq + std::fmt::Debug>(what: &str, total: usize, buf: &[T], cap: usize, want: &[T], fill: T) {
+fn check_out<T: Copy + PartialEq + std::fmt::Debug>(
+    what: &str,
+    total: usize,
+    buf: &[T],
+    cap: usize,
+    want: &[T],
+    fill: T,
+) {
     assert_eq!(total, want.len(), "{what}: total");
     let n = cap.min(total);
     assert_eq!(&buf[..n], &want[..n], "{what}: entries");
-    assert!(buf[n..].iter().all(|v| *v == fill), "{what}: wrote past min(cap, total)");
+    assert!(
+        buf[n..].iter().all(|v| *v == fill),
+        "{what}: wrote past min(cap, total)"
+    );
 }
 
 extern "C" fn respond(_item: u64, _other: u64, ctx: *mut c_void) -> c2d_response {
@@ -76,9 +86,15 @@ fuzz_target!(|data: &[u8]| {
         assert_ne!(foreign, 0);
         // NULL worlds.
         assert_eq!(c2d_world_count(null()), 0);
-        assert_eq!(c2d_world_add(null_mut(), Rect::new(0.0, 0.0, 1.0, 1.0), 0), 0);
+        assert_eq!(
+            c2d_world_add(null_mut(), Rect::new(0.0, 0.0, 1.0, 1.0), 0),
+            0
+        );
         assert_eq!(c2d_world_remove(null_mut(), foreign), C2D_ERR_NULL);
-        assert_eq!(c2d_world_query_rect(null(), Rect::new(0.0, 0.0, 1.0, 1.0), null_mut(), 0), 0);
+        assert_eq!(
+            c2d_world_query_rect(null(), Rect::new(0.0, 0.0, 1.0, 1.0), null_mut(), 0),
+            0
+        );
 
         let mut items: Vec<Item> = Vec::new();
         let mut dead: Vec<u64> = vec![foreign, 0];
@@ -122,7 +138,10 @@ fuzz_target!(|data: &[u8]| {
                         None => {
                             let live = items.iter().any(|it| it.id == id);
                             if !live {
-                                assert!(s == C2D_ERR_STALE || (s == C2D_ERR_INVALID && !finite(r)), "update of stale {id}: {s}");
+                                assert!(
+                                    s == C2D_ERR_STALE || (s == C2D_ERR_INVALID && !finite(r)),
+                                    "update of stale {id}: {s}"
+                                );
                             }
                         }
                     }
@@ -151,7 +170,11 @@ fuzz_target!(|data: &[u8]| {
                         }
                         None => {
                             assert_eq!(s, C2D_ERR_STALE, "get of stale {id}");
-                            assert_eq!((r, u), (Rect::new(7.0, 7.0, 7.0, 7.0), 77), "written on error");
+                            assert_eq!(
+                                (r, u),
+                                (Rect::new(7.0, 7.0, 7.0, 7.0), 77),
+                                "written on error"
+                            );
                         }
                     }
                     assert_eq!(c2d_world_count(w), items.len());
@@ -161,51 +184,101 @@ fuzz_target!(|data: &[u8]| {
                     let cap = b.u8() as usize % 12;
                     let mut buf = vec![u64::MAX; cap];
                     let q = rect(&mut b);
-                    let mut want: Vec<u64> = items.iter().filter(|it| c2d_overlap_rect_rect(it.rect, q)).map(|it| it.id).collect();
+                    let mut want: Vec<u64> = items
+                        .iter()
+                        .filter(|it| c2d_overlap_rect_rect(it.rect, q))
+                        .map(|it| it.id)
+                        .collect();
                     want.sort_unstable();
                     let n = c2d_world_query_rect(w, q, buf.as_mut_ptr(), cap);
                     check_out(&format!("query_rect({q:?})"), n, &buf, cap, &want, u64::MAX);
                     let p = point(&mut b);
-                    let mut want: Vec<u64> = items.iter().filter(|it| c2d_overlap_point_rect(p, it.rect)).map(|it| it.id).collect();
+                    let mut want: Vec<u64> = items
+                        .iter()
+                        .filter(|it| c2d_overlap_point_rect(p, it.rect))
+                        .map(|it| it.id)
+                        .collect();
                     want.sort_unstable();
                     buf.fill(u64::MAX);
                     let n = c2d_world_query_point(w, p, buf.as_mut_ptr(), cap);
-                    check_out(&format!("query_point({p:?})"), n, &buf, cap, &want, u64::MAX);
+                    check_out(
+                        &format!("query_point({p:?})"),
+                        n,
+                        &buf,
+                        cap,
+                        &want,
+                        u64::MAX,
+                    );
                     let c = Circle::new(p.x, p.y, (b.u8() % 32) as f32 * 0.5 - 1.0);
-                    let mut want: Vec<u64> = items.iter().filter(|it| c2d_overlap_rect_circle(it.rect, c)).map(|it| it.id).collect();
+                    let mut want: Vec<u64> = items
+                        .iter()
+                        .filter(|it| c2d_overlap_rect_circle(it.rect, c))
+                        .map(|it| it.id)
+                        .collect();
                     want.sort_unstable();
                     buf.fill(u64::MAX);
                     let n = c2d_world_query_circle(w, c, buf.as_mut_ptr(), cap);
-                    check_out(&format!("query_circle({c:?})"), n, &buf, cap, &want, u64::MAX);
-                    assert_eq!(c2d_world_query_rect(w, q, null_mut(), 0), c2d_world_query_rect(w, q, buf.as_mut_ptr(), cap));
+                    check_out(
+                        &format!("query_circle({c:?})"),
+                        n,
+                        &buf,
+                        cap,
+                        &want,
+                        u64::MAX,
+                    );
+                    assert_eq!(
+                        c2d_world_query_rect(w, q, null_mut(), 0),
+                        c2d_world_query_rect(w, q, buf.as_mut_ptr(), cap)
+                    );
                 }
                 6 => {
                     let s = Segment::new(point(&mut b), point(&mut b));
                     let cap = b.u8() as usize % 12;
-                    let fill = WorldHit { id: 7, hit: Default::default() };
+                    let fill = WorldHit {
+                        id: 7,
+                        hit: Default::default(),
+                    };
                     let mut buf = vec![fill; cap];
                     let n = c2d_world_query_segment(w, s, buf.as_mut_ptr(), cap);
                     // The items c2d_raycast_rect hits (its end point a + (b - a) is rounded
                     // in f32, so off the grid it may differ from the segment's own).
                     let d = Vec2::new(s.b.x - s.a.x, s.b.y - s.a.y);
-                    let mut want: Vec<u64> = items.iter().filter(|it| c2d_raycast_rect(s.a, d, it.rect, null_mut())).map(|it| it.id).collect();
+                    let mut want: Vec<u64> = items
+                        .iter()
+                        .filter(|it| c2d_raycast_rect(s.a, d, it.rect, null_mut()))
+                        .map(|it| it.id)
+                        .collect();
                     want.sort_unstable();
                     assert_eq!(n, want.len(), "query_segment({s:?}) total");
                     let got = &buf[..cap.min(n)];
                     for pair in got.windows(2) {
                         let (x, y) = (pair[0], pair[1]);
-                        assert!(x.hit.t < y.hit.t || (x.hit.t == y.hit.t && x.id < y.id), "query_segment order {got:?}");
+                        assert!(
+                            x.hit.t < y.hit.t || (x.hit.t == y.hit.t && x.id < y.id),
+                            "query_segment order {got:?}"
+                        );
                     }
                     for h in got {
-                        assert!(want.binary_search(&h.id).is_ok(), "query_segment found {}", h.id);
-                        assert!((0.0..=1.0).contains(&h.hit.t), "query_segment t {}", h.hit.t);
+                        assert!(
+                            want.binary_search(&h.id).is_ok(),
+                            "query_segment found {}",
+                            h.id
+                        );
+                        assert!(
+                            (0.0..=1.0).contains(&h.hit.t),
+                            "query_segment t {}",
+                            h.hit.t
+                        );
                     }
                     if cap >= n {
                         let mut ids: Vec<u64> = got.iter().map(|h| h.id).collect();
                         ids.sort_unstable();
                         assert_eq!(ids, want, "query_segment({s:?}) items");
                     }
-                    assert!(buf[cap.min(n)..].iter().all(|h| *h == fill), "query_segment wrote past the total");
+                    assert!(
+                        buf[cap.min(n)..].iter().all(|h| *h == fill),
+                        "query_segment wrote past the total"
+                    );
                 }
                 7 => {
                     let mut want = Vec::new();
@@ -238,10 +311,24 @@ fuzz_target!(|data: &[u8]| {
                     let mut hits = vec![WorldHit::default(); cap];
                     let (mut actual, mut count) = (Vec2::new(7.0, 7.0), 777usize);
                     let ctx = &mut response as *mut u32 as *mut c_void;
-                    let s = c2d_world_move(w, id, goal, filter, ctx, &mut actual, hits.as_mut_ptr(), cap, &mut count);
+                    let s = c2d_world_move(
+                        w,
+                        id,
+                        goal,
+                        filter,
+                        ctx,
+                        &mut actual,
+                        hits.as_mut_ptr(),
+                        cap,
+                        &mut count,
+                    );
                     let Some(i) = i.or_else(|| items.iter().position(|it| it.id == id)) else {
                         assert_eq!(s, C2D_ERR_STALE, "move of stale {id}");
-                        assert_eq!((actual, count), (Vec2::new(7.0, 7.0), 777), "written on error");
+                        assert_eq!(
+                            (actual, count),
+                            (Vec2::new(7.0, 7.0), 777),
+                            "written on error"
+                        );
                         continue;
                     };
                     if !(goal.x.is_finite() && goal.y.is_finite()) {
@@ -254,7 +341,11 @@ fuzz_target!(|data: &[u8]| {
                     let end = Rect::new(actual.x, actual.y, start.w, start.h);
                     let mut r = Rect::default();
                     assert_eq!(c2d_world_get(w, id, &mut r, null_mut()), C2D_OK);
-                    assert_eq!(rect_f(r), rect_f(end), "move: the item is not where `actual` says");
+                    assert_eq!(
+                        rect_f(r),
+                        rect_f(end),
+                        "move: the item is not where `actual` says"
+                    );
                     items[i].rect = end;
                     if response != C2D_CROSS && response != C2D_IGNORE {
                         for it in &items {
@@ -268,7 +359,11 @@ fuzz_target!(|data: &[u8]| {
                         }
                     }
                     for h in &hits[..cap.min(count)] {
-                        assert!(items.iter().any(|it| it.id == h.id && it.id != id), "move hit {}", h.id);
+                        assert!(
+                            items.iter().any(|it| it.id == h.id && it.id != id),
+                            "move hit {}",
+                            h.id
+                        );
                         assert!((0.0..=1.0).contains(&h.hit.t), "move hit t {}", h.hit.t);
                     }
                 }

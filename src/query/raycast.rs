@@ -24,7 +24,11 @@ fn end(origin: Vec2, delta: Vec2) -> Segment {
 
 /// A hit at `t`, kept in `[0, 1]`; a t that infinite coordinates make NaN (inf/inf) reads as 0.
 fn make(t: f64, normal: P, origin: Vec2, delta: Vec2) -> Hit {
-    let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) as f32 };
+    let t = if t.is_nan() {
+        0.0
+    } else {
+        t.clamp(0.0, 1.0) as f32
+    };
     let pos = super::sweep::at(origin, delta, t);
     Hit {
         t,
