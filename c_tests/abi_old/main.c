@@ -1,4 +1,4 @@
-/* An "old" program: compiled against collide2d.h as frozen beside it (the 1.0 header), linked to
+/* An "old" program: compiled against collide2d.h as frozen beside it (the 1.0.0 header), linked to
  * whatever libcollide2d.so.1 is current. It must keep running unchanged: every struct it passes
  * or receives by value or through a pointer keeps its layout, every function its meaning.
  * Built and run by .ci/abi/check; never edit the frozen header (add a new program instead). */
@@ -81,6 +81,31 @@ int main(void) {
     c2d_recti wall = {3, -5, 1, 10};
     c2d_recti moved = c2d_move_recti((c2d_recti){0, 0, 1, 1}, 10, 2, &wall, 1, &blocked);
     CHECK(moved.x == 2 && moved.y == 2 && blocked == C2D_BLOCKED_X);
+
+    /* The world: opaque pointer, uint64_t handles, c2d_world_hit and c2d_pair layouts. */
+    c2d_world *w = c2d_world_new(4.0f);
+    CHECK(w != NULL);
+    uint64_t ia = c2d_world_add(w, rect(0, 0, 2, 2), 10);
+    uint64_t ib = c2d_world_add(w, rect(1, 0, 2, 2), 20);
+    uint64_t ic = c2d_world_add(w, rect(8, 0, 1, 8), 30);
+    CHECK(ia != 0 && ib != 0 && ic != 0 && c2d_world_count(w) == 3);
+    c2d_pair pairs[2];
+    CHECK(c2d_world_pairs(w, pairs, 2) == 1);
+    CHECK(pairs[0].a == (ia < ib ? ia : ib) && pairs[0].b == (ia < ib ? ib : ia));
+    c2d_world_hit hits[4];
+    c2d_segment ray = {{-1, 1}, {20, 1}};
+    CHECK(c2d_world_query_segment(w, ray, hits, 4) == 3);
+    CHECK(hits[0].id == ia && hits[2].id == ic && hits[2].hit.t > hits[0].hit.t);
+    c2d_vec2 actual;
+    size_t nhits = 0;
+    CHECK(c2d_world_move(w, ia, vec(10, 0), NULL, NULL, &actual, hits, 4, &nhits) == C2D_OK);
+    CHECK(actual.x == 6.0f && actual.y == 0.0f && nhits == 1 && hits[0].id == ic);
+    c2d_rect got;
+    uint64_t user = 0;
+    CHECK(c2d_world_get(w, ia, &got, &user) == C2D_OK && got.x == 6.0f && user == 10);
+    CHECK(c2d_world_remove(w, ia) == C2D_OK && c2d_world_remove(w, ia) == C2D_ERR_STALE);
+    CHECK(c2d_status_str(C2D_ERR_STALE) != NULL);
+    c2d_world_free(w);
 
     /* Bad input keeps its defined answers. */
     CHECK(!c2d_overlap_rect_rect(rect(NAN, 0, 1, 1), a));
