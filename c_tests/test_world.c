@@ -1,24 +1,18 @@
 /* The world (c2d_world_*) from C: handles, strict queries, the capacity contract, pairs, moves,
- * NULL worlds. Entry point: int c2d_test_world(void), the number of failed checks. */
+ * NULL worlds. Entry point: test_world(), counted by the harness. */
 #include <stdio.h>
 #include <string.h>
 
 #include "collide2d.h"
 
-int c2d_test_world(void);
+/* The harness's counters (harness.c); this file keeps its own shape helpers. */
+int th_check(int ok, const char *file, int line, const char *what);
+extern const char *th_test;
+extern const char *th_label;
+void test_world(void);
 
-static int world_passed;
-static int world_failed;
-
-#define CHECK(label, cond)                                                    \
-    do {                                                                      \
-        if (cond) {                                                           \
-            world_passed++;                                                   \
-        } else {                                                              \
-            world_failed++;                                                   \
-            printf("FAIL %s:%d: %s: %s\n", __FILE__, __LINE__, label, #cond); \
-        }                                                                     \
-    } while (0)
+#define CHECK(label, cond) \
+    (th_label = (label), (void)th_check((cond) ? 1 : 0, __FILE__, __LINE__, #cond))
 
 static c2d_rect rect(float x, float y, float w, float h) {
     c2d_rect r;
@@ -216,13 +210,13 @@ static void test_null_world(void) {
                                 c2d_status_str(C2D_ERR_STALE) != c2d_status_str(C2D_ERR_NULL));
 }
 
-int c2d_test_world(void) {
-    world_passed = 0;
-    world_failed = 0;
+void test_world(void) {
+    th_test = "world: lifecycle";
     test_lifecycle();
+    th_test = "world: queries and capacity";
     test_queries_and_capacity();
+    th_test = "world: move";
     test_move();
+    th_test = "world: NULL world";
     test_null_world();
-    printf("test_world: %d passed, %d failed\n", world_passed, world_failed);
-    return world_failed;
 }

@@ -806,21 +806,6 @@ fn status_strings_are_static_and_defined_for_every_code() {
     assert_eq!(c2d_status_str(4), c2d_status_str(1000));
 }
 
-#[link(name = "c2d_harness", kind = "static")]
-extern "C" {
-    fn c2d_test_world() -> std::os::raw::c_int;
-}
-
-#[test]
-fn c_program_test_world_passes() {
-    // SAFETY: a self-contained C test taking no arguments.
-    assert_eq!(
-        unsafe { c2d_test_world() },
-        0,
-        "c_tests/test_world.c reported failures"
-    );
-}
-
 #[test]
 fn move_agrees_with_move_rect_when_every_pair_has_one_response() {
     // The world's move and move_rect share the sweep and the responses: with a single response
