@@ -1,40 +1,12 @@
 /* The world (c2d_world_*) from C: handles, strict queries, the capacity contract, pairs, moves,
- * NULL worlds. Entry point: int c2d_test_world(void), the number of failed checks. */
+ * NULL worlds. Entry point: test_world(), counted by the harness. */
 #include <stdio.h>
 #include <string.h>
 
-#include "collide2d.h"
+#include "test_macros.h"
 
-int c2d_test_world(void);
-
-static int world_passed;
-static int world_failed;
-
-#define CHECK(label, cond)                                                    \
-    do {                                                                      \
-        if (cond) {                                                           \
-            world_passed++;                                                   \
-        } else {                                                              \
-            world_failed++;                                                   \
-            printf("FAIL %s:%d: %s: %s\n", __FILE__, __LINE__, label, #cond); \
-        }                                                                     \
-    } while (0)
-
-static c2d_rect rect(float x, float y, float w, float h) {
-    c2d_rect r;
-    r.x = x;
-    r.y = y;
-    r.w = w;
-    r.h = h;
-    return r;
-}
-
-static c2d_vec2 vec2(float x, float y) {
-    c2d_vec2 v;
-    v.x = x;
-    v.y = y;
-    return v;
-}
+/* A labelled check: the label names the scenario. */
+#define CHECK(label, cond) (CASE(label), ENSURE(cond))
 
 static void test_lifecycle(void) {
     c2d_world *w = c2d_world_new(16.0f);
@@ -216,13 +188,13 @@ static void test_null_world(void) {
                                 c2d_status_str(C2D_ERR_STALE) != c2d_status_str(C2D_ERR_NULL));
 }
 
-int c2d_test_world(void) {
-    world_passed = 0;
-    world_failed = 0;
+void test_world(void) {
+    th_test = "world: lifecycle";
     test_lifecycle();
+    th_test = "world: queries and capacity";
     test_queries_and_capacity();
+    th_test = "world: move";
     test_move();
+    th_test = "world: NULL world";
     test_null_world();
-    printf("test_world: %d passed, %d failed\n", world_passed, world_failed);
-    return world_failed;
 }
