@@ -277,9 +277,11 @@ fn polygon_mean(a: &Frame, b: &Frame) -> (f64, f64) {
         (1, 1.0, a.hy),
         (1, -1.0, a.hy),
     ] {
+        // The plane is pushed out by a relative 1e-12 so that points rounded just past it still
+        // count: a zero-width box keeps the points where the other box crosses it.
         let inside = |p: (f64, f64)| {
             let v = if axis == 0 { p.0 } else { p.1 };
-            half - sign * v
+            half - sign * v + 1e-12 * (half + v.abs())
         };
         let mut out = [(0.0, 0.0); 8];
         let mut m = 0;
