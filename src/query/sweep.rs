@@ -571,7 +571,21 @@ fn round_box_contact(b: &Aabb, cx: f64, cy: f64) -> (P, P) {
     let n = if len > 0.0 {
         (nx / len, ny / len)
     } else {
-        (0.0, 0.0)
+        // The centre on the box (a radius lost to rounding): the nearest face's outward normal,
+        // so the normal stays a unit vector.
+        let faces = [
+            ((1.0, 0.0), b.max_x - cx),
+            ((-1.0, 0.0), cx - b.min_x),
+            ((0.0, 1.0), b.max_y - cy),
+            ((0.0, -1.0), cy - b.min_y),
+        ];
+        let mut best = faces[0];
+        for f in &faces[1..] {
+            if f.1 < best.1 {
+                best = *f;
+            }
+        }
+        best.0
     };
     (n, (qx, qy))
 }
