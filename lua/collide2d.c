@@ -26,6 +26,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "lauxlib.h"
 #include "lua.h"
@@ -39,8 +40,8 @@
 
 /* ---- Lua 5.1 / LuaJIT compatibility ---------------------------------------------------------- */
 
-/* Lua 5.1 lacks luaL_setfuncs and luaL_newlib; LuaJIT 2.1 has both (its lauxlib.h defines
- * luaL_newlib), so the shim is keyed on the macro rather than on LUA_VERSION_NUM. */
+/* Lua 5.1 lacks luaL_setfuncs; LuaJIT 2.1 has it (its lauxlib.h also defines the luaL_newlib
+ * macro), so the shim is keyed on that macro rather than on LUA_VERSION_NUM. */
 #ifndef luaL_newlib
 static void c2dl_setfuncs(lua_State *L, const luaL_Reg *l, int nup)
 {
@@ -56,8 +57,6 @@ static void c2dl_setfuncs(lua_State *L, const luaL_Reg *l, int nup)
     lua_pop(L, nup);
 }
 #define luaL_setfuncs c2dl_setfuncs
-#define luaL_newlib(L, l)                                                                  \
-    (lua_createtable(L, 0, (int)(sizeof(l) / sizeof((l)[0]) - 1)), luaL_setfuncs(L, l, 0))
 #endif
 
 /* ---- argument errors --------------------------------------------------------------------------- */
@@ -72,26 +71,57 @@ static int arg_error(lua_State *L, int arg, const char *fn, const char *msg)
     return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, fn, msg);
 }
 
-static void check_table(lua_State *L, int arg, const char *fn)
+/* The type name in messages: "nil" for a missing argument too, as the FFI path (which cannot tell
+ * them apart). */
+static const char *type_name(lua_State *L, int idx)
 {
-    if (!lua_istable(L, arg)) {
-        char msg[64];
-        /* "nil" for a missing argument too, as the FFI path (which cannot tell them apart). */
-        snprintf(msg, sizeof msg, "table expected, got %s",
-                 lua_isnoneornil(L, arg) ? "nil" : luaL_typename(L, arg));
-        arg_error(L, arg, fn, msg);
+    return lua_isnoneornil(L, idx) ? "nil" : luaL_typename(L, idx);
+}
+
+/* "bad argument #arg to 'fn' (<what> expected, got <type>)" */
+static void type_error(lua_State *L, int arg, const char *fn, const char *what)
+{
+    char msg[64];
+    snprintf(msg, sizeof msg, "%s expected, got %s", what, type_name(L, arg));
+    arg_error(L, arg, fn, msg);
+}
+
+/* A shape table at stack index idx: argument `arg` itself (elem 0, idx == arg) or element `elem`
+ * (1-based) of the array in argument `arg`. */
+static void check_table(lua_State *L, int idx, int arg, int elem, const char *fn)
+{
+    if (!lua_istable(L, idx)) {
+        if (elem == 0) {
+            type_error(L, arg, fn, "table");
+        } else {
+            char msg[96];
+            snprintf(msg, sizeof msg, "field '[%d]' must be a table, got %s", elem,
+                     type_name(L, idx));
+            arg_error(L, arg, fn, msg);
+        }
     }
 }
 
-static void field_error(lua_State *L, int arg, const char *fn, const char *key, const char *what)
+/* "field 'key' must be <what>", or "field '[elem].key' must be <what>" inside an array. */
+static void field_error(lua_State *L, int arg, int elem, const char *fn, const char *key,
+                        const char *what)
 {
-    char msg[96];
-    snprintf(msg, sizeof msg, "field '%s' must be %s", key, what);
+    char msg[128];
+    if (elem == 0) {
+        snprintf(msg, sizeof msg, "field '%s' must be %s", key, what);
+    } else {
+        snprintf(msg, sizeof msg, "field '[%d].%s' must be %s", elem, key, what);
+    }
     arg_error(L, arg, fn, msg);
 }
 
 /* ---- reading fields ----------------------------------------------------------------------------
- * One reader get_<shape> per Lua table shape, returning the C type c2dl_<shape>. */
+ * One reader get_<shape>(L, idx, arg, elem, fn) per Lua table shape, returning the C type
+ * c2dl_<shape>; ARG(n) is the (idx, arg, elem) of argument n itself. Readers leave the fields
+ * they read on the stack (a C function has LUA_MINSTACK = 20 free slots, more than any function
+ * here reads before it pushes its results); loops over arrays reset the top per element. */
+
+#define ARG(n) (n), (n), 0
 
 typedef c2d_vec2 c2dl_point;
 typedef c2d_rect c2dl_rect;
@@ -101,7 +131,8 @@ typedef c2d_segment c2dl_segment;
 typedef c2d_recti c2dl_recti;
 typedef c2d_circlei c2dl_circlei;
 
-/* Field keys: names by index, so error messages and both lookups below share one table. */
+/* Field keys: names by index, so error messages and lookups share one table. Every function of
+ * the module has the interned key strings as upvalues 1..K_COUNT (in this order). */
 enum {
     K_X,
     K_Y,
@@ -124,144 +155,235 @@ static const char *const key_names[K_COUNT] = {
     "x", "y", "width", "height", "r", "angle", "cx", "cy", "hw", "hh", "x1", "y1", "x2", "y2",
 };
 
-/* Pushes t[key] (t at the positive index arg, __index honoured) and returns its type. The Lua
- * API calls are the binding's main cost, so this is one call where the version allows it. */
-static int push_field(lua_State *L, int arg, int key)
+/* Pushes t[key] (t at the positive stack index idx) and returns its type. The key string comes
+ * from an upvalue and the lookup is raw: lua_getfield would intern (hash or compare) the C string
+ * on every call, and the Lua API calls are the binding's main cost. A raw nil falls back to
+ * lua_gettable, so __index metamethods still supply missing fields (a present field never
+ * consults them, in either lookup). */
+static int push_field(lua_State *L, int idx, int key)
 {
+    int type;
+    lua_pushvalue(L, lua_upvalueindex(key + 1));
 #if LUA_VERSION_NUM >= 503
-    return lua_getfield(L, arg, key_names[key]);
+    type = lua_rawget(L, idx);
 #else
-    lua_getfield(L, arg, key_names[key]);
-    return lua_type(L, -1);
+    lua_rawget(L, idx);
+    type = lua_type(L, -1);
 #endif
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, lua_upvalueindex(key + 1));
+        lua_gettable(L, idx);
+        type = lua_type(L, -1);
+    }
+    return type;
 }
 
-/* The number in t[key], left on the stack (each reader restores the stack top once at its end).
- * Strings are not numbers here. */
-static lua_Number num_field(lua_State *L, int arg, int key, const char *fn)
+/* The number in t[key], left on the stack. Strings are not numbers here. */
+static lua_Number num_field(lua_State *L, int idx, int arg, int elem, int key, const char *fn)
 {
-    if (push_field(L, arg, key) != LUA_TNUMBER) {
-        field_error(L, arg, fn, key_names[key], "a number");
+    if (push_field(L, idx, key) != LUA_TNUMBER) {
+        field_error(L, arg, elem, fn, key_names[key], "a number");
     }
     return lua_tonumber(L, -1);
 }
 
 /* Nearest f32; beyond the f32 range this is +-inf (IEEE 754 conversion, C99 Annex F). */
-static float f32_field(lua_State *L, int arg, int key, const char *fn)
-{
-    return (float)num_field(L, arg, key, fn);
-}
+#define F32(key) ((float)num_field(L, idx, arg, elem, (key), fn))
 
 /* An integer-valued number (integer or float subtype) in the int32 range. */
-static int32_t i32_field(lua_State *L, int arg, int key, const char *fn)
+static int32_t i32_field(lua_State *L, int idx, int arg, int elem, int key, const char *fn)
 {
-    lua_Number v = num_field(L, arg, key, fn);
+    lua_Number v = num_field(L, idx, arg, elem, key, fn);
     if (!(v >= -2147483648.0 && v <= 2147483647.0) || v != floor(v)) {
-        field_error(L, arg, fn, key_names[key], "an integer in the int32 range");
+        field_error(L, arg, elem, fn, key_names[key], "an integer in the int32 range");
     }
     return (int32_t)v;
 }
 
-static c2d_vec2 get_point(lua_State *L, int arg, const char *fn)
+#define I32(key) i32_field(L, idx, arg, elem, (key), fn)
+
+/* Reader parameters; each field is read in its own statement, in the order of the messages
+ * (C leaves the evaluation order of initialisers in a braced list unsequenced before C11). */
+#define READER(shape)                                                                      \
+    static c2dl_##shape get_##shape(lua_State *L, int idx, int arg, int elem, const char *fn)
+
+READER(point)
 {
     c2d_vec2 p;
-    int top = lua_gettop(L);
-    check_table(L, arg, fn);
-    p.x = f32_field(L, arg, K_X, fn);
-    p.y = f32_field(L, arg, K_Y, fn);
-    lua_settop(L, top);
+    check_table(L, idx, arg, elem, fn);
+    p.x = F32(K_X);
+    p.y = F32(K_Y);
     return p;
 }
 
-static c2d_rect get_rect(lua_State *L, int arg, const char *fn)
+READER(rect)
 {
     c2d_rect r;
-    int top = lua_gettop(L);
-    check_table(L, arg, fn);
-    r.x = f32_field(L, arg, K_X, fn);
-    r.y = f32_field(L, arg, K_Y, fn);
-    r.w = f32_field(L, arg, K_WIDTH, fn);
-    r.h = f32_field(L, arg, K_HEIGHT, fn);
-    lua_settop(L, top);
+    check_table(L, idx, arg, elem, fn);
+    r.x = F32(K_X);
+    r.y = F32(K_Y);
+    r.w = F32(K_WIDTH);
+    r.h = F32(K_HEIGHT);
     return r;
 }
 
-static c2d_circle get_circle(lua_State *L, int arg, const char *fn)
+READER(circle)
 {
     c2d_circle c;
-    int top = lua_gettop(L);
-    check_table(L, arg, fn);
-    c.x = f32_field(L, arg, K_X, fn);
-    c.y = f32_field(L, arg, K_Y, fn);
-    c.r = f32_field(L, arg, K_R, fn);
-    lua_settop(L, top);
+    check_table(L, idx, arg, elem, fn);
+    c.x = F32(K_X);
+    c.y = F32(K_Y);
+    c.r = F32(K_R);
     return c;
 }
 
 /* Either form of an oriented box; see the top of the file. */
-static c2d_obb get_obb(lua_State *L, int arg, const char *fn)
+READER(obb)
 {
     c2d_obb o;
-    int centred;
-    int top = lua_gettop(L);
-    check_table(L, arg, fn);
-    centred = push_field(L, arg, K_CX) != LUA_TNIL;
-    lua_pop(L, 1);
-    if (centred) {
-        o.center.x = f32_field(L, arg, K_CX, fn);
-        o.center.y = f32_field(L, arg, K_CY, fn);
-        o.half.x = f32_field(L, arg, K_HW, fn);
-        o.half.y = f32_field(L, arg, K_HH, fn);
-        o.rot = c2d_rot_from_degrees(f32_field(L, arg, K_ANGLE, fn));
+    int cx_type;
+    check_table(L, idx, arg, elem, fn);
+    cx_type = push_field(L, idx, K_CX);
+    if (cx_type != LUA_TNIL) {
+        if (cx_type != LUA_TNUMBER) {
+            field_error(L, arg, elem, fn, key_names[K_CX], "a number");
+        }
+        o.center.x = (float)lua_tonumber(L, -1);
+        o.center.y = F32(K_CY);
+        o.half.x = F32(K_HW);
+        o.half.y = F32(K_HH);
+        o.rot = c2d_rot_from_degrees(F32(K_ANGLE));
     } else {
         c2d_rect r;
-        r.x = f32_field(L, arg, K_X, fn);
-        r.y = f32_field(L, arg, K_Y, fn);
-        r.w = f32_field(L, arg, K_WIDTH, fn);
-        r.h = f32_field(L, arg, K_HEIGHT, fn);
-        o = c2d_obb_from_rect(r, f32_field(L, arg, K_ANGLE, fn));
+        r.x = F32(K_X);
+        r.y = F32(K_Y);
+        r.w = F32(K_WIDTH);
+        r.h = F32(K_HEIGHT);
+        o = c2d_obb_from_rect(r, F32(K_ANGLE));
     }
-    lua_settop(L, top);
     return o;
 }
 
-static c2d_segment get_segment(lua_State *L, int arg, const char *fn)
+READER(segment)
 {
     c2d_segment s;
-    int top = lua_gettop(L);
-    check_table(L, arg, fn);
-    s.a.x = f32_field(L, arg, K_X1, fn);
-    s.a.y = f32_field(L, arg, K_Y1, fn);
-    s.b.x = f32_field(L, arg, K_X2, fn);
-    s.b.y = f32_field(L, arg, K_Y2, fn);
-    lua_settop(L, top);
+    check_table(L, idx, arg, elem, fn);
+    s.a.x = F32(K_X1);
+    s.a.y = F32(K_Y1);
+    s.b.x = F32(K_X2);
+    s.b.y = F32(K_Y2);
     return s;
 }
 
-static c2d_recti get_recti(lua_State *L, int arg, const char *fn)
+READER(recti)
 {
     c2d_recti r;
-    int top = lua_gettop(L);
-    check_table(L, arg, fn);
-    r.x = i32_field(L, arg, K_X, fn);
-    r.y = i32_field(L, arg, K_Y, fn);
-    r.w = i32_field(L, arg, K_WIDTH, fn);
-    r.h = i32_field(L, arg, K_HEIGHT, fn);
-    lua_settop(L, top);
+    check_table(L, idx, arg, elem, fn);
+    r.x = I32(K_X);
+    r.y = I32(K_Y);
+    r.w = I32(K_WIDTH);
+    r.h = I32(K_HEIGHT);
     return r;
 }
 
-static c2d_circlei get_circlei(lua_State *L, int arg, const char *fn)
+READER(circlei)
 {
     c2d_circlei c;
-    int top = lua_gettop(L);
-    check_table(L, arg, fn);
-    c.x = i32_field(L, arg, K_X, fn);
-    c.y = i32_field(L, arg, K_Y, fn);
-    c.r = i32_field(L, arg, K_R, fn);
-    lua_settop(L, top);
+    check_table(L, idx, arg, elem, fn);
+    c.x = I32(K_X);
+    c.y = I32(K_Y);
+    c.r = I32(K_R);
     return c;
 }
+
+/* ---- plain arguments --------------------------------------------------------------------------- */
+
+/* Argument `arg`, a number (not a numeric string), as the nearest f32. */
+static float f32_arg(lua_State *L, int arg, const char *fn)
+{
+    if (lua_type(L, arg) != LUA_TNUMBER) {
+        type_error(L, arg, fn, "number");
+    }
+    return (float)lua_tonumber(L, arg);
+}
+
+/* Argument `arg`, an integer-valued number in the int32 range. */
+static int32_t i32_arg(lua_State *L, int arg, const char *fn)
+{
+    lua_Number v;
+    if (lua_type(L, arg) != LUA_TNUMBER) {
+        type_error(L, arg, fn, "number");
+    }
+    v = lua_tonumber(L, arg);
+    if (!(v >= -2147483648.0 && v <= 2147483647.0) || v != floor(v)) {
+        arg_error(L, arg, fn, "integer in the int32 range expected");
+    }
+    return (int32_t)v;
+}
+
+/* The response argument: nil or absent = "slide"; else one of these names (bump.lua's, plus
+ * "ignore"), listed in the order of their C2D_* codes. */
+static const char *const response_names[] = {"ignore", "slide", "touch", "cross", "bounce"};
+
+static c2d_response get_response(lua_State *L, int arg, const char *fn)
+{
+    const char *s;
+    c2d_response i;
+    if (lua_isnoneornil(L, arg)) {
+        return C2D_SLIDE;
+    }
+    if (lua_type(L, arg) != LUA_TSTRING) {
+        type_error(L, arg, fn, "string");
+    }
+    s = lua_tostring(L, arg);
+    for (i = 0; i < sizeof response_names / sizeof response_names[0]; i++) {
+        if (strcmp(s, response_names[i]) == 0) {
+            return i;
+        }
+    }
+    luaL_error(L, "bad argument #%d to '%s' (invalid option '%s')", arg, fn, s);
+    return C2D_SLIDE;
+}
+
+/* Arrays of rects (obstacles): argument `arg` is a table whose elements 1..#t (raw length, raw
+ * reads) are shape tables. They are read into `small` when they fit, else into a full userdata
+ * left on the stack (so nothing leaks when a later element raises an error, and a large array
+ * never grows the C stack). Returns the buffer and sets *n. */
+#define C2DL_SMALL_ARRAY 32
+
+#if LUA_VERSION_NUM >= 502
+#define c2dl_rawlen lua_rawlen
+#else
+#define c2dl_rawlen lua_objlen
+#endif
+
+#define ARRAY_READER(shape)                                                                \
+    static c2dl_##shape *get_##shape##_array(lua_State *L, int arg, const char *fn,        \
+                                              c2dl_##shape *small, size_t *n)              \
+    {                                                                                      \
+        c2dl_##shape *buf = small;                                                         \
+        size_t len, i;                                                                     \
+        check_table(L, arg, arg, 0, fn);                                                   \
+        len = (size_t)c2dl_rawlen(L, arg);                                                 \
+        if (len > C2DL_SMALL_ARRAY) {                                                      \
+            if (len > (size_t)-1 / sizeof *buf) {                                          \
+                luaL_error(L, "not enough memory");                                        \
+            }                                                                              \
+            buf = (c2dl_##shape *)lua_newuserdata(L, len * sizeof *buf);                   \
+        }                                                                                  \
+        for (i = 0; i < len; i++) {                                                        \
+            int top = lua_gettop(L);                                                       \
+            lua_rawgeti(L, arg, (int)(i + 1));                                             \
+            buf[i] = get_##shape(L, top + 1, arg, (int)(i + 1), fn);                       \
+            lua_settop(L, top);                                                            \
+        }                                                                                  \
+        *n = len;                                                                          \
+        return buf;                                                                        \
+    }
+
+ARRAY_READER(rect)
+ARRAY_READER(recti)
 
 /* ---- pushing results --------------------------------------------------------------------------- */
 
@@ -303,6 +425,32 @@ static int push_xy(lua_State *L, c2d_vec2 p)
     return 2;
 }
 
+/* t, nx, ny, px, py, posx, posy of a c2d_hit */
+static void push_hit_fields(lua_State *L, const c2d_hit *h)
+{
+    lua_pushnumber(L, (lua_Number)h->t);
+    lua_pushnumber(L, (lua_Number)h->normal.x);
+    lua_pushnumber(L, (lua_Number)h->normal.y);
+    lua_pushnumber(L, (lua_Number)h->point.x);
+    lua_pushnumber(L, (lua_Number)h->point.y);
+    lua_pushnumber(L, (lua_Number)h->pos.x);
+    lua_pushnumber(L, (lua_Number)h->pos.y);
+}
+
+/* false, or true, t, nx, ny, px, py, posx, posy. The arguments' fields are dropped first: eight
+ * results on top of them could pass the LUA_MINSTACK slots a C function is given. */
+static int push_hit(lua_State *L, bool hit, const c2d_hit *h)
+{
+    if (!hit) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    lua_settop(L, 0);
+    lua_pushboolean(L, 1);
+    push_hit_fields(L, h);
+    return 8;
+}
+
 /* ---- function families --------------------------------------------------------------------------
  * Each macro defines one lua_CFunction from a C API function and the readers of its arguments;
  * a new family (sweeps, moves) is one more macro plus its result pusher. Arguments are read into
@@ -313,8 +461,9 @@ static int push_xy(lua_State *L, c2d_vec2 p)
 #define C2DL_PRED(lname, cfn, A, B)                                                        \
     static int l_##lname(lua_State *L)                                                     \
     {                                                                                      \
-        c2dl_##A a = get_##A(L, 1, #lname);                                                 \
-        c2dl_##B b = get_##B(L, 2, #lname);                                                 \
+        lua_settop(L, 2); /* absent arguments read as nil, beyond the readers' fields */ \
+        c2dl_##A a = get_##A(L, ARG(1), #lname);                                                 \
+        c2dl_##B b = get_##B(L, ARG(2), #lname);                                                 \
         lua_pushboolean(L, cfn(a, b));                                                     \
         return 1;                                                                          \
     }
@@ -323,9 +472,10 @@ static int push_xy(lua_State *L, c2d_vec2 p)
 #define C2DL_COLLIDE(lname, cfn, A, B)                                                     \
     static int l_##lname(lua_State *L)                                                     \
     {                                                                                      \
+        lua_settop(L, 2); /* absent arguments read as nil, beyond the readers' fields */ \
         c2d_contact c;                                                                     \
-        c2dl_##A a = get_##A(L, 1, #lname);                                                 \
-        c2dl_##B b = get_##B(L, 2, #lname);                                                 \
+        c2dl_##A a = get_##A(L, ARG(1), #lname);                                                 \
+        c2dl_##B b = get_##B(L, ARG(2), #lname);                                                 \
         bool hit = cfn(a, b, &c);                                                          \
         return push_contact(L, hit, c);                                                    \
     }
@@ -334,8 +484,9 @@ static int push_xy(lua_State *L, c2d_vec2 p)
 #define C2DL_DIST(lname, cfn, A, B)                                                        \
     static int l_##lname(lua_State *L)                                                     \
     {                                                                                      \
-        c2dl_##A a = get_##A(L, 1, #lname);                                                 \
-        c2dl_##B b = get_##B(L, 2, #lname);                                                 \
+        lua_settop(L, 2); /* absent arguments read as nil, beyond the readers' fields */ \
+        c2dl_##A a = get_##A(L, ARG(1), #lname);                                                 \
+        c2dl_##B b = get_##B(L, ARG(2), #lname);                                                 \
         lua_pushnumber(L, (lua_Number)cfn(a, b));                                          \
         return 1;                                                                          \
     }
@@ -344,9 +495,42 @@ static int push_xy(lua_State *L, c2d_vec2 p)
 #define C2DL_CLOSEST(lname, cfn, A)                                                        \
     static int l_##lname(lua_State *L)                                                     \
     {                                                                                      \
-        c2dl_##A a = get_##A(L, 1, #lname);                                                 \
-        c2d_vec2 p = get_point(L, 2, #lname);                                              \
+        lua_settop(L, 2); /* absent arguments read as nil, beyond the readers' fields */ \
+        c2dl_##A a = get_##A(L, ARG(1), #lname);                                                 \
+        c2d_vec2 p = get_point(L, ARG(2), #lname);                                              \
         return push_xy(L, cfn(a, p));                                                      \
+    }
+
+/* bool f(A, c2d_vec2 delta, B, c2d_hit*): (a, dx, dy, b) -> false | true, t, nx, ny, px, py,
+ * posx, posy */
+#define C2DL_SWEEP(lname, cfn, A, B)                                                       \
+    static int l_##lname(lua_State *L)                                                     \
+    {                                                                                      \
+        lua_settop(L, 4); /* absent arguments read as nil, beyond the readers' fields */ \
+        c2d_hit h;                                                                         \
+        c2d_vec2 d;                                                                        \
+        c2dl_##A a = get_##A(L, ARG(1), #lname);                                            \
+        c2dl_##B b;                                                                        \
+        d.x = f32_arg(L, 2, #lname);                                                       \
+        d.y = f32_arg(L, 3, #lname);                                                       \
+        b = get_##B(L, ARG(4), #lname);                                                     \
+        return push_hit(L, cfn(a, d, b, &h), &h);                                          \
+    }
+
+/* bool f(c2d_vec2 origin, c2d_vec2 delta, B, c2d_hit*): (x, y, dx, dy, b) -> as a sweep */
+#define C2DL_RAYCAST(lname, cfn, B)                                                        \
+    static int l_##lname(lua_State *L)                                                     \
+    {                                                                                      \
+        lua_settop(L, 5); /* absent arguments read as nil, beyond the readers' fields */ \
+        c2d_hit h;                                                                         \
+        c2d_vec2 o, d;                                                                     \
+        c2dl_##B b;                                                                        \
+        o.x = f32_arg(L, 1, #lname);                                                       \
+        o.y = f32_arg(L, 2, #lname);                                                       \
+        d.x = f32_arg(L, 3, #lname);                                                       \
+        d.y = f32_arg(L, 4, #lname);                                                       \
+        b = get_##B(L, ARG(5), #lname);                                                     \
+        return push_hit(L, cfn(o, d, b, &h), &h);                                          \
     }
 
 /* Seed 002's cocos2d-x calls, with its names and semantics. */
@@ -410,12 +594,83 @@ C2DL_CLOSEST(closestPointRect, c2d_closest_point_rect, rect)
 C2DL_CLOSEST(closestPointObb, c2d_closest_point_obb, obb)
 C2DL_CLOSEST(closestPointSegment, c2d_closest_point_segment, segment)
 
+/* Continuous collision: the mover (first) moves by (dx, dy) against the static second shape. */
+C2DL_SWEEP(sweepRectRect, c2d_sweep_rect_rect, rect, rect)
+C2DL_SWEEP(sweepCircleRect, c2d_sweep_circle_rect, circle, rect)
+C2DL_SWEEP(sweepCircleCircle, c2d_sweep_circle_circle, circle, circle)
+C2DL_SWEEP(sweepRectCircle, c2d_sweep_rect_circle, rect, circle)
+C2DL_SWEEP(sweepCircleObb, c2d_sweep_circle_obb, circle, obb)
+C2DL_SWEEP(sweepRectObb, c2d_sweep_rect_obb, rect, obb)
+
+/* Ray casts: the closed segment (x, y)..(x + dx, y + dy) against a closed shape. */
+C2DL_RAYCAST(raycastRect, c2d_raycast_rect, rect)
+C2DL_RAYCAST(raycastCircle, c2d_raycast_circle, circle)
+C2DL_RAYCAST(raycastObb, c2d_raycast_obb, obb)
+C2DL_RAYCAST(raycastSegment, c2d_raycast_segment, segment)
+
+/* moveRect(rect, dx, dy, obstacles, response) -> x, y, count[, first, t, nx, ny, px, py, posx,
+ * posy]: c2d_move_rect with obstacles an array of rect tables and response a name (nil =
+ * "slide"). With hits (count > 0) the results go on with the 1-based index of the first obstacle
+ * hit and that hit as a sweep gives it. */
+static int l_moveRect(lua_State *L)
+{
+    c2d_rect small[C2DL_SMALL_ARRAY];
+    c2d_move_info info;
+    c2d_vec2 d, p;
+    c2d_rect *obstacles;
+    size_t n;
+    c2d_response response;
+    c2d_rect a;
+    lua_settop(L, 5);
+    a = get_rect(L, ARG(1), "moveRect");
+    d.x = f32_arg(L, 2, "moveRect");
+    d.y = f32_arg(L, 3, "moveRect");
+    obstacles = get_rect_array(L, 4, "moveRect", small, &n);
+    response = get_response(L, 5, "moveRect");
+    p = c2d_move_rect(a, d, obstacles, n, response, &info);
+    lua_settop(L, 0);
+    lua_pushnumber(L, (lua_Number)p.x);
+    lua_pushnumber(L, (lua_Number)p.y);
+    lua_pushinteger(L, (lua_Integer)info.count);
+    if (info.count == 0) {
+        return 3;
+    }
+    lua_pushinteger(L, (lua_Integer)info.first + 1);
+    push_hit_fields(L, &info.first_hit);
+    return 11;
+}
+
+/* moveRecti(recti, dx, dy, obstacles) -> x, y, blockedX, blockedY: c2d_move_recti (seed 003's
+ * integer move, x then y) with obstacles an array of recti tables. */
+static int l_moveRecti(lua_State *L)
+{
+    c2d_recti small[C2DL_SMALL_ARRAY];
+    c2d_recti *obstacles, r;
+    size_t n;
+    uint32_t blocked = 0;
+    int32_t dx, dy;
+    c2d_recti a;
+    lua_settop(L, 4);
+    a = get_recti(L, ARG(1), "moveRecti");
+    dx = i32_arg(L, 2, "moveRecti");
+    dy = i32_arg(L, 3, "moveRecti");
+    obstacles = get_recti_array(L, 4, "moveRecti", small, &n);
+    r = c2d_move_recti(a, dx, dy, obstacles, n, &blocked);
+    lua_settop(L, 0);
+    lua_pushinteger(L, (lua_Integer)r.x);
+    lua_pushinteger(L, (lua_Integer)r.y);
+    lua_pushboolean(L, (blocked & C2D_BLOCKED_X) != 0);
+    lua_pushboolean(L, (blocked & C2D_BLOCKED_Y) != 0);
+    return 4;
+}
+
 /* intersectionRect(a, b) -> the overlap rect table, or nil when they do not overlap strictly. */
 static int l_intersectionRect(lua_State *L)
 {
-    c2d_rect out;
-    c2d_rect a = get_rect(L, 1, "intersectionRect");
-    c2d_rect b = get_rect(L, 2, "intersectionRect");
+    c2d_rect out, a;
+    lua_settop(L, 2);
+    a = get_rect(L, ARG(1), "intersectionRect");
+    c2d_rect b = get_rect(L, ARG(2), "intersectionRect");
     if (c2d_intersection_rect(a, b, &out)) {
         push_rect(L, out);
     } else {
@@ -428,7 +683,9 @@ static int l_intersectionRect(lua_State *L)
  * rotated rect (same box, same angle). */
 static int l_obbFromRect(lua_State *L)
 {
-    c2d_obb o = get_obb(L, 1, "obbFromRect");
+    c2d_obb o;
+    lua_settop(L, 1);
+    o = get_obb(L, ARG(1), "obbFromRect");
     lua_createtable(L, 0, 5);
     set_num(L, "cx", o.center.x);
     set_num(L, "cy", o.center.y);
@@ -496,6 +753,18 @@ static const luaL_Reg c2dl_funcs[] = {
     C2DL_FN(closestPointRect),
     C2DL_FN(closestPointObb),
     C2DL_FN(closestPointSegment),
+    C2DL_FN(sweepRectRect),
+    C2DL_FN(sweepCircleRect),
+    C2DL_FN(sweepCircleCircle),
+    C2DL_FN(sweepRectCircle),
+    C2DL_FN(sweepCircleObb),
+    C2DL_FN(sweepRectObb),
+    C2DL_FN(raycastRect),
+    C2DL_FN(raycastCircle),
+    C2DL_FN(raycastObb),
+    C2DL_FN(raycastSegment),
+    C2DL_FN(moveRect),
+    C2DL_FN(moveRecti),
     C2DL_FN(intersectionRect),
     C2DL_FN(obbFromRect),
     C2DL_FN(version),
@@ -570,6 +839,41 @@ C2DL_SHIM_RET(c2d_vec2, closest_point_rect, c2d_rect, c2d_vec2)
 C2DL_SHIM_RET(c2d_vec2, closest_point_obb, c2d_obb, c2d_vec2)
 C2DL_SHIM_RET(c2d_vec2, closest_point_segment, c2d_segment, c2d_vec2)
 
+/* bool c2dl_f(const A*, const c2d_vec2* delta, const B*, c2d_hit* out): sweeps and ray casts */
+#define C2DL_SHIM_HIT(name, A, B)                                                          \
+    bool c2dl_##name(const A *a, const c2d_vec2 *delta, const B *b, c2d_hit *out);        \
+    bool c2dl_##name(const A *a, const c2d_vec2 *delta, const B *b, c2d_hit *out)         \
+    {                                                                                      \
+        return c2d_##name(*a, *delta, *b, out);                                            \
+    }
+
+C2DL_SHIM_HIT(sweep_rect_rect, c2d_rect, c2d_rect)
+C2DL_SHIM_HIT(sweep_circle_rect, c2d_circle, c2d_rect)
+C2DL_SHIM_HIT(sweep_circle_circle, c2d_circle, c2d_circle)
+C2DL_SHIM_HIT(sweep_rect_circle, c2d_rect, c2d_circle)
+C2DL_SHIM_HIT(sweep_circle_obb, c2d_circle, c2d_obb)
+C2DL_SHIM_HIT(sweep_rect_obb, c2d_rect, c2d_obb)
+C2DL_SHIM_HIT(raycast_rect, c2d_vec2, c2d_rect)
+C2DL_SHIM_HIT(raycast_circle, c2d_vec2, c2d_circle)
+C2DL_SHIM_HIT(raycast_obb, c2d_vec2, c2d_obb)
+C2DL_SHIM_HIT(raycast_segment, c2d_vec2, c2d_segment)
+
+void c2dl_move_rect(const c2d_rect *a, const c2d_vec2 *delta, const c2d_rect *obstacles, size_t n,
+                    c2d_response response, c2d_move_info *info, c2d_vec2 *ret);
+void c2dl_move_rect(const c2d_rect *a, const c2d_vec2 *delta, const c2d_rect *obstacles, size_t n,
+                    c2d_response response, c2d_move_info *info, c2d_vec2 *ret)
+{
+    *ret = c2d_move_rect(*a, *delta, obstacles, n, response, info);
+}
+
+void c2dl_move_recti(const c2d_recti *a, int32_t dx, int32_t dy, const c2d_recti *obstacles,
+                     size_t n, uint32_t *blocked, c2d_recti *ret);
+void c2dl_move_recti(const c2d_recti *a, int32_t dx, int32_t dy, const c2d_recti *obstacles,
+                     size_t n, uint32_t *blocked, c2d_recti *ret)
+{
+    *ret = c2d_move_recti(*a, dx, dy, obstacles, n, blocked);
+}
+
 void c2dl_obb_from_rect(const c2d_rect *r, float angle_deg, c2d_obb *ret);
 void c2dl_obb_from_rect(const c2d_rect *r, float angle_deg, c2d_obb *ret)
 {
@@ -605,8 +909,15 @@ int luaopen_collide2d_core(lua_State *L);
 
 int luaopen_collide2d(lua_State *L)
 {
+    int k;
     check_library_version(L);
-    luaL_newlib(L, c2dl_funcs);
+    lua_createtable(L, 0, (int)(sizeof c2dl_funcs / sizeof c2dl_funcs[0] - 1));
+    /* Every function gets the field keys as upvalues (see push_field). */
+    luaL_checkstack(L, K_COUNT, "collide2d");
+    for (k = 0; k < K_COUNT; k++) {
+        lua_pushstring(L, key_names[k]);
+    }
+    luaL_setfuncs(L, c2dl_funcs, K_COUNT);
     lua_pushliteral(L, C2DL_VERSION);
     lua_setfield(L, -2, "_VERSION");
     lua_pushliteral(L, "c");

@@ -54,24 +54,55 @@ local function arg_error(n, fn, msg)
   end
 end
 
-local function check_table(t, n, fn)
+-- A shape table: argument n itself (e == nil) or element e of the array in argument n.
+local function check_table(t, n, fn, e)
   if type(t) ~= "table" then
+    if e then
+      arg_error(n, fn, format("field '[%d]' must be a table, got %s", e, type(t)))
+    end
     arg_error(n, fn, "table expected, got " .. type(t))
   end
 end
 
-local function num(t, key, n, fn)
+local function field_error(key, n, fn, e, what)
+  if e then
+    key = format("[%d].%s", e, key)
+  end
+  arg_error(n, fn, format("field '%s' must be %s", key, what))
+end
+
+local function num(t, key, n, fn, e)
   local v = t[key]
   if type(v) ~= "number" then
-    arg_error(n, fn, format("field '%s' must be a number", key))
+    field_error(key, n, fn, e, "a number")
   end
   return v
 end
 
-local function i32(t, key, n, fn)
-  local v = num(t, key, n, fn)
-  if not (v >= -2147483648 and v <= 2147483647) or v ~= floor(v) then
-    arg_error(n, fn, format("field '%s' must be an integer in the int32 range", key))
+local function is_i32(v)
+  return v >= -2147483648 and v <= 2147483647 and v == floor(v)
+end
+
+local function i32(t, key, n, fn, e)
+  local v = num(t, key, n, fn, e)
+  if not is_i32(v) then
+    field_error(key, n, fn, e, "an integer in the int32 range")
+  end
+  return v
+end
+
+-- Plain number arguments (no numeric strings), as the C module's f32_arg and i32_arg.
+local function number_arg(v, n, fn)
+  if type(v) ~= "number" then
+    arg_error(n, fn, "number expected, got " .. type(v))
+  end
+  return v
+end
+
+local function i32_arg(v, n, fn)
+  number_arg(v, n, fn)
+  if not is_i32(v) then
+    arg_error(n, fn, "integer in the int32 range expected")
   end
   return v
 end
@@ -97,9 +128,10 @@ local shapes = {
   },
   rect = {
     ctype = "c2d_rect",
-    read = function(t, n, fn)
-      check_table(t, n, fn)
-      return num(t, "x", n, fn), num(t, "y", n, fn), num(t, "width", n, fn), num(t, "height", n, fn)
+    read = function(t, n, fn, e)
+      check_table(t, n, fn, e)
+      return num(t, "x", n, fn, e), num(t, "y", n, fn, e), num(t, "width", n, fn, e),
+        num(t, "height", n, fn, e)
     end,
     fill = function(c, x, y, w, h)
       c.x, c.y, c.w, c.h = x, y, w, h
@@ -150,9 +182,10 @@ local shapes = {
   },
   recti = {
     ctype = "c2d_recti",
-    read = function(t, n, fn)
-      check_table(t, n, fn)
-      return i32(t, "x", n, fn), i32(t, "y", n, fn), i32(t, "width", n, fn), i32(t, "height", n, fn)
+    read = function(t, n, fn, e)
+      check_table(t, n, fn, e)
+      return i32(t, "x", n, fn, e), i32(t, "y", n, fn, e), i32(t, "width", n, fn, e),
+        i32(t, "height", n, fn, e)
     end,
     fill = function(c, x, y, w, h)
       c.x, c.y, c.w, c.h = x, y, w, h
@@ -262,6 +295,157 @@ end
 closest("closestPointRect", "closest_point_rect", "rect")
 closest("closestPointObb", "closest_point_obb", "obb")
 closest("closestPointSegment", "closest_point_segment", "segment")
+
+-- ---- continuous collision ----------------------------------------------------------------------
+-- Sweeps (shape, dx, dy, target) and ray casts (x, y, dx, dy, target) -> false, or true, t, nx,
+-- ny, px, py, posx, posy (the c2d_hit).
+
+local function hit_results(ok, h)
+  if not ok then
+    return false
+  end
+  return true, h.t, h.normal.x, h.normal.y, h.point.x, h.point.y, h.pos.x, h.pos.y
+end
+
+local function sweep(name, cname, A, B)
+  local sa, sb = shapes[A], shapes[B]
+  local readA, fillA, readB, fillB = sa.read, sa.fill, sb.read, sb.fill
+  local a, b, d, h = ffi.new(sa.ctype), ffi.new(sb.ctype), ffi.new("c2d_vec2"), ffi.new("c2d_hit")
+  local cfn = lib["c2dl_" .. cname]
+  M[name] = function(p, dx, dy, q)
+    local a1, a2, a3, a4, a5, a6 = readA(p, 1, name)
+    number_arg(dx, 2, name)
+    number_arg(dy, 3, name)
+    local b1, b2, b3, b4, b5, b6 = readB(q, 4, name)
+    fillA(a, a1, a2, a3, a4, a5, a6)
+    fillB(b, b1, b2, b3, b4, b5, b6)
+    d.x, d.y = dx, dy
+    return hit_results(cfn(a, d, b, h), h)
+  end
+end
+
+local function raycast(name, cname, B)
+  local sb = shapes[B]
+  local readB, fillB = sb.read, sb.fill
+  local o, d, b, h = ffi.new("c2d_vec2"), ffi.new("c2d_vec2"), ffi.new(sb.ctype), ffi.new("c2d_hit")
+  local cfn = lib["c2dl_" .. cname]
+  M[name] = function(x, y, dx, dy, q)
+    number_arg(x, 1, name)
+    number_arg(y, 2, name)
+    number_arg(dx, 3, name)
+    number_arg(dy, 4, name)
+    local b1, b2, b3, b4, b5, b6 = readB(q, 5, name)
+    fillB(b, b1, b2, b3, b4, b5, b6)
+    o.x, o.y, d.x, d.y = x, y, dx, dy
+    return hit_results(cfn(o, d, b, h), h)
+  end
+end
+
+sweep("sweepRectRect", "sweep_rect_rect", "rect", "rect")
+sweep("sweepCircleRect", "sweep_circle_rect", "circle", "rect")
+sweep("sweepCircleCircle", "sweep_circle_circle", "circle", "circle")
+sweep("sweepRectCircle", "sweep_rect_circle", "rect", "circle")
+sweep("sweepCircleObb", "sweep_circle_obb", "circle", "obb")
+sweep("sweepRectObb", "sweep_rect_obb", "rect", "obb")
+raycast("raycastRect", "raycast_rect", "rect")
+raycast("raycastCircle", "raycast_circle", "circle")
+raycast("raycastObb", "raycast_obb", "obb")
+raycast("raycastSegment", "raycast_segment", "segment")
+
+-- ---- moves ------------------------------------------------------------------------------------------
+
+-- take(t, n, fn) reads the array t (argument n; elements 1..#t, read raw like the C module's
+-- lua_rawgeti) into a C array and returns it with its length and capacity; give(buf, cap) hands
+-- it back for the next call. The one spare buffer is taken while in use, so a call made from an
+-- __index metamethod during the reading gets a fresh one, and a reading error leaves the buffer
+-- to the garbage collector.
+local function array_reader(shape)
+  local read, fill = shape.read, shape.fill
+  local vla = ffi.typeof(shape.ctype .. "[?]")
+  local spare, spare_cap = nil, 0
+  local function take(t, n, fn)
+    check_table(t, n, fn)
+    local len = #t
+    local buf, cap = spare, spare_cap
+    spare, spare_cap = nil, 0
+    if buf == nil or cap < len then
+      cap = len > 2 * cap and len or 2 * cap
+      cap = cap < 16 and 16 or cap
+      buf = vla(cap)
+    end
+    for i = 1, len do
+      local v1, v2, v3, v4 = read(rawget(t, i), n, fn, i)
+      fill(buf[i - 1], v1, v2, v3, v4)
+    end
+    return buf, len, cap
+  end
+  local function give(buf, cap)
+    spare, spare_cap = buf, cap
+  end
+  return take, give
+end
+
+-- nil = slide; otherwise one of these names (bump.lua's, plus "ignore").
+local response_codes = { ignore = 0, slide = 1, touch = 2, cross = 3, bounce = 4 }
+
+local function response_arg(v, n, fn)
+  if v == nil then
+    return response_codes.slide
+  end
+  if type(v) ~= "string" then
+    arg_error(n, fn, "string expected, got " .. type(v))
+  end
+  local code = response_codes[v]
+  if not code then
+    arg_error(n, fn, format("invalid option '%s'", v))
+  end
+  return code
+end
+
+do
+  local read, fill = shapes.rect.read, shapes.rect.fill
+  local take, give = array_reader(shapes.rect)
+  local a, d, info, ret = ffi.new("c2d_rect"), ffi.new("c2d_vec2"), ffi.new("c2d_move_info"),
+    ffi.new("c2d_vec2")
+  local move = lib.c2dl_move_rect
+  function M.moveRect(r, dx, dy, obstacles, response)
+    local x, y, w, h = read(r, 1, "moveRect")
+    number_arg(dx, 2, "moveRect")
+    number_arg(dy, 3, "moveRect")
+    local buf, n, cap = take(obstacles, 4, "moveRect")
+    local code = response_arg(response, 5, "moveRect")
+    fill(a, x, y, w, h)
+    d.x, d.y = dx, dy
+    move(a, d, buf, n, code, info, ret)
+    give(buf, cap)
+    local count = tonumber(info.count)
+    if count == 0 then
+      return ret.x, ret.y, 0
+    end
+    local f = info.first_hit
+    return ret.x, ret.y, count, tonumber(info.first) + 1, f.t, f.normal.x, f.normal.y, f.point.x,
+      f.point.y, f.pos.x, f.pos.y
+  end
+end
+
+do
+  local read, fill = shapes.recti.read, shapes.recti.fill
+  local take, give = array_reader(shapes.recti)
+  local a, blocked, ret = ffi.new("c2d_recti"), ffi.new("uint32_t[1]"), ffi.new("c2d_recti")
+  local move = lib.c2dl_move_recti
+  local band = require("bit").band
+  function M.moveRecti(r, dx, dy, obstacles)
+    local x, y, w, h = read(r, 1, "moveRecti")
+    i32_arg(dx, 2, "moveRecti")
+    i32_arg(dy, 3, "moveRecti")
+    local buf, n, cap = take(obstacles, 4, "moveRecti")
+    fill(a, x, y, w, h)
+    move(a, dx, dy, buf, n, blocked, ret)
+    give(buf, cap)
+    local b = blocked[0]
+    return ret.x, ret.y, band(b, lib.C2D_BLOCKED_X) ~= 0, band(b, lib.C2D_BLOCKED_Y) ~= 0
+  end
+end
 
 do
   local out = ffi.new("c2d_rect")

@@ -75,7 +75,8 @@ return function(test, c2d, h)
     for name, f in pairs(c2d) do
       if type(f) == "function" and name ~= "version" then
         local msg = h.err(f)
-        h.eq(msg, "bad argument #1 to '" .. name .. "' (table expected, got nil)", name)
+        local want = name:match("^raycast") and "number" or "table"
+        h.eq(msg, "bad argument #1 to '" .. name .. "' (" .. want .. " expected, got nil)", name)
       end
     end
   end)
