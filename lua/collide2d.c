@@ -25,6 +25,7 @@
  * The file also exports c2dl_*, pointer forms of the C API for the LuaJIT FFI path (see below).
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -86,25 +87,38 @@ static void type_error(lua_State *L, int arg, const char *fn, const char *what)
     arg_error(L, arg, fn, msg);
 }
 
+/* The hot path (reading fields) is inlined into each function; error paths stay out of line. */
+#if defined(__GNUC__)
+#define C2DL_HOT static inline __attribute__((always_inline))
+#define C2DL_COLD static __attribute__((noinline, cold))
+#else
+#define C2DL_HOT static
+#define C2DL_COLD static
+#endif
+
+C2DL_COLD void table_error(lua_State *L, int idx, int arg, int elem, const char *fn)
+{
+    if (elem == 0) {
+        type_error(L, arg, fn, "table");
+    } else {
+        char msg[96];
+        snprintf(msg, sizeof msg, "field '[%d]' must be a table, got %s", elem, type_name(L, idx));
+        arg_error(L, arg, fn, msg);
+    }
+}
+
 /* A shape table at stack index idx: argument `arg` itself (elem 0, idx == arg) or element `elem`
  * (1-based) of the array in argument `arg`. */
-static void check_table(lua_State *L, int idx, int arg, int elem, const char *fn)
+C2DL_HOT void check_table(lua_State *L, int idx, int arg, int elem, const char *fn)
 {
-    if (!lua_istable(L, idx)) {
-        if (elem == 0) {
-            type_error(L, arg, fn, "table");
-        } else {
-            char msg[96];
-            snprintf(msg, sizeof msg, "field '[%d]' must be a table, got %s", elem,
-                     type_name(L, idx));
-            arg_error(L, arg, fn, msg);
-        }
+    if (lua_type(L, idx) != LUA_TTABLE) {
+        table_error(L, idx, arg, elem, fn);
     }
 }
 
 /* "field 'key' must be <what>", or "field '[elem].key' must be <what>" inside an array. */
-static void field_error(lua_State *L, int arg, int elem, const char *fn, const char *key,
-                        const char *what)
+C2DL_COLD void field_error(lua_State *L, int arg, int elem, const char *fn, const char *key,
+                           const char *what)
 {
     char msg[128];
     if (elem == 0) {
@@ -160,7 +174,15 @@ static const char *const key_names[K_COUNT] = {
  * on every call, and the Lua API calls are the binding's main cost. A raw nil falls back to
  * lua_gettable, so __index metamethods still supply missing fields (a present field never
  * consults them, in either lookup). */
-static int push_field(lua_State *L, int idx, int key)
+C2DL_COLD int push_field_meta(lua_State *L, int idx, int key)
+{
+    lua_pop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(key + 1));
+    lua_gettable(L, idx);
+    return lua_type(L, -1);
+}
+
+C2DL_HOT int push_field(lua_State *L, int idx, int key)
 {
     int type;
     lua_pushvalue(L, lua_upvalueindex(key + 1));
@@ -171,16 +193,13 @@ static int push_field(lua_State *L, int idx, int key)
     type = lua_type(L, -1);
 #endif
     if (type == LUA_TNIL) {
-        lua_pop(L, 1);
-        lua_pushvalue(L, lua_upvalueindex(key + 1));
-        lua_gettable(L, idx);
-        type = lua_type(L, -1);
+        type = push_field_meta(L, idx, key);
     }
     return type;
 }
 
 /* The number in t[key], left on the stack. Strings are not numbers here. */
-static lua_Number num_field(lua_State *L, int idx, int arg, int elem, int key, const char *fn)
+C2DL_HOT lua_Number num_field(lua_State *L, int idx, int arg, int elem, int key, const char *fn)
 {
     if (push_field(L, idx, key) != LUA_TNUMBER) {
         field_error(L, arg, elem, fn, key_names[key], "a number");
@@ -192,7 +211,7 @@ static lua_Number num_field(lua_State *L, int idx, int arg, int elem, int key, c
 #define F32(key) ((float)num_field(L, idx, arg, elem, (key), fn))
 
 /* An integer-valued number (integer or float subtype) in the int32 range. */
-static int32_t i32_field(lua_State *L, int idx, int arg, int elem, int key, const char *fn)
+C2DL_HOT int32_t i32_field(lua_State *L, int idx, int arg, int elem, int key, const char *fn)
 {
     lua_Number v = num_field(L, idx, arg, elem, key, fn);
     if (!(v >= -2147483648.0 && v <= 2147483647.0) || v != floor(v)) {
@@ -206,7 +225,7 @@ static int32_t i32_field(lua_State *L, int idx, int arg, int elem, int key, cons
 /* Reader parameters; each field is read in its own statement, in the order of the messages
  * (C leaves the evaluation order of initialisers in a braced list unsequenced before C11). */
 #define READER(shape)                                                                      \
-    static c2dl_##shape get_##shape(lua_State *L, int idx, int arg, int elem, const char *fn)
+    C2DL_HOT c2dl_##shape get_##shape(lua_State *L, int idx, int arg, int elem, const char *fn)
 
 READER(point)
 {
@@ -891,6 +910,148 @@ void c2dl_rot_from_radians(float rad, c2d_rot *ret)
 {
     *ret = c2d_rot_from_radians(rad);
 }
+
+/* Flat forms c2dlf_<name>, for the FFI path's most frequent calls: each by-value struct that holds
+ * only floats is spread into its floats in field order (lua/gen_cdef.lua declares them by that
+ * rule, for every function that returns no struct), so LuaJIT passes them in registers and stores
+ * nothing to memory on the way. The order checks below fail to compile if the header's field order
+ * ever differs from the order these macros spread. */
+#define C2DL_ORDER(T, a, b) typedef char c2dl_order_##T##_##a##_##b[offsetof(T, a) < offsetof(T, b) ? 1 : -1];
+C2DL_ORDER(c2d_vec2, x, y)
+C2DL_ORDER(c2d_rect, x, y)
+C2DL_ORDER(c2d_rect, y, w)
+C2DL_ORDER(c2d_rect, w, h)
+C2DL_ORDER(c2d_circle, x, y)
+C2DL_ORDER(c2d_circle, y, r)
+C2DL_ORDER(c2d_segment, a, b)
+C2DL_ORDER(c2d_rot, c, s)
+C2DL_ORDER(c2d_obb, center, half)
+C2DL_ORDER(c2d_obb, half, rot)
+
+#define FP_point(n) float n##_x, float n##_y
+#define FP_rect(n) float n##_x, float n##_y, float n##_w, float n##_h
+#define FP_circle(n) float n##_x, float n##_y, float n##_r
+#define FP_segment(n) float n##_a_x, float n##_a_y, float n##_b_x, float n##_b_y
+#define FP_obb(n)                                                                          \
+    float n##_center_x, float n##_center_y, float n##_half_x, float n##_half_y, float n##_rot_c, \
+        float n##_rot_s
+#define FV_point(n) flat_point(n##_x, n##_y)
+#define FV_rect(n) flat_rect(n##_x, n##_y, n##_w, n##_h)
+#define FV_circle(n) flat_circle(n##_x, n##_y, n##_r)
+#define FV_segment(n) flat_segment(n##_a_x, n##_a_y, n##_b_x, n##_b_y)
+#define FV_obb(n) flat_obb(n##_center_x, n##_center_y, n##_half_x, n##_half_y, n##_rot_c, n##_rot_s)
+
+static c2d_vec2 flat_point(float x, float y)
+{
+    c2d_vec2 p;
+    p.x = x;
+    p.y = y;
+    return p;
+}
+
+static c2d_rect flat_rect(float x, float y, float w, float h)
+{
+    c2d_rect r;
+    r.x = x;
+    r.y = y;
+    r.w = w;
+    r.h = h;
+    return r;
+}
+
+static c2d_circle flat_circle(float x, float y, float r)
+{
+    c2d_circle c;
+    c.x = x;
+    c.y = y;
+    c.r = r;
+    return c;
+}
+
+static c2d_segment flat_segment(float ax, float ay, float bx, float by)
+{
+    c2d_segment s;
+    s.a = flat_point(ax, ay);
+    s.b = flat_point(bx, by);
+    return s;
+}
+
+static c2d_obb flat_obb(float cx, float cy, float hx, float hy, float c, float s)
+{
+    c2d_obb o;
+    o.center = flat_point(cx, cy);
+    o.half = flat_point(hx, hy);
+    o.rot.c = c;
+    o.rot.s = s;
+    return o;
+}
+
+/* R c2dlf_f(A's floats, B's floats) */
+#define C2DL_FLAT(R, name, A, B)                                                           \
+    R c2dlf_##name(FP_##A(a), FP_##B(b));                                                  \
+    R c2dlf_##name(FP_##A(a), FP_##B(b)) { return c2d_##name(FV_##A(a), FV_##B(b)); }
+
+/* bool c2dlf_f(A's floats, B's floats, O* out) */
+#define C2DL_FLAT_OUT(name, A, B, O)                                                       \
+    bool c2dlf_##name(FP_##A(a), FP_##B(b), O *out);                                       \
+    bool c2dlf_##name(FP_##A(a), FP_##B(b), O *out)                                        \
+    {                                                                                      \
+        return c2d_##name(FV_##A(a), FV_##B(b), out);                                      \
+    }
+
+/* bool c2dlf_f(A's floats, delta_x, delta_y, B's floats, c2d_hit* out) */
+#define C2DL_FLAT_HIT(name, A, B)                                                          \
+    bool c2dlf_##name(FP_##A(a), FP_point(delta), FP_##B(b), c2d_hit *out);                \
+    bool c2dlf_##name(FP_##A(a), FP_point(delta), FP_##B(b), c2d_hit *out)                 \
+    {                                                                                      \
+        return c2d_##name(FV_##A(a), FV_point(delta), FV_##B(b), out);                    \
+    }
+
+C2DL_FLAT(bool, overlap_rect_rect, rect, rect)
+C2DL_FLAT(bool, touch_rect_rect, rect, rect)
+C2DL_FLAT(bool, overlap_circle_circle, circle, circle)
+C2DL_FLAT(bool, touch_circle_circle, circle, circle)
+C2DL_FLAT(bool, overlap_rect_circle, rect, circle)
+C2DL_FLAT(bool, touch_rect_circle, rect, circle)
+C2DL_FLAT(bool, overlap_point_rect, point, rect)
+C2DL_FLAT(bool, touch_point_rect, point, rect)
+C2DL_FLAT(bool, overlap_point_circle, point, circle)
+C2DL_FLAT(bool, touch_point_circle, point, circle)
+C2DL_FLAT(bool, overlap_obb_circle, obb, circle)
+C2DL_FLAT(bool, touch_obb_circle, obb, circle)
+C2DL_FLAT(bool, overlap_obb_rect, obb, rect)
+C2DL_FLAT(bool, touch_obb_rect, obb, rect)
+C2DL_FLAT(bool, overlap_obb_obb, obb, obb)
+C2DL_FLAT(bool, touch_obb_obb, obb, obb)
+C2DL_FLAT(bool, overlap_point_obb, point, obb)
+C2DL_FLAT(bool, touch_point_obb, point, obb)
+C2DL_FLAT(bool, intersect_segment_segment, segment, segment)
+C2DL_FLAT(bool, intersect_segment_rect, segment, rect)
+C2DL_FLAT(bool, intersect_segment_circle, segment, circle)
+C2DL_FLAT(bool, intersect_segment_obb, segment, obb)
+C2DL_FLAT_OUT(collide_rect_rect, rect, rect, c2d_contact)
+C2DL_FLAT_OUT(collide_circle_circle, circle, circle, c2d_contact)
+C2DL_FLAT_OUT(collide_rect_circle, rect, circle, c2d_contact)
+C2DL_FLAT_OUT(collide_obb_circle, obb, circle, c2d_contact)
+C2DL_FLAT_OUT(collide_obb_rect, obb, rect, c2d_contact)
+C2DL_FLAT_OUT(collide_obb_obb, obb, obb, c2d_contact)
+C2DL_FLAT_OUT(intersection_rect, rect, rect, c2d_rect)
+C2DL_FLAT(float, distance_rect_rect, rect, rect)
+C2DL_FLAT(float, distance_circle_circle, circle, circle)
+C2DL_FLAT(float, distance_rect_circle, rect, circle)
+C2DL_FLAT(float, distance_obb_circle, obb, circle)
+C2DL_FLAT(float, distance_obb_rect, obb, rect)
+C2DL_FLAT(float, distance_obb_obb, obb, obb)
+C2DL_FLAT_HIT(sweep_rect_rect, rect, rect)
+C2DL_FLAT_HIT(sweep_circle_rect, circle, rect)
+C2DL_FLAT_HIT(sweep_circle_circle, circle, circle)
+C2DL_FLAT_HIT(sweep_rect_circle, rect, circle)
+C2DL_FLAT_HIT(sweep_circle_obb, circle, obb)
+C2DL_FLAT_HIT(sweep_rect_obb, rect, obb)
+C2DL_FLAT_HIT(raycast_rect, point, rect)
+C2DL_FLAT_HIT(raycast_circle, point, circle)
+C2DL_FLAT_HIT(raycast_obb, point, obb)
+C2DL_FLAT_HIT(raycast_segment, point, segment)
 
 /* ---- module ---------------------------------------------------------------------------------- */
 

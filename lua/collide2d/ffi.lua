@@ -204,13 +204,47 @@ local shapes = {
 }
 
 -- ---- function families ----------------------------------------------------------------------------
--- binary(name, cname, A, B, finish): M[name](p, q) reads p as shape A and q as shape B, fills two
--- scratch structs of its own and returns finish(lib["c2dl_" .. cname], a, b). Sweeps and moves
--- are further families of the same form.
+-- binary(name, cname, A, B, finish, body, out): M[name](p, q) reads p as shape A and q as shape B.
+-- Where both shapes hold only floats (point, rect, circle, segment) it calls the flat form
+-- c2dlf_<cname>, to which the numbers go straight as arguments: the function is compiled from
+-- `body`, Lua source in which ARGS stands for the numbers read and `cfn`, `out` are the C function
+-- and the struct given for results. Otherwise it fills two scratch structs of its own and returns
+-- finish(lib["c2dl_" .. cname], a, b). Either way every argument is read (and checked) before
+-- anything is filled or called.
 
-local function binary(name, cname, A, B, finish)
+local flat_arity = { point = 2, rect = 4, circle = 3, segment = 4 }
+
+-- "a1, a2, a3" for vars("a", 3)
+local function vars(prefix, n)
+  local t = {}
+  for i = 1, n do
+    t[i] = prefix .. i
+  end
+  return table.concat(t, ", ")
+end
+
+-- A function compiled from source, given upvalues through `...` (a flat call spells out its
+-- arity, so each is generated for its shapes).
+local function compile(src, ...)
+  return assert(load(src, "=collide2d.ffi"))(...)
+end
+
+local function binary(name, cname, A, B, finish, body, out)
   local sa, sb = shapes[A], shapes[B]
   local readA, fillA, readB, fillB = sa.read, sa.fill, sb.read, sb.fill
+  local na, nb = flat_arity[A], flat_arity[B]
+  if body and na and nb then
+    local args = vars("a", na) .. ", " .. vars("b", nb)
+    M[name] = compile(format([[
+local readA, readB, cfn, out, name = ...
+return function(p, q)
+  local %s = readA(p, 1, name)
+  local %s = readB(q, 2, name)
+  %s
+end]], vars("a", na), vars("b", nb), (body:gsub("ARGS", args))), readA, readB,
+      lib["c2dlf_" .. cname], out, name)
+    return
+  end
   local a, b = ffi.new(sa.ctype), ffi.new(sb.ctype)
   local cfn = lib["c2dl_" .. cname]
   M[name] = function(p, q)
@@ -227,7 +261,7 @@ local function call(cfn, a, b)
 end
 
 local function pred(name, cname, A, B)
-  binary(name, cname, A, B, call)
+  binary(name, cname, A, B, call, "return cfn(ARGS)")
 end
 
 local function collide(name, cname, A, B)
@@ -237,7 +271,11 @@ local function collide(name, cname, A, B)
       return false
     end
     return true, c.normal.x, c.normal.y, c.depth, c.point.x, c.point.y
-  end)
+  end, [[
+  if not cfn(ARGS, out) then
+    return false
+  end
+  return true, out.normal.x, out.normal.y, out.depth, out.point.x, out.point.y]], c)
 end
 
 local function closest(name, cname, A)
@@ -289,7 +327,7 @@ for _, p in ipairs({
   collide("collide" .. p[1], "collide_" .. p[2], p[3], p[4])
   binary("distance" .. p[1], "distance_" .. p[2], p[3], p[4], function(cfn, a, b)
     return (cfn(a, b))
-  end)
+  end, "return (cfn(ARGS))")
 end
 
 closest("closestPointRect", "closest_point_rect", "rect")
@@ -310,7 +348,22 @@ end
 local function sweep(name, cname, A, B)
   local sa, sb = shapes[A], shapes[B]
   local readA, fillA, readB, fillB = sa.read, sa.fill, sb.read, sb.fill
-  local a, b, d, h = ffi.new(sa.ctype), ffi.new(sb.ctype), ffi.new("c2d_vec2"), ffi.new("c2d_hit")
+  local h = ffi.new("c2d_hit")
+  local na, nb = flat_arity[A], flat_arity[B]
+  if na and nb then
+    M[name] = compile(format([[
+local readA, readB, number_arg, hit_results, cfn, h, name = ...
+return function(p, dx, dy, q)
+  local %s = readA(p, 1, name)
+  number_arg(dx, 2, name)
+  number_arg(dy, 3, name)
+  local %s = readB(q, 4, name)
+  return hit_results(cfn(%s, dx, dy, %s, h), h)
+end]], vars("a", na), vars("b", nb), vars("a", na), vars("b", nb)), readA, readB, number_arg,
+      hit_results, lib["c2dlf_" .. cname], h, name)
+    return
+  end
+  local a, b, d = ffi.new(sa.ctype), ffi.new(sb.ctype), ffi.new("c2d_vec2")
   local cfn = lib["c2dl_" .. cname]
   M[name] = function(p, dx, dy, q)
     local a1, a2, a3, a4, a5, a6 = readA(p, 1, name)
@@ -327,7 +380,23 @@ end
 local function raycast(name, cname, B)
   local sb = shapes[B]
   local readB, fillB = sb.read, sb.fill
-  local o, d, b, h = ffi.new("c2d_vec2"), ffi.new("c2d_vec2"), ffi.new(sb.ctype), ffi.new("c2d_hit")
+  local h = ffi.new("c2d_hit")
+  local nb = flat_arity[B]
+  if nb then
+    M[name] = compile(format([[
+local readB, number_arg, hit_results, cfn, h, name = ...
+return function(x, y, dx, dy, q)
+  number_arg(x, 1, name)
+  number_arg(y, 2, name)
+  number_arg(dx, 3, name)
+  number_arg(dy, 4, name)
+  local %s = readB(q, 5, name)
+  return hit_results(cfn(x, y, dx, dy, %s, h), h)
+end]], vars("b", nb), vars("b", nb)), readB, number_arg, hit_results, lib["c2dlf_" .. cname], h,
+      name)
+    return
+  end
+  local o, d, b = ffi.new("c2d_vec2"), ffi.new("c2d_vec2"), ffi.new(sb.ctype)
   local cfn = lib["c2dl_" .. cname]
   M[name] = function(x, y, dx, dy, q)
     number_arg(x, 1, name)
@@ -454,7 +523,11 @@ do
       return nil
     end
     return { x = out.x, y = out.y, width = out.w, height = out.h }
-  end)
+  end, [[
+  if not cfn(ARGS, out) then
+    return nil
+  end
+  return { x = out.x, y = out.y, width = out.w, height = out.h }]], out)
 end
 
 do

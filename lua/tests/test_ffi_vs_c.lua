@@ -21,18 +21,20 @@ return function(test, c2d, h)
     return false
   end
 
-  test("LuaJIT: every pointer form the cdef declares (one per by-value C API function) is exported", function()
+  test("LuaJIT: every pointer and flat form the cdef declares (per by-value C API function) is exported", function()
     local ffi = require("ffi")
     local so = package.searchpath("collide2d", package.cpath)
     local cdef = dofile(so:gsub("[^/\\]*$", "") .. "collide2d_cdef.lua")
     local lib = ffi.load(so)
     local n = 0
-    for name in cdef:gmatch("(c2dl_[%w_]+)%(") do
+    local flat = 0
+    for name in cdef:gmatch("(c2dlf?_[%w_]+)%(") do
+      if name:match("^c2dlf_") then flat = flat + 1 end
       n = n + 1
       h.truthy(pcall(function() return lib[name] end),
         name .. " is declared from include/collide2d.h but lua/collide2d.c does not define it")
     end
-    h.truthy(n >= 40, "pointer forms declared")
+    h.truthy(n >= 80 and flat >= 40, "pointer and flat forms declared")
   end)
 
   test("LuaJIT: FFI path and C module agree on every function (random inputs, NaN included)", function()
