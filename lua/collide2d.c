@@ -165,6 +165,10 @@ enum {
     K_COUNT
 };
 
+/* Upvalue K_COUNT + 1: the spare buffer for array arguments (see take_buffer), nil at first. */
+#define UV_SPARE (K_COUNT + 1)
+#define C2DL_NUPVALUES (K_COUNT + 1)
+
 static const char *const key_names[K_COUNT] = {
     "x", "y", "width", "height", "r", "angle", "cx", "cy", "hw", "hh", "x1", "y1", "x2", "y2",
 };
@@ -366,10 +370,14 @@ static c2d_response get_response(lua_State *L, int arg, const char *fn)
 }
 
 /* Arrays of rects (obstacles): argument `arg` is a table whose elements 1..#t (raw length, raw
- * reads) are shape tables. They are read into `small` when they fit, else into a full userdata
- * left on the stack (so nothing leaks when a later element raises an error, and a large array
- * never grows the C stack). Returns the buffer and sets *n. */
+ * reads) are shape tables. They are read into `small` (on the C stack) when they fit, else into a
+ * buffer from take_buffer, left on the stack at *buf_idx (0 for `small`) for give_buffer after
+ * the call. Nothing leaks when an element raises an error, and a large array never grows the C
+ * stack. Returns the buffer and sets *n. */
 #define C2DL_SMALL_ARRAY 32
+
+/* Spare buffers larger than this are not kept between calls. */
+#define C2DL_SPARE_MAX ((size_t)1 << 20)
 
 #if LUA_VERSION_NUM >= 502
 #define c2dl_rawlen lua_rawlen
@@ -377,19 +385,45 @@ static c2d_response get_response(lua_State *L, int arg, const char *fn)
 #define c2dl_rawlen lua_objlen
 #endif
 
+/* A buffer of at least `bytes`, pushed as a full userdata: the function's spare buffer (upvalue
+ * UV_SPARE) when it is large enough, taken out of the upvalue while in use, so a call made from an
+ * __index metamethod meanwhile gets its own; else a new one. give_buffer hands it back after the
+ * call; an error in between only leaves it to the collector (the next call makes a new spare). */
+static void *take_buffer(lua_State *L, size_t bytes)
+{
+    lua_pushvalue(L, lua_upvalueindex(UV_SPARE));
+    if (lua_type(L, -1) == LUA_TUSERDATA && (size_t)c2dl_rawlen(L, -1) >= bytes) {
+        lua_pushnil(L);
+        lua_replace(L, lua_upvalueindex(UV_SPARE));
+        return lua_touserdata(L, -1);
+    }
+    lua_pop(L, 1);
+    return lua_newuserdata(L, bytes);
+}
+
+static void give_buffer(lua_State *L, int idx)
+{
+    if (idx != 0 && (size_t)c2dl_rawlen(L, idx) <= C2DL_SPARE_MAX) {
+        lua_pushvalue(L, idx);
+        lua_replace(L, lua_upvalueindex(UV_SPARE));
+    }
+}
+
 #define ARRAY_READER(shape)                                                                \
     static c2dl_##shape *get_##shape##_array(lua_State *L, int arg, const char *fn,        \
-                                              c2dl_##shape *small, size_t *n)              \
+                                              c2dl_##shape *small, size_t *n, int *buf_idx)\
     {                                                                                      \
         c2dl_##shape *buf = small;                                                         \
         size_t len, i;                                                                     \
         check_table(L, arg, arg, 0, fn);                                                   \
         len = (size_t)c2dl_rawlen(L, arg);                                                 \
+        *buf_idx = 0;                                                                      \
         if (len > C2DL_SMALL_ARRAY) {                                                      \
             if (len > (size_t)-1 / sizeof *buf) {                                          \
                 luaL_error(L, "not enough memory");                                        \
             }                                                                              \
-            buf = (c2dl_##shape *)lua_newuserdata(L, len * sizeof *buf);                   \
+            buf = (c2dl_##shape *)take_buffer(L, len * sizeof *buf);                       \
+            *buf_idx = lua_gettop(L);                                                      \
         }                                                                                  \
         for (i = 0; i < len; i++) {                                                        \
             int top = lua_gettop(L);                                                       \
@@ -640,13 +674,15 @@ static int l_moveRect(lua_State *L)
     size_t n;
     c2d_response response;
     c2d_rect a;
+    int buf_idx;
     lua_settop(L, 5);
     a = get_rect(L, ARG(1), "moveRect");
     d.x = f32_arg(L, 2, "moveRect");
     d.y = f32_arg(L, 3, "moveRect");
-    obstacles = get_rect_array(L, 4, "moveRect", small, &n);
+    obstacles = get_rect_array(L, 4, "moveRect", small, &n, &buf_idx);
     response = get_response(L, 5, "moveRect");
     p = c2d_move_rect(a, d, obstacles, n, response, &info);
+    give_buffer(L, buf_idx);
     lua_settop(L, 0);
     lua_pushnumber(L, (lua_Number)p.x);
     lua_pushnumber(L, (lua_Number)p.y);
@@ -669,12 +705,14 @@ static int l_moveRecti(lua_State *L)
     uint32_t blocked = 0;
     int32_t dx, dy;
     c2d_recti a;
+    int buf_idx;
     lua_settop(L, 4);
     a = get_recti(L, ARG(1), "moveRecti");
     dx = i32_arg(L, 2, "moveRecti");
     dy = i32_arg(L, 3, "moveRecti");
-    obstacles = get_recti_array(L, 4, "moveRecti", small, &n);
+    obstacles = get_recti_array(L, 4, "moveRecti", small, &n, &buf_idx);
     r = c2d_move_recti(a, dx, dy, obstacles, n, &blocked);
+    give_buffer(L, buf_idx);
     lua_settop(L, 0);
     lua_pushinteger(L, (lua_Integer)r.x);
     lua_pushinteger(L, (lua_Integer)r.y);
@@ -1073,12 +1111,13 @@ int luaopen_collide2d(lua_State *L)
     int k;
     check_library_version(L);
     lua_createtable(L, 0, (int)(sizeof c2dl_funcs / sizeof c2dl_funcs[0] - 1));
-    /* Every function gets the field keys as upvalues (see push_field). */
-    luaL_checkstack(L, K_COUNT, "collide2d");
+    /* Every function gets the field keys as upvalues (see push_field), then its spare buffer. */
+    luaL_checkstack(L, C2DL_NUPVALUES, "collide2d");
     for (k = 0; k < K_COUNT; k++) {
         lua_pushstring(L, key_names[k]);
     }
-    luaL_setfuncs(L, c2dl_funcs, K_COUNT);
+    lua_pushnil(L);
+    luaL_setfuncs(L, c2dl_funcs, C2DL_NUPVALUES);
     lua_pushliteral(L, C2DL_VERSION);
     lua_setfield(L, -2, "_VERSION");
     lua_pushliteral(L, "c");

@@ -241,18 +241,54 @@ return function(test, c2d, h)
   end)
 
   test("moveRect: __index proxies as obstacles, even one that moves a rect itself while read", function()
+    -- Far-away padding makes both arrays larger than any fixed buffer, so the outer and the inner
+    -- call each need a buffer of their own at the same time.
+    local function padded(list)
+      local t = {}
+      for i = 1, 40 do t[i] = rect(0, 5000 + 20 * i, 10, 10) end
+      for _, r in ipairs(list) do t[#t + 1] = r end
+      return t
+    end
     local inner
     local proxy = setmetatable({}, { __index = function(_, k)
       if k == "x" then
         -- a call back into the module while the outer call is reading its obstacles
-        inner = pack(c2d.moveRect(rect(0, 0, 1, 1), 10, 0, { rect(5, 0, 1, 1), rect(3, 0, 1, 1) }, "touch"))
+        inner = pack(c2d.moveRect(rect(0, 0, 1, 1), 10, 0, padded({ rect(5, 0, 1, 1), rect(3, 0, 1, 1) }), "touch"))
         return 50
       end
       return ({ y = 0, width = 10, height = 100 })[k]
     end })
-    local r = pack(c2d.moveRect(rect(0, 10, 10, 10), 300, 0, { rect(200, 0, 10, 100), proxy }, "touch"))
-    h.eq(r[1], 40); h.eq(r[3], 1); h.eq(r[4], 2)
-    h.eq(inner[1], 2, "inner move"); h.eq(inner[4], 2, "inner first")
+    for _, obstacles in ipairs({ { rect(200, 0, 10, 100), proxy }, padded({ rect(200, 0, 10, 100), proxy }) }) do
+      local offset = #obstacles - 2
+      inner = nil
+      local r = pack(c2d.moveRect(rect(0, 10, 10, 10), 300, 0, obstacles, "cross"))
+      h.eq(r[1], 300); h.eq(r[3], 2, "outer crossed both"); h.eq(r[4], offset + 2, "outer first")
+      h.eq(inner[1], 2, "inner move"); h.eq(inner[4], 42, "inner first")
+    end
+    -- and the outer call's buffer came through intact: the same call again, no proxy
+    local r = pack(c2d.moveRect(rect(0, 10, 10, 10), 300, 0, padded({ rect(200, 0, 10, 100), rect(50, 0, 10, 100) }), "touch"))
+    h.eq(r[1], 40); h.eq(r[4], 42)
+  end)
+
+  test("moveRect/moveRecti: repeated large calls leave no memory behind", function()
+    local floor = tiles(2000)
+    local floori = {}
+    for i = 1, #floor do floori[i] = { x = floor[i].x, y = 100, width = 16, height = 16 } end
+    local function run()
+      for _ = 1, 50 do
+        c2d.moveRect(rect(8, 84, 16, 16), 200, 3, floor)
+        c2d.moveRecti(floori[1], 0, -5, floori)
+      end
+    end
+    run()
+    collectgarbage("collect")
+    collectgarbage("collect")
+    local before = collectgarbage("count")
+    for _ = 1, 10 do run() end
+    collectgarbage("collect")
+    collectgarbage("collect")
+    h.truthy(collectgarbage("count") - before < 64,
+      string.format("memory grew by %.1f KiB", collectgarbage("count") - before))
   end)
 
   test("NaN: sweeps and ray casts miss, moveRect stays put, moveRecti rejects it", function()
