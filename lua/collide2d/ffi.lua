@@ -425,12 +425,13 @@ raycast("raycastSegment", "raycast_segment", "segment")
 
 -- take(t, n, fn) reads the array t (argument n; elements 1..#t, read raw like the C module's
 -- lua_rawgeti) into a C array and returns it with its length and capacity; give(buf, cap) hands
--- it back for the next call. The one spare buffer is taken while in use, so a call made from an
--- __index metamethod during the reading gets a fresh one, and a reading error leaves the buffer
--- to the garbage collector.
+-- it back for the next call (unless larger than 1 MiB). The one spare buffer is taken while in
+-- use, so a call made from an __index metamethod during the reading gets a fresh one, and a
+-- reading error leaves the buffer to the garbage collector.
 local function array_reader(shape)
   local read, fill = shape.read, shape.fill
   local vla = ffi.typeof(shape.ctype .. "[?]")
+  local keep_max = math.floor(1048576 / ffi.sizeof(shape.ctype)) -- as the C module: up to 1 MiB
   local spare, spare_cap = nil, 0
   local function take(t, n, fn)
     check_table(t, n, fn)
@@ -449,7 +450,9 @@ local function array_reader(shape)
     return buf, len, cap
   end
   local function give(buf, cap)
-    spare, spare_cap = buf, cap
+    if cap <= keep_max then
+      spare, spare_cap = buf, cap
+    end
   end
   return take, give
 end
