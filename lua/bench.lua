@@ -1,6 +1,7 @@
 -- Calls per second of seed 002's four functions: the binding against the article's pure-Lua
--- functions (lua/tests/seed002.lua), on the running interpreter. On LuaJIT both the FFI path and
--- the C module are measured. Prints one table row per function. Timing uses os.clock (CPU time).
+-- functions (lua/tests/seed002.lua), on the running interpreter; then of the motion calls
+-- (binding only: the seeds have no Lua form of them). On LuaJIT both the FFI path and the C
+-- module are measured. Prints one table row per function. Timing uses os.clock (CPU time).
 --   lua bench.lua [seconds-per-case]
 local seed = require("seed002")
 local budget = tonumber(arg and arg[1]) or 0.3
@@ -64,6 +65,40 @@ for _, name in ipairs(names) do
   local row = string.format("%-28s", name)
   for _, impl in ipairs(impls) do
     row = row .. string.format(" %14.2f", rate(impl[2][name], as, bs) / 1e6)
+  end
+  print(row)
+end
+
+-- Motion calls, each through a two-argument wrapper (the same loop): a 16x16 mover against a
+-- 64x8 rect (two in five hit), a ray from its centre, and a slide over a 20-tile floor.
+local floor = {}
+for i = 0, 19 do floor[#floor + 1] = { x = 16 * i, y = 100, width = 16, height = 16 } end
+local motion = {
+  { "sweepRectRect", function(m)
+    local f = m.sweepRectRect
+    return function(a, b) return f(a, 0, 70, b) end
+  end },
+  { "raycastRect", function(m)
+    local f = m.raycastRect
+    return function(a, b) return f(a.x + 8, a.y + 8, 0, 70, b) end
+  end },
+  { "moveRect (20 tiles)", function(m)
+    local f = m.moveRect
+    return function(a) return f(a, 60, 20, floor) end
+  end },
+}
+local header2 = string.format("%-28s", "motion")
+for i = 1, #impls - 1 do header2 = header2 .. string.format(" %14s", impls[i][1]) end
+print(header2)
+for _, case in ipairs(motion) do
+  local as, bs = {}, {}
+  for k = 1, 64 do
+    as[k] = { x = 10 + 2 * k, y = 60, width = 16, height = 16 }
+    bs[k] = { x = 100, y = 130, width = 64, height = 8 }
+  end
+  local row = string.format("%-28s", case[1])
+  for i = 1, #impls - 1 do
+    row = row .. string.format(" %14.2f", rate(case[2](impls[i][2]), as, bs) / 1e6)
   end
   print(row)
 end
