@@ -18,11 +18,16 @@
  *   recti    {x=, y=, width=, height=}            integers in the int32 range
  *   circlei  {x=, y=, r=}                          integers in the int32 range
  *
- * A wrong argument raises "bad argument #N to 'name' (field 'f' must be a number)" (or "table
- * expected, got T"), always naming the binding's own function, however it was called; like any
- * luaL_error it starts with the caller's position when the caller is Lua code.
+ * Motions take plain numbers too (dx, dy, a ray's origin), arrays of rect or recti tables
+ * (obstacles) and a response name ("slide", "touch", "cross", "bounce", "ignore"; nil = slide).
  *
- * The file also exports c2dl_*, pointer forms of the C API for the LuaJIT FFI path (see below).
+ * A wrong argument raises "bad argument #N to 'name' (field 'f' must be a number)" (or "table
+ * expected, got T", "number expected, got T", "field '[k].f' must be a number" for element k of
+ * an array, "invalid option 'o'"), always naming the binding's own function, however it was
+ * called; like any luaL_error it starts with the caller's position when the caller is Lua code.
+ *
+ * The file also exports c2dl_* and c2dlf_*, pointer and flat forms of the C API for the LuaJIT
+ * FFI path (see below).
  */
 #include <math.h>
 #include <stddef.h>
