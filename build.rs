@@ -5,7 +5,7 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const TYPES: [(&str, &str); 11] = [
+const TYPES: [(&str, &str); 14] = [
     ("Vec2", "c2d_vec2"),
     ("Rect", "c2d_rect"),
     ("Circle", "c2d_circle"),
@@ -17,6 +17,9 @@ const TYPES: [(&str, &str); 11] = [
     ("RectI", "c2d_recti"),
     ("CircleI", "c2d_circlei"),
     ("MoveInfo", "c2d_move_info"),
+    ("World", "c2d_world"),
+    ("WorldHit", "c2d_world_hit"),
+    ("Pair", "c2d_pair"),
 ];
 
 fn main() {

@@ -46,6 +46,7 @@ int c2d_harness_run(void)
     test_bad_input();
     test_version();
     test_sweep();
+    test_world();
 
     printf("%d tests, %d failed\n", th_tests_run, th_tests_failed);
     printf("%d passed, %d failed\n", th_checks_passed, th_checks_failed);

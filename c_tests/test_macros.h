@@ -138,5 +138,6 @@ void test_seeds(void);
 void test_bad_input(void);
 void test_version(void);
 void test_sweep(void);
+void test_world(void);
 
 #endif /* C2D_TEST_MACROS_H */

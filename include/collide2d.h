@@ -21,6 +21,9 @@
 /// Bit of `c2d_move_recti`'s `blocked`: y moved less than asked.
 #define C2D_BLOCKED_Y 2
 
+/// A world of rect items with a broad phase (sweep and prune in tiles of cells).
+typedef struct c2d_world c2d_world;
+
 /// An axis-aligned box spanning `x..x+w` and `y..y+h` (`c2d_rect`).
 ///
 /// Works unchanged in y-down screen coordinates (`x, y` = top-left corner) and y-up coordinates
@@ -153,6 +156,29 @@ typedef struct c2d_move_info {
   struct c2d_hit first_hit;
 } c2d_move_info;
 
+/// The outcome of a world call: `C2D_OK` or one of the `C2D_ERR_*` codes.
+typedef uint32_t c2d_status;
+
+/// One item of a segment query or a move: the item's handle and the hit (`c2d_world_hit`).
+typedef struct c2d_world_hit {
+  /// The item hit.
+  uint64_t id;
+  /// Where and when along the motion it was hit.
+  struct c2d_hit hit;
+} c2d_world_hit;
+
+/// Two items whose boxes strictly overlap, `a < b` (`c2d_pair`).
+typedef struct c2d_pair {
+  /// The lower handle.
+  uint64_t a;
+  /// The higher handle.
+  uint64_t b;
+} c2d_pair;
+
+/// Picks the response of moving `item` to `other` (bump.lua's filter); `ctx` is the pointer given
+/// to `c2d_world_move`.
+typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
+
 /// Not a collision: the rect passes through and no hit is counted.
 #define C2D_IGNORE 0
 
@@ -167,6 +193,18 @@ typedef struct c2d_move_info {
 
 /// Stop at the contact, then go on with the rest of the motion reflected off the surface.
 #define C2D_BOUNCE 4
+
+/// Success.
+#define C2D_OK 0
+
+/// The world pointer was NULL.
+#define C2D_ERR_NULL 1
+
+/// A rect or goal with a NaN or infinite field (or a full world).
+#define C2D_ERR_INVALID 2
+
+/// The handle names no live item of this world (removed, never issued, or another world's).
+#define C2D_ERR_STALE 3
 
 #ifdef __cplusplus
 extern "C" {
@@ -569,6 +607,109 @@ bool c2d_raycast_segment(struct c2d_vec2 origin,
 /// `C2D_VERSION_MAJOR`, `C2D_VERSION_MINOR` and `C2D_VERSION_PATCH`. Compare it with the header a
 /// program was built against to detect a mismatched shared library.
 uint32_t c2d_version(void);
+
+/// A static, NUL-terminated English description of a status code; unknown codes get
+/// "unknown status". Never NULL.
+const char *c2d_status_str(c2d_status status);
+
+/// A new empty world whose broad phase cuts the plane into cells `cell_size` units square (pick
+/// at least the size of the common items: items spanning more than two cells on an axis are
+/// each tested against every other item). NULL if `cell_size` is not positive and finite. Free it
+/// with `c2d_world_free`.
+struct c2d_world *c2d_world_new(float cell_size);
+
+/// Frees a world made by `c2d_world_new` and every item in it; NULL is fine. Its handles become
+/// meaningless (another world will report them as `C2D_ERR_STALE`).
+void c2d_world_free(struct c2d_world *w);
+
+/// Adds an item with box `rect` and an opaque `user` value; returns its handle, never 0. Returns 0
+/// when `w` is NULL or `rect` has a NaN or infinite field.
+uint64_t c2d_world_add(struct c2d_world *w, struct c2d_rect rect, uint64_t user);
+
+/// Moves or resizes item `id` to `rect` (a teleport: nothing is swept). `C2D_ERR_NULL` for a
+/// NULL world, `C2D_ERR_STALE` for a handle that names no live item of `w`, `C2D_ERR_INVALID` for
+/// a NaN or infinite field (the item is left unchanged).
+c2d_status c2d_world_update(struct c2d_world *w, uint64_t id, struct c2d_rect rect);
+
+/// Removes item `id`; its handle becomes stale for good (a reused slot gets a new generation).
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` if `id` names no live item of `w`.
+c2d_status c2d_world_remove(struct c2d_world *w, uint64_t id);
+
+/// Reads item `id`'s rect (as last given) and user value into `rect` and `user`, each nullable.
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` (nothing written) if `id` names no live item.
+c2d_status c2d_world_get(const struct c2d_world *w,
+                         uint64_t id,
+                         struct c2d_rect *rect,
+                         uint64_t *user);
+
+/// The number of live items; 0 for a NULL world.
+size_t c2d_world_count(const struct c2d_world *w);
+
+/// The items whose rect strictly overlaps `rect` (as `c2d_overlap_rect_rect`: touching is not
+/// found), in ascending handle order. Writes at most `cap` handles to `out` (NULL is fine when
+/// `cap` is 0) and returns how many items there are, so a caller can size a buffer and ask again.
+/// 0 for a NULL world or a NaN query.
+size_t c2d_world_query_rect(const struct c2d_world *w,
+                            struct c2d_rect rect,
+                            uint64_t *out,
+                            size_t cap);
+
+/// The items whose rect strictly contains `point` (as `c2d_overlap_point_rect`: a point on an
+/// edge is not inside), in ascending handle order. Output contract as `c2d_world_query_rect`.
+size_t c2d_world_query_point(const struct c2d_world *w,
+                             struct c2d_vec2 point,
+                             uint64_t *out,
+                             size_t cap);
+
+/// The items whose rect strictly overlaps `circle` (as `c2d_overlap_rect_circle`; a circle with
+/// `r <= 0` finds nothing), in ascending handle order. Output contract as `c2d_world_query_rect`.
+size_t c2d_world_query_circle(const struct c2d_world *w,
+                              struct c2d_circle circle,
+                              uint64_t *out,
+                              size_t cap);
+
+/// The items a ray cast along `segment` hits (exactly those whose closed rect the closed segment
+/// meets, as `c2d_intersect_segment_rect`), sorted by `hit.t`, ties by ascending handle. Each hit:
+/// `t` where the segment enters the rect (0 if `segment.a` is inside), `normal` the face entered
+/// (zero when `a` is strictly inside), `point` = `pos` = the entry point. Writes at most `cap`
+/// hits to `out` (NULL is fine when `cap` is 0) and returns how many there are; 0 for a NULL world
+/// or a non-finite segment.
+size_t c2d_world_query_segment(const struct c2d_world *w,
+                               struct c2d_segment segment,
+                               struct c2d_world_hit *out,
+                               size_t cap);
+
+/// Every pair of items whose rects strictly overlap (as `c2d_overlap_rect_rect`), once, with
+/// `a < b`, in ascending `(a, b)` order. Writes at most `cap` pairs to `out` (NULL is fine when
+/// `cap` is 0) and returns how many there are; 0 for a NULL world.
+size_t c2d_world_pairs(const struct c2d_world *w, struct c2d_pair *out, size_t cap);
+
+/// bump.lua's `world:move`: moves item `id` so that its rect's `x, y` go toward `goal`, swept
+/// against the other items (as `c2d_move_rect`, strict boundary); `filter(id, other, ctx)` picks
+/// the response for each other item near the path (NULL filter: `C2D_SLIDE` for all;
+/// `C2D_IGNORE` makes it no obstacle). The filter is called at most once per other item and
+/// move, in no promised order; it may call the world's functions, but must not free `w`. Items
+/// the rect strictly overlapped at the start never block, are not hits and are not asked about.
+/// Hits are resolved in order of time (ties: lower handle): `C2D_TOUCH` stops, `C2D_SLIDE` keeps
+/// the rest of the motion along the face, `C2D_BOUNCE` reflects it, `C2D_CROSS` passes through
+/// (each item crossed once per move); at most `C2D_MOVE_MAX_HITS` (32) hits, the motion stopping
+/// at the last. Except through crossed or ignored items, the rect never ends strictly
+/// overlapping an item it did not overlap at the start; an unobstructed move ends exactly at
+/// `goal`. The item's rect is updated to the final position, which is written to `actual`
+/// (nullable); the hits in order (`hit.t` is the fraction of that leg of the motion, `hit.pos`
+/// the rect's x, y at the contact) go to `hits` (at most `cap`; NULL is fine when `cap` is 0)
+/// and their total to `count` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a
+/// handle naming no live item (also when the filter removed it), `C2D_ERR_INVALID` for a NaN or
+/// infinite goal; on error nothing is written.
+c2d_status c2d_world_move(struct c2d_world *w,
+                          uint64_t id,
+                          struct c2d_vec2 goal,
+                          c2d_filter_fn filter,
+                          void *ctx,
+                          struct c2d_vec2 *actual,
+                          struct c2d_world_hit *hits,
+                          size_t cap,
+                          size_t *count);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -33,6 +33,7 @@ pub mod ffi;
 pub mod query;
 pub mod response;
 mod shape;
+pub mod world;
 
 pub use query::*;
 pub use response::{move_rect, move_recti, MoveInfo, Response};

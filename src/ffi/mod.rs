@@ -1,7 +1,7 @@
 //! The C ABI: thin `extern "C"` wrappers over the Rust core.
 //!
 //! Every body runs inside [`guard`], so no panic unwinds into C; inbound pointers are checked for
-//! NULL before use; nothing here allocates.
+//! NULL before use; nothing here allocates except the world functions (`c2d_world_*`).
 
 mod contact;
 mod overlap;
@@ -9,6 +9,7 @@ mod response;
 mod shape;
 mod sweep;
 mod version;
+mod world;
 
 pub use contact::*;
 pub use overlap::*;
@@ -16,6 +17,7 @@ pub use response::*;
 pub use shape::*;
 pub use sweep::*;
 pub use version::*;
+pub use world::*;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

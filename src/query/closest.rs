@@ -46,8 +46,12 @@ fn nearest_on_segment(a: P, b: P, p: P) -> P {
     (a.0 + dx * t, a.1 + dy * t)
 }
 
+/// Euclidean distance. Not `hypot`: that answers +inf for (NaN, inf), losing the NaN; the squares
+/// of widened f32 values cannot overflow f64, and on the grid domain the sum is exact, so the
+/// correctly rounded square root of a perfect square is exact too.
 fn dist(a: P, b: P) -> f64 {
-    (b.0 - a.0).hypot(b.1 - a.1)
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    (dx * dx + dy * dy).sqrt()
 }
 
 /// The length of the gap left after a radius `r` is taken from distance `d` (0 if none).
@@ -81,6 +85,9 @@ pub fn distance_rect_rect(a: Rect, b: Rect) -> f32 {
 pub fn distance_circle_circle(a: Circle, b: Circle) -> f32 {
     let d = dist(a.center().wide(), b.center().wide());
     let (ar, br) = (a.r as f64, b.r as f64);
+    if ar.is_nan() || br.is_nan() {
+        return f32::NAN;
+    }
     if ar < 0.0 || br < 0.0 {
         return gap(d, -1.0);
     }

@@ -5,14 +5,22 @@
 //! resolve in the fixed order +x, -x, +y, -y of the first shape's frame, so coincident centres get
 //! the normal `(1, 0)` (rotated with the box for oriented boxes).
 
-use super::overlap::{aabb_aabb, within};
-use super::sat;
+use super::overlap::within;
+use super::{overlap_rect_circle, overlap_rect_rect, sat};
 use crate::shape::{Aabb, Circle, Contact, Frame, Obb, Rect, Vec2};
 
+/// A contact for a pair its strict predicate calls overlapping. The depth stays positive, as
+/// promised, where it would round to 0 in f32 or where the predicate's formula and the one used
+/// for the depth round differently (only far outside the grid domain).
 fn contact(n: (f64, f64), depth: f64, p: (f64, f64)) -> Contact {
+    let depth = depth as f32;
     Contact {
         normal: Vec2::from_f64(n.0, n.1),
-        depth: depth as f32,
+        depth: if depth > 0.0 || depth.is_nan() {
+            depth
+        } else {
+            f32::from_bits(1)
+        },
         point: Vec2::from_f64(p.0, p.1),
     }
 }
@@ -30,10 +38,11 @@ fn shallowest<const N: usize>(candidates: [((f64, f64), f64); N]) -> ((f64, f64)
 
 /// Rect against rect: the shallower axis; the point is the centre of the overlap box.
 pub fn collide_rect_rect(a: Rect, b: Rect) -> Option<Contact> {
-    let (ea, eb) = (a.aabb(), b.aabb());
-    if !aabb_aabb::<false>(&ea, &eb) {
+    // Decided by the predicate itself, so the answer is `overlap_rect_rect`'s for every input.
+    if !overlap_rect_rect(a, b) {
         return None;
     }
+    let (ea, eb) = (a.aabb(), b.aabb());
     let (n, depth) = shallowest([
         ((1.0, 0.0), ea.max_x - eb.min_x),
         ((-1.0, 0.0), eb.max_x - ea.min_x),
@@ -55,14 +64,16 @@ fn overlap_box(a: &Aabb, b: &Aabb) -> Aabb {
 /// The overlap box of two strictly overlapping rects, with positive width and height
 /// (raylib's GetCollisionRec, SDL_IntersectRect).
 pub fn intersection_rect(a: Rect, b: Rect) -> Option<Rect> {
-    let (ea, eb) = (a.aabb(), b.aabb());
-    if !aabb_aabb::<false>(&ea, &eb) {
+    if !overlap_rect_rect(a, b) {
         return None;
     }
+    let (ea, eb) = (a.aabb(), b.aabb());
     let o = overlap_box(&ea, &eb);
     let (x, y) = (o.min_x as f32, o.min_y as f32);
-    // Sizes measured from the rounded corner, kept positive even where f32 rounding would
-    // collapse them (only far outside the grid domain).
+    // Sizes measured from the rounded corner, kept positive where f32 rounding would collapse
+    // them (only far outside the grid domain) and where the overlap is flat: a zero-width rect
+    // strictly inside the other's span overlaps by the strict formula, and gets the smallest
+    // positive width.
     let positive = |v: f64| (v as f32).max(f32::from_bits(1));
     Some(Rect {
         x,
@@ -102,14 +113,20 @@ pub(crate) type LocalContact = ((f64, f64), f64, (f64, f64));
 /// out through the nearest face, the centre being the contact point.
 pub(crate) fn aabb_circle(b: &Aabb, cx: f64, cy: f64, r: f64) -> Option<LocalContact> {
     let (qx, qy) = b.clamp(cx, cy);
-    let (dx, dy) = (cx - qx, cy - qy);
-    if !within::<false>(dx, dy, r) {
+    if !within::<false>(cx - qx, cy - qy, r) {
         return None;
     }
+    Some(aabb_circle_contact(b, cx, cy, r))
+}
+
+/// The contact of a box and a circle known to overlap, in the box's coordinates.
+fn aabb_circle_contact(b: &Aabb, cx: f64, cy: f64, r: f64) -> LocalContact {
+    let (qx, qy) = b.clamp(cx, cy);
+    let (dx, dy) = (cx - qx, cy - qy);
     let d2 = dx * dx + dy * dy;
     if d2 > 0.0 {
         let d = d2.sqrt();
-        return Some(((dx / d, dy / d), r - d, (qx, qy)));
+        return ((dx / d, dy / d), r - d, (qx, qy));
     }
     let (n, dist) = shallowest([
         ((1.0, 0.0), b.max_x - cx),
@@ -117,12 +134,16 @@ pub(crate) fn aabb_circle(b: &Aabb, cx: f64, cy: f64, r: f64) -> Option<LocalCon
         ((0.0, 1.0), b.max_y - cy),
         ((0.0, -1.0), cy - b.min_y),
     ]);
-    Some((n, r + dist, (cx, cy)))
+    (n, r + dist, (cx, cy))
 }
 
 /// Rect against circle; the normal points from the rect to the circle.
 pub fn collide_rect_circle(a: Rect, b: Circle) -> Option<Contact> {
-    let (n, depth, p) = aabb_circle(&a.aabb(), b.x as f64, b.y as f64, b.r as f64)?;
+    // Decided by the predicate itself, so the answer is `overlap_rect_circle`'s for every input.
+    if !overlap_rect_circle(a, b) {
+        return None;
+    }
+    let (n, depth, p) = aabb_circle_contact(&a.aabb(), b.x as f64, b.y as f64, b.r as f64);
     Some(contact(n, depth, p))
 }
 

@@ -1,0 +1,344 @@
+//! The world's broad phase against parry2d's `Bvh` and brute force, side by side, one run.
+//!
+//! `cargo bench --bench world` (options after `--`: `quick` for fewer frames, `only=N` for one
+//! size, `wall` for wall-clock instead of this thread's CPU time). Scenario: N boxes of 4..20
+//! units in a square sized so that each overlaps about three others ("game density"), every box
+//! moving by up to 1 unit per frame. Figures are milliseconds per operation on one core: build
+//! (add N boxes to an empty structure), frame (update every box, then list the strictly
+//! overlapping pairs; also timed apart), and 1000 rect queries of 32×32. Every structure
+//! reports the same pairs (checked against brute force up to N = 10000). The last row per size
+//! is one 10000-unit floor under N 8-unit bullets.
+
+use collide2d::world::{Pair, World};
+use collide2d::{overlap_rect_rect, Rect};
+use parry2d::bounding_volume::Aabb;
+use parry2d::math::Vector;
+use parry2d::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
+use std::hint::black_box;
+use std::time::Instant;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
+struct Scene {
+    rects: Vec<Rect>,
+    vel: Vec<(f32, f32)>,
+    side: f32,
+    queries: Vec<Rect>,
+}
+
+impl Scene {
+    fn new(n: usize, seed: u64) -> Scene {
+        let mut rng = Rng(seed);
+        // Mean size 12: two boxes overlap when their corners are within ~12 on both axes, an
+        // area of ~576, so side² = n·576/3 gives about three overlaps per box.
+        let side = (n as f32 * 576.0 / 3.0).sqrt();
+        let mut rects = Vec::with_capacity(n);
+        let mut vel = Vec::with_capacity(n);
+        for _ in 0..n {
+            let (w, h) = (4.0 + 16.0 * rng.unit(), 4.0 + 16.0 * rng.unit());
+            rects.push(Rect::new(rng.unit() * side, rng.unit() * side, w, h));
+            vel.push((rng.unit() * 2.0 - 1.0, rng.unit() * 2.0 - 1.0));
+        }
+        let queries = (0..1000)
+            .map(|_| Rect::new(rng.unit() * side, rng.unit() * side, 32.0, 32.0))
+            .collect();
+        Scene {
+            rects,
+            vel,
+            side,
+            queries,
+        }
+    }
+
+    fn step(&mut self) {
+        for (r, v) in self.rects.iter_mut().zip(&mut self.vel) {
+            if r.x + v.0 < 0.0 || r.x + v.0 > self.side {
+                v.0 = -v.0;
+            }
+            if r.y + v.1 < 0.0 || r.y + v.1 > self.side {
+                v.1 = -v.1;
+            }
+            r.x += v.0;
+            r.y += v.1;
+        }
+    }
+}
+
+fn aabb(r: &Rect) -> Aabb {
+    let r = r.normalized();
+    Aabb::new(Vector::new(r.x, r.y), Vector::new(r.x + r.w, r.y + r.h))
+}
+
+/// This thread's CPU time in seconds: on a machine shared with other work, wall-clock time
+/// would count the time the scheduler gave to others.
+fn cpu_now() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: a valid out pointer for clock_gettime.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+/// Mean milliseconds (CPU time, or wall-clock time with `wall`) of `f` over `reps` runs after one
+/// warm-up run.
+fn time<R>(reps: usize, mut f: impl FnMut() -> R) -> f64 {
+    black_box(f());
+    let wall = std::env::args().any(|a| a == "wall");
+    let (t, c) = (Instant::now(), cpu_now());
+    for _ in 0..reps {
+        black_box(f());
+    }
+    let s = if wall {
+        t.elapsed().as_secs_f64()
+    } else {
+        cpu_now() - c
+    };
+    s * 1e3 / reps as f64
+}
+
+struct Row {
+    what: String,
+    build: f64,
+    frame: f64,
+    split: Option<(f64, f64)>,
+    queries: f64,
+    pairs: usize,
+}
+
+fn bench_world(n: usize, frames: usize, cell: f32) -> Row {
+    // The frame's two halves, timed apart.
+    let (update, pairs_only) = {
+        let mut scene = Scene::new(n, 1);
+        let mut w = World::new(cell).unwrap();
+        let ids: Vec<u64> = scene.rects.iter().map(|r| w.add(*r, 0).unwrap()).collect();
+        let upd = time(frames, || {
+            scene.step();
+            for (id, r) in ids.iter().zip(&scene.rects) {
+                w.update(*id, *r).unwrap();
+            }
+        });
+        let pr = time(frames, || w.pairs(&mut []));
+        (upd, pr)
+    };
+    let mut scene = Scene::new(n, 1);
+    let build = time(3, || {
+        let mut w = World::new(cell).unwrap();
+        for r in &scene.rects {
+            w.add(*r, 0).unwrap();
+        }
+        w
+    });
+    let mut w = World::new(cell).unwrap();
+    let ids: Vec<u64> = scene.rects.iter().map(|r| w.add(*r, 0).unwrap()).collect();
+    let mut pairs = 0;
+    let frame = time(frames, || {
+        scene.step();
+        for (id, r) in ids.iter().zip(&scene.rects) {
+            w.update(*id, *r).unwrap();
+        }
+        pairs = w.pairs(&mut []);
+        pairs
+    });
+    let mut out = vec![0u64; 4096];
+    let queries = time(10, || {
+        scene
+            .queries
+            .iter()
+            .map(|q| w.query_rect(*q, &mut out))
+            .sum::<usize>()
+    });
+    // Same answer as brute force at the final positions.
+    let mut got = vec![Pair::default(); w.pairs(&mut [])];
+    w.pairs(&mut got);
+    if n <= 10_000 {
+        assert_eq!(got.len(), brute_pairs(&scene.rects), "world vs brute force");
+    }
+    Row {
+        what: format!("collide2d World (tiles, cell {cell})"),
+        build,
+        frame,
+        split: Some((update, pairs_only)),
+        queries,
+        pairs,
+    }
+}
+
+fn brute_pairs(rects: &[Rect]) -> usize {
+    let mut n = 0;
+    for i in 0..rects.len() {
+        for j in i + 1..rects.len() {
+            n += overlap_rect_rect(rects[i], rects[j]) as usize;
+        }
+    }
+    n
+}
+
+fn bench_brute(n: usize, frames: usize) -> Row {
+    let mut scene = Scene::new(n, 1);
+    let mut store = scene.rects.clone();
+    let mut pairs = 0;
+    let frame = time(frames, || {
+        scene.step();
+        store.copy_from_slice(&scene.rects);
+        pairs = brute_pairs(&store);
+        pairs
+    });
+    let queries = time(2, || {
+        scene
+            .queries
+            .iter()
+            .map(|q| store.iter().filter(|r| overlap_rect_rect(**r, *q)).count())
+            .sum::<usize>()
+    });
+    Row {
+        what: "brute force (all pairs)".into(),
+        build: f64::NAN,
+        frame,
+        split: None,
+        queries,
+        pairs,
+    }
+}
+
+fn bench_parry(n: usize, frames: usize) -> Row {
+    let mut scene = Scene::new(n, 1);
+    let build = time(3, || {
+        let leaves: Vec<Aabb> = scene.rects.iter().map(aabb).collect();
+        Bvh::from_leaves(BvhBuildStrategy::Binned, &leaves)
+    });
+    let leaves: Vec<Aabb> = scene.rects.iter().map(aabb).collect();
+    let mut bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &leaves);
+    let mut ws = BvhWorkspace::default();
+    let mut pairs = 0;
+    let frame = time(frames, || {
+        scene.step();
+        for (i, r) in scene.rects.iter().enumerate() {
+            bvh.insert_or_update_partially(aabb(r), i as u32, 0.0);
+        }
+        bvh.refit(&mut ws);
+        bvh.optimize_incremental(&mut ws);
+        let mut count = 0;
+        let rects = &scene.rects;
+        // Its pairs are closed (touching counts): keep the strict ones, as the world does.
+        bvh.traverse_bvtt_single_tree::<false>(&mut ws, &mut |a, b| {
+            count += overlap_rect_rect(rects[a as usize], rects[b as usize]) as usize;
+        });
+        pairs = count;
+        count
+    });
+    let queries = time(10, || {
+        let mut total = 0;
+        for q in &scene.queries {
+            let qa = aabb(q);
+            total += bvh
+                .intersect_aabb(&qa)
+                .filter(|&i| overlap_rect_rect(scene.rects[i as usize], *q))
+                .count();
+        }
+        total
+    });
+    Row {
+        what: "parry2d 0.31 Bvh (update partially, refit, optimize_incremental, self-traversal)"
+            .into(),
+        build,
+        frame,
+        split: None,
+        queries,
+        pairs,
+    }
+}
+
+/// One 10000-unit floor under N 8-unit bullets, a quarter of them resting on it.
+fn bench_floor(n: usize, frames: usize) -> Row {
+    let mut rng = Rng(7);
+    let side = (n as f32 * 64.0 / 0.5).sqrt();
+    let mut w = World::new(8.0).unwrap();
+    let floor = w.add(Rect::new(-5000.0, -8.0, 10000.0, 10.0), 0).unwrap();
+    let _ = floor;
+    let mut items: Vec<(u64, Rect)> = (0..n)
+        .map(|_| {
+            let r = Rect::new(
+                rng.unit() * side - side / 2.0,
+                rng.unit() * side / 4.0 - 4.0,
+                8.0,
+                8.0,
+            );
+            (w.add(r, 0).unwrap(), r)
+        })
+        .collect();
+    let mut pairs = 0;
+    let mut flip = 1.0;
+    let frame = time(frames, || {
+        flip = -flip;
+        for (id, r) in &mut items {
+            r.x += 0.5 * flip;
+            w.update(*id, *r).unwrap();
+        }
+        pairs = w.pairs(&mut []);
+        pairs
+    });
+    Row {
+        what: "collide2d World, 10000-unit floor + 8-unit bullets".into(),
+        build: f64::NAN,
+        frame,
+        split: None,
+        queries: f64::NAN,
+        pairs,
+    }
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "quick");
+    let scale = if quick { 10 } else { 1 };
+    println!("| N | structure | build ms | frame ms (update all + pairs) | of which update / pairs | 1000 rect queries ms | pairs |");
+    println!("|---|---|---|---|---|---|---|");
+    let print = |n: usize, r: Row| {
+        let f = |v: f64| {
+            if v.is_nan() {
+                "-".to_string()
+            } else {
+                format!("{v:.4}")
+            }
+        };
+        let split = r
+            .split
+            .map_or("-".to_string(), |(u, p)| format!("{} / {}", f(u), f(p)));
+        println!(
+            "| {n} | {} | {} | {} | {split} | {} | {} |",
+            r.what,
+            f(r.build),
+            f(r.frame),
+            f(r.queries),
+            r.pairs
+        );
+    };
+    // `only=N` runs one size.
+    let only: Option<usize> = std::env::args().find_map(|a| a.strip_prefix("only=")?.parse().ok());
+    for (n, frames) in [(1_000usize, 2000usize), (10_000, 300), (100_000, 30)] {
+        if only.is_some_and(|o| o != n) {
+            continue;
+        }
+        let frames = (frames / scale).max(3);
+        print(n, bench_world(n, frames, 20.0));
+        print(n, bench_world(n, frames, 32.0));
+        print(n, bench_parry(n, frames));
+        if n <= 10_000 {
+            print(n, bench_brute(n, if n == 1_000 { 200 / scale } else { 3 }));
+        }
+        print(n, bench_floor(n, frames));
+    }
+}

@@ -1,0 +1,269 @@
+//! A world of axis-aligned boxes with a broad phase (the `c2d_world_*` functions).
+//!
+//! Items are rects with a user value, named by generational [`u64`] handles (0 never names an
+//! item; a removed item's handle, or one from another world, is stale). Queries use the strict
+//! flavour of the core predicates — an item only touching the query shape is not found — and
+//! answer in a fixed order:
+//!
+//! * [`World::query_rect`], [`World::query_point`], [`World::query_circle`]: ascending handles;
+//! * [`World::query_segment`]: ascending `t`, ties by ascending handle;
+//! * [`World::pairs`]: ascending `(a, b)` with `a < b`.
+//!
+//! Within one world, ascending handles are ascending slots (see `handle.rs`), so these orders are
+//! the order in which the broad phase visits items: no sorting of whole answers is needed.
+//!
+//! The broad phase is sweep and prune in tiles of 1×8 cells (see `tiles.rs`): each tile keeps
+//! copies of its items' boxes sorted by their left edge, so pairs and queries are short sweeps
+//! over contiguous memory, and a small motion keeps its tile sorted by moving an entry a place or
+//! two. Items spanning more than two cells on an axis are kept in a separate list, so a floor
+//! spanning the level beside 8-unit bullets costs one box test per bullet rather than thousands
+//! of cells. Choose a cell size at least the size of the common items.
+//!
+//! Queries take `&self` and read only, so they may run on several threads at once. Their scratch
+//! buffers are reused; a query that finds them in use (by another thread, or by a query made
+//! from inside [`World::for_each_pair`]) allocates its own.
+
+mod find;
+mod handle;
+mod motion;
+mod tiles;
+
+use crate::shape::{Aabb, Hit, Rect};
+use std::sync::{Mutex, TryLockError};
+use tiles::{home, Home, Tiles};
+
+pub use crate::response::Response;
+pub(crate) use motion::move_raw;
+pub use motion::MAX_MOVE_HITS;
+
+/// One item of a segment query or a move: the item's handle and the hit (`c2d_world_hit`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct WorldHit {
+    /// The item hit.
+    pub id: u64,
+    /// Where and when along the motion it was hit.
+    pub hit: Hit,
+}
+
+/// Two items whose boxes strictly overlap, `a < b` (`c2d_pair`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pair {
+    /// The lower handle.
+    pub a: u64,
+    /// The higher handle.
+    pub b: u64,
+}
+
+/// Why a world call failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorldError {
+    /// A rect with a NaN or infinite field, or a world that is full.
+    Invalid,
+    /// A handle that names no live item of this world.
+    Stale,
+}
+
+/// Reusable buffers for queries, so that they do not allocate once warmed up.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    pub ids: Vec<u32>,
+    pub hits: Vec<(f32, u32, Hit)>,
+    pub pairs: Vec<u64>,
+    pub sorted: Vec<u64>,
+    pub counts: Vec<u32>,
+}
+
+/// A world of rect items with a broad phase (sweep and prune in tiles of cells).
+pub struct World {
+    tag: u64,
+    inv: f64,
+    cell: f32,
+    /// Per slot: generation and whether it holds a live item.
+    gens: Vec<u32>,
+    live: Vec<bool>,
+    rects: Vec<Rect>,
+    users: Vec<u64>,
+    /// Per slot: the rect's exact box in f64; all NaN for a free slot, so it never matches.
+    boxes: Vec<Aabb>,
+    homes: Vec<Home>,
+    free: Vec<u32>,
+    count: usize,
+    tiles: Tiles,
+    scratch: Mutex<Scratch>,
+}
+
+const DEAD: Aabb = Aabb {
+    min_x: f64::NAN,
+    min_y: f64::NAN,
+    max_x: f64::NAN,
+    max_y: f64::NAN,
+};
+
+fn valid(r: Rect) -> bool {
+    r.x.is_finite() && r.y.is_finite() && r.w.is_finite() && r.h.is_finite()
+}
+
+impl World {
+    /// An empty world whose broad-phase cells are `cell_size` units square; `None` unless the size is
+    /// positive and finite.
+    pub fn new(cell_size: f32) -> Option<World> {
+        if !(cell_size > 0.0 && cell_size.is_finite()) {
+            return None;
+        }
+        Some(World {
+            tag: handle::next_tag(),
+            inv: 1.0 / cell_size as f64,
+            cell: cell_size,
+            gens: Vec::new(),
+            live: Vec::new(),
+            rects: Vec::new(),
+            users: Vec::new(),
+            boxes: Vec::new(),
+            homes: Vec::new(),
+            free: Vec::new(),
+            count: 0,
+            tiles: Tiles::default(),
+            scratch: Mutex::new(Scratch::default()),
+        })
+    }
+
+    /// The cell size the world was made with.
+    pub fn cell_size(&self) -> f32 {
+        self.cell
+    }
+
+    /// The number of live items.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// Adds an item and returns its handle (never 0).
+    pub fn add(&mut self, rect: Rect, user: u64) -> Result<u64, WorldError> {
+        if !valid(rect) {
+            return Err(WorldError::Invalid);
+        }
+        let slot = match self.free.pop() {
+            Some(s) => s,
+            None => {
+                if self.gens.len() >= handle::SLOT_LIMIT {
+                    return Err(WorldError::Invalid);
+                }
+                self.gens.push(0);
+                self.live.push(false);
+                self.rects.push(Rect::default());
+                self.users.push(0);
+                self.boxes.push(DEAD);
+                self.homes.push(Home::Huge);
+                let n = self.gens.len();
+                self.tiles.grow(n);
+                (n - 1) as u32
+            }
+        };
+        let s = slot as usize;
+        self.live[s] = true;
+        self.users[s] = user;
+        self.place(slot, rect);
+        self.count += 1;
+        Ok(handle::encode(self.tag, slot, self.gens[s]))
+    }
+
+    /// Moves or resizes an item.
+    pub fn update(&mut self, id: u64, rect: Rect) -> Result<(), WorldError> {
+        let slot = self.slot(id)?;
+        if !valid(rect) {
+            return Err(WorldError::Invalid);
+        }
+        let s = slot as usize;
+        let b = rect.aabb();
+        let h = home(&b, self.inv);
+        let old = self.homes[s];
+        match h {
+            Home::Cell { cx, .. } if h.same_tile(old) => {
+                self.tiles.shift(slot, &self.boxes[s], b, cx)
+            }
+            _ => {
+                self.tiles.unplace(slot, &self.boxes[s]);
+                self.tiles.place(slot, b, h);
+            }
+        }
+        self.homes[s] = h;
+        self.rects[s] = rect;
+        self.boxes[s] = b;
+        Ok(())
+    }
+
+    /// Removes an item; its handle becomes stale.
+    pub fn remove(&mut self, id: u64) -> Result<(), WorldError> {
+        let slot = self.slot(id)?;
+        let s = slot as usize;
+        self.tiles.unplace(slot, &self.boxes[s]);
+        self.live[s] = false;
+        self.boxes[s] = DEAD;
+        self.count -= 1;
+        self.gens[s] += 1;
+        if self.gens[s] < handle::GEN_LIMIT {
+            self.free.push(slot);
+        }
+        Ok(())
+    }
+
+    /// The item's rect (as last given) and user value.
+    pub fn get(&self, id: u64) -> Result<(Rect, u64), WorldError> {
+        let s = self.slot(id)? as usize;
+        Ok((self.rects[s], self.users[s]))
+    }
+
+    /// Whether `id` names a live item of this world.
+    pub fn contains(&self, id: u64) -> bool {
+        self.slot(id).is_ok()
+    }
+
+    fn slot(&self, id: u64) -> Result<u32, WorldError> {
+        let (tag, slot, gen) = handle::decode(id);
+        let s = slot as usize;
+        if tag == self.tag && s < self.gens.len() && self.live[s] && self.gens[s] == gen {
+            Ok(slot)
+        } else {
+            Err(WorldError::Stale)
+        }
+    }
+
+    fn handle_of(&self, slot: u32) -> u64 {
+        handle::encode(self.tag, slot, self.gens[slot as usize])
+    }
+
+    /// Stores the rect of a live slot and enters it in the broad phase.
+    fn place(&mut self, slot: u32, rect: Rect) {
+        let s = slot as usize;
+        let b = rect.aabb();
+        let h = home(&b, self.inv);
+        self.rects[s] = rect;
+        self.boxes[s] = b;
+        self.homes[s] = h;
+        self.tiles.place(slot, b, h);
+    }
+
+    /// Runs `f` with the world's scratch buffers, or with fresh ones (allocating) if another
+    /// thread is using them.
+    fn with_scratch<R>(&self, f: impl FnOnce(&mut Scratch) -> R) -> R {
+        match self.scratch.try_lock() {
+            Ok(mut s) => f(&mut s),
+            Err(TryLockError::Poisoned(p)) => f(&mut p.into_inner()),
+            Err(TryLockError::WouldBlock) => f(&mut Scratch::default()),
+        }
+    }
+}
+
+/// Copies `items` into `out` (at most its length) and returns how many there were.
+fn fill<T: Copy>(out: &mut [T], items: impl Iterator<Item = T>) -> usize {
+    let mut n = 0;
+    for v in items {
+        if let Some(o) = out.get_mut(n) {
+            *o = v;
+        }
+        n += 1;
+    }
+    n
+}
