@@ -765,6 +765,717 @@ static int l_version(lua_State *L)
     return 1;
 }
 
+/* ---- world (bump.lua's API over c2d_world_*) ---------------------------------------------------
+ * newWorld(cellSize) -> a full userdata with bump.lua's world methods. Items are any Lua values
+ * but nil (and NaN); each maps to the c2d handle of its box. Handles are kept as 8-byte strings
+ * (a uint64 does not fit a Lua 5.1 number), in two tables referenced from the registry: handle ->
+ * item and item -> handle. A Lua filter runs inside lua_pcall from the C filter callback, so no
+ * Lua error ever unwinds through the library's frames: the first error is kept, every later pair
+ * is ignored, and the error is raised again once c2d_world_move has returned. */
+
+#define C2DL_WORLD_MT "collide2d.world"
+
+typedef struct {
+    c2d_world *w;
+    int items;   /* registry ref: handle string -> item */
+    int handles; /* registry ref: item -> handle string */
+} c2dl_world;
+
+static void push_handle(lua_State *L, uint64_t h)
+{
+    lua_pushlstring(L, (const char *)&h, sizeof h);
+}
+
+static uint64_t to_handle(lua_State *L, int idx)
+{
+    size_t n = 0;
+    uint64_t h = 0;
+    const char *s = lua_tolstring(L, idx, &n);
+    if (s != NULL && n == sizeof h) {
+        memcpy(&h, s, sizeof h);
+    }
+    return h;
+}
+
+/* Method arguments are numbered as luaL_argerror numbers them for a method call: the first after
+ * self is #1. */
+static int world_arg_error(lua_State *L, int idx, const char *fn, const char *msg)
+{
+    return arg_error(L, idx - 1, fn, msg);
+}
+
+static float world_num(lua_State *L, int idx, const char *fn)
+{
+    if (lua_type(L, idx) != LUA_TNUMBER) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "number expected, got %s", type_name(L, idx));
+        world_arg_error(L, idx, fn, msg);
+    }
+    return (float)lua_tonumber(L, idx);
+}
+
+static c2d_rect world_rect(lua_State *L, int idx, const char *fn)
+{
+    c2d_rect r;
+    r.x = world_num(L, idx, fn);
+    r.y = world_num(L, idx + 1, fn);
+    r.w = world_num(L, idx + 2, fn);
+    r.h = world_num(L, idx + 3, fn);
+    return r;
+}
+
+/* Stack layout of every method after world_begin: 1 = self, 2..nargs+1 = arguments (absent ones
+ * nil), then the items and handles tables. */
+#define W_ITEMS(nargs) ((nargs) + 2)
+#define W_HANDLES(nargs) ((nargs) + 3)
+
+static c2dl_world *world_begin(lua_State *L, const char *fn, int nargs)
+{
+    c2dl_world *cw = (c2dl_world *)lua_touserdata(L, 1);
+    int ok = 0;
+    if (cw != NULL && lua_getmetatable(L, 1)) {
+        luaL_getmetatable(L, C2DL_WORLD_MT);
+        ok = lua_rawequal(L, -1, -2);
+        lua_pop(L, 2);
+    }
+    if (!ok) {
+        luaL_error(L, "calling '%s' on bad self (world expected, got %s)", fn, type_name(L, 1));
+    }
+    lua_settop(L, nargs + 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cw->items);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cw->handles);
+    return cw;
+}
+
+/* The handle of the item at idx, 0 when it is not in the world. */
+static uint64_t world_handle(lua_State *L, int idx, int handles)
+{
+    uint64_t h = 0;
+    if (!lua_isnil(L, idx)) {
+        lua_pushvalue(L, idx);
+        lua_rawget(L, handles);
+        h = to_handle(L, -1);
+        lua_pop(L, 1);
+    }
+    return h;
+}
+
+static uint64_t world_member(lua_State *L, int idx, int handles, const char *fn)
+{
+    uint64_t h = world_handle(L, idx, handles);
+    if (h == 0) {
+        world_arg_error(L, idx, fn, "item not in the world");
+    }
+    return h;
+}
+
+/* Pushes the item of handle h (nil when none). */
+static void push_item(lua_State *L, uint64_t h, int items)
+{
+    push_handle(L, h);
+    lua_rawget(L, items);
+}
+
+static void set_xy(lua_State *L, const char *key, float x, float y)
+{
+    lua_createtable(L, 0, 2);
+    set_num(L, "x", x);
+    set_num(L, "y", y);
+    lua_setfield(L, -2, key);
+}
+
+static void set_xywh(lua_State *L, const char *key, c2d_rect r)
+{
+    lua_createtable(L, 0, 4);
+    set_num(L, "x", r.x);
+    set_num(L, "y", r.y);
+    set_num(L, "w", r.w);
+    set_num(L, "h", r.h);
+    lua_setfield(L, -2, key);
+}
+
+static int l_newWorld(lua_State *L)
+{
+    c2dl_world *cw;
+    float cell = 64.0f;
+    if (!lua_isnoneornil(L, 1)) {
+        cell = f32_arg(L, 1, "newWorld");
+    }
+    lua_settop(L, 0);
+    cw = (c2dl_world *)lua_newuserdata(L, sizeof *cw);
+    cw->w = NULL;
+    cw->items = LUA_NOREF;
+    cw->handles = LUA_NOREF;
+    luaL_getmetatable(L, C2DL_WORLD_MT);
+    lua_setmetatable(L, 1);
+    lua_newtable(L);
+    cw->items = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_newtable(L);
+    cw->handles = luaL_ref(L, LUA_REGISTRYINDEX);
+    cw->w = c2d_world_new(cell);
+    if (cw->w == NULL) {
+        arg_error(L, 1, "newWorld", "cell size must be positive and finite");
+    }
+    return 1;
+}
+
+static int w_gc(lua_State *L)
+{
+    c2dl_world *cw = (c2dl_world *)lua_touserdata(L, 1);
+    if (cw != NULL) {
+        c2d_world_free(cw->w);
+        cw->w = NULL;
+        luaL_unref(L, LUA_REGISTRYINDEX, cw->items);
+        luaL_unref(L, LUA_REGISTRYINDEX, cw->handles);
+        cw->items = cw->handles = LUA_NOREF;
+    }
+    return 0;
+}
+
+/* world:add(item, x, y, w, h) -> item */
+static int w_add(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "add", 5);
+    c2d_rect r;
+    uint64_t h;
+    if (lua_isnil(L, 2) || lua_rawequal(L, 2, 2) == 0) {
+        world_arg_error(L, 2, "add", "item must not be nil or NaN");
+    }
+    r = world_rect(L, 3, "add");
+    if (world_handle(L, 2, W_HANDLES(5)) != 0) {
+        world_arg_error(L, 2, "add", "item already in the world");
+    }
+    h = c2d_world_add(cw->w, r, 0);
+    if (h == 0) {
+        world_arg_error(L, 3, "add", "x, y, w and h must be finite");
+    }
+    push_handle(L, h);
+    lua_pushvalue(L, 2);
+    lua_rawset(L, W_ITEMS(5));
+    lua_pushvalue(L, 2);
+    push_handle(L, h);
+    lua_rawset(L, W_HANDLES(5));
+    lua_pushvalue(L, 2);
+    return 1;
+}
+
+/* world:remove(item) */
+static int w_remove(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "remove", 1);
+    uint64_t h = world_member(L, 2, W_HANDLES(1), "remove");
+    c2d_world_remove(cw->w, h);
+    push_handle(L, h);
+    lua_pushnil(L);
+    lua_rawset(L, W_ITEMS(1));
+    lua_pushvalue(L, 2);
+    lua_pushnil(L);
+    lua_rawset(L, W_HANDLES(1));
+    return 0;
+}
+
+/* world:update(item, x, y[, w, h]): a teleport; w and h default to the current size. */
+static int w_update(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "update", 5);
+    uint64_t h = world_member(L, 2, W_HANDLES(5), "update");
+    c2d_rect r, old;
+    c2d_world_get(cw->w, h, &old, NULL);
+    r.x = world_num(L, 3, "update");
+    r.y = world_num(L, 4, "update");
+    r.w = lua_isnil(L, 5) ? old.w : world_num(L, 5, "update");
+    r.h = lua_isnil(L, 6) ? old.h : world_num(L, 6, "update");
+    if (c2d_world_update(cw->w, h, r) != C2D_OK) {
+        world_arg_error(L, 3, "update", "x, y, w and h must be finite");
+    }
+    return 0;
+}
+
+/* world:getRect(item) -> x, y, w, h */
+static int w_getRect(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "getRect", 1);
+    c2d_rect r;
+    c2d_world_get(cw->w, world_member(L, 2, W_HANDLES(1), "getRect"), &r, NULL);
+    lua_pushnumber(L, (lua_Number)r.x);
+    lua_pushnumber(L, (lua_Number)r.y);
+    lua_pushnumber(L, (lua_Number)r.w);
+    lua_pushnumber(L, (lua_Number)r.h);
+    return 4;
+}
+
+/* world:hasItem(item) -> boolean */
+static int w_hasItem(lua_State *L)
+{
+    world_begin(L, "hasItem", 1);
+    lua_pushboolean(L, world_handle(L, 2, W_HANDLES(1)) != 0);
+    return 1;
+}
+
+/* world:countItems() -> integer */
+static int w_countItems(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "countItems", 0);
+    lua_pushinteger(L, (lua_Integer)c2d_world_count(cw->w));
+    return 1;
+}
+
+/* world:getItems() -> items, len (in ascending handle order, i.e. by slot) */
+static int w_getItems(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "getItems", 0);
+    int n = 0;
+    (void)cw;
+    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, W_ITEMS(0)) != 0) {
+        lua_rawseti(L, -3, ++n);
+    }
+    lua_pushinteger(L, n);
+    return 2;
+}
+
+/* The handles a query found: `small` when they fit, else a userdata buffer on the stack. */
+#define C2DL_QUERY_SMALL 64
+
+/* Pushes the items of handles[0..n) passing the filter at stack index filter (nil: all) as an
+ * array, and its length. */
+static int push_items(lua_State *L, const uint64_t *handles, size_t n, int items, int filter)
+{
+    size_t i;
+    int len = 0;
+    lua_createtable(L, (int)n, 0);
+    for (i = 0; i < n; i++) {
+        push_item(L, handles[i], items);
+        if (!lua_isnil(L, filter)) {
+            lua_pushvalue(L, filter);
+            lua_pushvalue(L, -2);
+            lua_call(L, 1, 1);
+            if (!lua_toboolean(L, -1)) {
+                lua_pop(L, 2);
+                continue;
+            }
+            lua_pop(L, 1);
+        }
+        lua_rawseti(L, -2, ++len);
+    }
+    lua_pushinteger(L, len);
+    return 2;
+}
+
+/* world:queryRect(x, y, w, h[, filter]) -> items, len: items whose box strictly overlaps. */
+static int w_queryRect(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "queryRect", 5);
+    uint64_t small[C2DL_QUERY_SMALL], *buf = small;
+    c2d_rect r = world_rect(L, 2, "queryRect");
+    size_t n = c2d_world_query_rect(cw->w, r, small, C2DL_QUERY_SMALL);
+    if (n > C2DL_QUERY_SMALL) {
+        buf = (uint64_t *)lua_newuserdata(L, n * sizeof *buf);
+        n = c2d_world_query_rect(cw->w, r, buf, n);
+    }
+    return push_items(L, buf, n, W_ITEMS(5), 6);
+}
+
+/* world:queryPoint(x, y[, filter]) -> items, len: items whose box strictly contains the point. */
+static int w_queryPoint(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "queryPoint", 3);
+    uint64_t small[C2DL_QUERY_SMALL], *buf = small;
+    c2d_vec2 p;
+    size_t n;
+    p.x = world_num(L, 2, "queryPoint");
+    p.y = world_num(L, 3, "queryPoint");
+    n = c2d_world_query_point(cw->w, p, small, C2DL_QUERY_SMALL);
+    if (n > C2DL_QUERY_SMALL) {
+        buf = (uint64_t *)lua_newuserdata(L, n * sizeof *buf);
+        n = c2d_world_query_point(cw->w, p, buf, n);
+    }
+    return push_items(L, buf, n, W_ITEMS(3), 4);
+}
+
+/* The segment query's hits (sorted by t), in `small` or a userdata buffer on the stack. */
+static c2d_world_hit *segment_hits(lua_State *L, c2dl_world *cw, const char *fn,
+                                   c2d_world_hit *small, size_t *n, c2d_segment *s)
+{
+    c2d_world_hit *buf = small;
+    s->a.x = world_num(L, 2, fn);
+    s->a.y = world_num(L, 3, fn);
+    s->b.x = world_num(L, 4, fn);
+    s->b.y = world_num(L, 5, fn);
+    *n = c2d_world_query_segment(cw->w, *s, small, C2DL_QUERY_SMALL);
+    if (*n > C2DL_QUERY_SMALL) {
+        buf = (c2d_world_hit *)lua_newuserdata(L, *n * sizeof *buf);
+        *n = c2d_world_query_segment(cw->w, *s, buf, *n);
+    }
+    return buf;
+}
+
+/* world:querySegment(x1, y1, x2, y2[, filter]) -> items, len: items the segment meets, nearest
+ * first. */
+static int w_querySegment(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "querySegment", 5);
+    c2d_world_hit small[C2DL_QUERY_SMALL];
+    c2d_segment s;
+    size_t n, i;
+    int len = 0;
+    c2d_world_hit *hits = segment_hits(L, cw, "querySegment", small, &n, &s);
+    lua_createtable(L, (int)n, 0);
+    for (i = 0; i < n; i++) {
+        push_item(L, hits[i].id, W_ITEMS(5));
+        if (!lua_isnil(L, 6)) {
+            lua_pushvalue(L, 6);
+            lua_pushvalue(L, -2);
+            lua_call(L, 1, 1);
+            if (!lua_toboolean(L, -1)) {
+                lua_pop(L, 2);
+                continue;
+            }
+            lua_pop(L, 1);
+        }
+        lua_rawseti(L, -2, ++len);
+    }
+    lua_pushinteger(L, len);
+    return 2;
+}
+
+/* world:querySegmentWithCoords(x1, y1, x2, y2[, filter]) -> infos, len: per item met, nearest
+ * first, {item=, ti1=, ti2=, x1=, y1=, x2=, y2=}: where the segment enters (ti1, x1, y1) and
+ * leaves (ti2, x2, y2) the item's box, as fractions of the segment and points. */
+static int w_querySegmentWithCoords(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "querySegmentWithCoords", 5);
+    c2d_world_hit small[C2DL_QUERY_SMALL];
+    c2d_segment s;
+    c2d_vec2 back;
+    size_t n, i;
+    int len = 0;
+    c2d_world_hit *hits = segment_hits(L, cw, "querySegmentWithCoords", small, &n, &s);
+    back.x = s.a.x - s.b.x;
+    back.y = s.a.y - s.b.y;
+    lua_createtable(L, (int)n, 0);
+    for (i = 0; i < n; i++) {
+        c2d_rect r;
+        c2d_hit out;
+        float ti2 = 1.0f, x2 = s.b.x, y2 = s.b.y;
+        push_item(L, hits[i].id, W_ITEMS(5));
+        if (!lua_isnil(L, 6)) {
+            lua_pushvalue(L, 6);
+            lua_pushvalue(L, -2);
+            lua_call(L, 1, 1);
+            if (!lua_toboolean(L, -1)) {
+                lua_pop(L, 2);
+                continue;
+            }
+            lua_pop(L, 1);
+        }
+        /* The exit is where the reversed segment enters. */
+        c2d_world_get(cw->w, hits[i].id, &r, NULL);
+        if (c2d_raycast_rect(s.b, back, r, &out)) {
+            ti2 = 1.0f - out.t;
+            x2 = out.pos.x;
+            y2 = out.pos.y;
+        }
+        lua_createtable(L, 0, 7);
+        lua_pushvalue(L, -2);
+        lua_setfield(L, -2, "item");
+        set_num(L, "ti1", hits[i].hit.t);
+        set_num(L, "ti2", ti2);
+        set_num(L, "x1", hits[i].hit.pos.x);
+        set_num(L, "y1", hits[i].hit.pos.y);
+        set_num(L, "x2", x2);
+        set_num(L, "y2", y2);
+        lua_remove(L, -2);
+        lua_rawseti(L, -2, ++len);
+    }
+    lua_pushinteger(L, len);
+    return 2;
+}
+
+/* ---- moves ---- */
+
+typedef struct {
+    lua_State *L;
+    int tramp, filter, item, items, resp, err; /* stack slots of the calling method */
+    int failed;
+    uint64_t other;
+} c2dl_move_ctx;
+
+static const char *const response_types[] = {NULL, "slide", "touch", "cross", "bounce"};
+
+/* Runs under lua_pcall: (ctx, filter, item, items, resp) -> response code. Calls filter(item,
+ * other) and records the response name of `other` in resp. */
+static int world_filter_call(lua_State *L)
+{
+    c2dl_move_ctx *m = (c2dl_move_ctx *)lua_touserdata(L, 1);
+    c2d_response code = C2D_IGNORE;
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    push_item(L, m->other, 4);
+    lua_call(L, 2, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        const char *s = lua_tostring(L, -1);
+        for (code = C2D_SLIDE; code <= C2D_BOUNCE; code++) {
+            if (strcmp(s, response_types[code]) == 0) {
+                break;
+            }
+        }
+        if (code > C2D_BOUNCE) {
+            return luaL_error(L, "collide2d: filter returned an unknown response '%s'", s);
+        }
+        push_handle(L, m->other);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, 5);
+    } else if (lua_toboolean(L, -1)) {
+        return luaL_error(L, "collide2d: filter returned a %s, not a response name",
+                          luaL_typename(L, -1));
+    }
+    lua_pushinteger(L, (lua_Integer)code);
+    return 1;
+}
+
+/* The c2d_filter_fn: never lets a Lua error unwind through the library (see the section top).
+ * Uses only stack slots reserved before c2d_world_move and lua_pcall, which is protected. */
+static c2d_response world_filter(uint64_t item, uint64_t other, void *ctx)
+{
+    c2dl_move_ctx *m = (c2dl_move_ctx *)ctx;
+    lua_State *L = m->L;
+    c2d_response code;
+    (void)item;
+    if (m->failed) {
+        return C2D_IGNORE;
+    }
+    m->other = other;
+    lua_pushvalue(L, m->tramp);
+    lua_pushlightuserdata(L, m);
+    lua_pushvalue(L, m->filter);
+    lua_pushvalue(L, m->item);
+    lua_pushvalue(L, m->items);
+    lua_pushvalue(L, m->resp);
+    if (lua_pcall(L, 5, 1, 0) != 0) {
+        m->failed = 1;
+        lua_replace(L, m->err);
+        return C2D_IGNORE;
+    }
+    code = (c2d_response)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return code;
+}
+
+/* Moves item `id` (at stack slot item) toward (gx, gy) with the filter at stack slot filter
+ * (nil: slide for all) and pushes the collision list and its length, bump.lua's cols. `start`
+ * is the rect the move starts from; `restore` (nullable) is put back after the move (check and
+ * project), `remove` removes the item after it (project of an item not in the world). Raises a
+ * filter's error after that. Leaves the final position in *actual. */
+static void world_move(lua_State *L, c2dl_world *cw, const char *fn, uint64_t id, int item,
+                       int filter, int items, c2d_rect start, float gx, float gy,
+                       const c2d_rect *restore, int remove, c2d_vec2 *actual)
+{
+    c2dl_move_ctx m;
+    c2d_world_hit hits[C2D_MOVE_MAX_HITS];
+    c2d_vec2 goal, leg_start, leg_goal;
+    c2d_status st;
+    size_t count = 0, i;
+    int resp;
+    goal.x = gx;
+    goal.y = gy;
+    lua_newtable(L); /* responses by handle */
+    resp = lua_gettop(L);
+    lua_pushnil(L); /* the filter's error, if any */
+    m.err = lua_gettop(L);
+    lua_pushcfunction(L, world_filter_call);
+    m.tramp = lua_gettop(L);
+    luaL_checkstack(L, 8, "collide2d");
+    m.L = L;
+    m.filter = filter;
+    m.item = item;
+    m.items = items;
+    m.resp = resp;
+    m.failed = 0;
+    st = c2d_world_move(cw->w, id, goal, lua_isnil(L, filter) ? NULL : world_filter, &m, actual,
+                        hits, C2D_MOVE_MAX_HITS, &count);
+    if (restore != NULL) {
+        c2d_world_update(cw->w, id, *restore);
+    } else if (m.failed && !remove && st == C2D_OK) {
+        c2d_world_update(cw->w, id, start); /* a failed filter leaves the item where it was */
+    }
+    if (remove) {
+        c2d_world_remove(cw->w, id);
+    }
+    if (m.failed) {
+        lua_pushvalue(L, m.err);
+        lua_error(L);
+    }
+    if (st == C2D_ERR_INVALID) {
+        world_arg_error(L, 3, fn, "goal must be finite");
+    } else if (st != C2D_OK) {
+        luaL_error(L, "collide2d: %s: item left the world during the move", fn);
+    }
+    if (count > C2D_MOVE_MAX_HITS) {
+        count = C2D_MOVE_MAX_HITS;
+    }
+    leg_start.x = start.x;
+    leg_start.y = start.y;
+    leg_goal = goal;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        const c2d_hit *h = &hits[i].hit;
+        c2d_rect other, itemRect = start;
+        float mx = leg_goal.x - leg_start.x, my = leg_goal.y - leg_start.y;
+        const char *type = "slide";
+        push_handle(L, hits[i].id);
+        lua_rawget(L, resp);
+        if (lua_isstring(L, -1)) {
+            type = lua_tostring(L, -1);
+        }
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 12);
+        lua_pushvalue(L, item);
+        lua_setfield(L, -2, "item");
+        push_item(L, hits[i].id, items);
+        lua_setfield(L, -2, "other");
+        lua_pushstring(L, type);
+        lua_setfield(L, -2, "type");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "overlaps");
+        set_num(L, "ti", h->t);
+        set_xy(L, "move", mx, my);
+        set_xy(L, "normal", h->normal.x, h->normal.y);
+        set_xy(L, "touch", h->pos.x, h->pos.y);
+        itemRect.x = leg_start.x;
+        itemRect.y = leg_start.y;
+        set_xywh(L, "itemRect", itemRect);
+        c2d_world_get(cw->w, hits[i].id, &other, NULL);
+        set_xywh(L, "otherRect", other);
+        if (strcmp(type, "cross") != 0) {
+            c2d_vec2 next = h->pos;
+            if (strcmp(type, "slide") == 0) {
+                if (mx != 0.0f || my != 0.0f) {
+                    if (h->normal.x == 0.0f) {
+                        next.x = leg_goal.x;
+                    } else {
+                        next.y = leg_goal.y;
+                    }
+                }
+                set_xy(L, "slide", next.x, next.y);
+            } else if (strcmp(type, "bounce") == 0) {
+                if (mx != 0.0f || my != 0.0f) {
+                    float bx = leg_goal.x - h->pos.x, by = leg_goal.y - h->pos.y;
+                    if (h->normal.x == 0.0f) {
+                        by = -by;
+                    } else {
+                        bx = -bx;
+                    }
+                    next.x = h->pos.x + bx;
+                    next.y = h->pos.y + by;
+                }
+                set_xy(L, "bounce", next.x, next.y);
+            }
+            leg_start = h->pos;
+            leg_goal = next;
+        }
+        lua_rawseti(L, -2, (int)i + 1);
+    }
+    lua_pushinteger(L, (lua_Integer)count);
+}
+
+/* world:move(item, goalX, goalY[, filter]) -> actualX, actualY, cols, len */
+static int w_move(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "move", 4);
+    uint64_t h = world_member(L, 2, W_HANDLES(4), "move");
+    c2d_rect r;
+    c2d_vec2 actual;
+    float gx = world_num(L, 3, "move"), gy = world_num(L, 4, "move");
+    c2d_world_get(cw->w, h, &r, NULL);
+    world_move(L, cw, "move", h, 2, 5, W_ITEMS(4), r, gx, gy, NULL, 0, &actual);
+    lua_pushnumber(L, (lua_Number)actual.x);
+    lua_insert(L, -3);
+    lua_pushnumber(L, (lua_Number)actual.y);
+    lua_insert(L, -3);
+    return 4;
+}
+
+/* world:check(item, goalX, goalY[, filter]) -> actualX, actualY, cols, len, leaving the item
+ * where it was. */
+static int w_check(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "check", 4);
+    uint64_t h = world_member(L, 2, W_HANDLES(4), "check");
+    c2d_rect r;
+    c2d_vec2 actual;
+    float gx = world_num(L, 3, "check"), gy = world_num(L, 4, "check");
+    c2d_world_get(cw->w, h, &r, NULL);
+    world_move(L, cw, "check", h, 2, 5, W_ITEMS(4), r, gx, gy, &r, 0, &actual);
+    lua_pushnumber(L, (lua_Number)actual.x);
+    lua_insert(L, -3);
+    lua_pushnumber(L, (lua_Number)actual.y);
+    lua_insert(L, -3);
+    return 4;
+}
+
+/* world:project(item, x, y, w, h, goalX, goalY[, filter]) -> cols, len: the collisions a box at
+ * (x, y, w, h) would meet moving to the goal; the item need not be in the world and stays put. */
+static int w_project(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "project", 8);
+    uint64_t h = world_handle(L, 2, W_HANDLES(8));
+    c2d_rect r = world_rect(L, 3, "project"), old;
+    c2d_vec2 actual;
+    float gx = world_num(L, 7, "project"), gy = world_num(L, 8, "project");
+    if (h != 0) {
+        c2d_world_get(cw->w, h, &old, NULL);
+        if (c2d_world_update(cw->w, h, r) != C2D_OK) {
+            world_arg_error(L, 3, "project", "x, y, w and h must be finite");
+        }
+        world_move(L, cw, "project", h, 2, 9, W_ITEMS(8), r, gx, gy, &old, 0, &actual);
+    } else {
+        h = c2d_world_add(cw->w, r, 0);
+        if (h == 0) {
+            world_arg_error(L, 3, "project", "x, y, w and h must be finite");
+        }
+        world_move(L, cw, "project", h, 2, 9, W_ITEMS(8), r, gx, gy, NULL, 1, &actual);
+    }
+    return 2;
+}
+
+static const luaL_Reg world_methods[] = {
+    {"add", w_add},
+    {"remove", w_remove},
+    {"update", w_update},
+    {"move", w_move},
+    {"check", w_check},
+    {"project", w_project},
+    {"queryRect", w_queryRect},
+    {"queryPoint", w_queryPoint},
+    {"querySegment", w_querySegment},
+    {"querySegmentWithCoords", w_querySegmentWithCoords},
+    {"getRect", w_getRect},
+    {"hasItem", w_hasItem},
+    {"countItems", w_countItems},
+    {"getItems", w_getItems},
+    {NULL, NULL},
+};
+
+/* Creates the world metatable (methods in __index, __gc frees the world). */
+static void register_world(lua_State *L)
+{
+    const luaL_Reg *r;
+    luaL_newmetatable(L, C2DL_WORLD_MT);
+    lua_newtable(L);
+    for (r = world_methods; r->name != NULL; r++) {
+        lua_pushcfunction(L, r->func);
+        lua_setfield(L, -2, r->name);
+    }
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, w_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushliteral(L, "collide2d.world");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+}
+
 #define C2DL_FN(name) {#name, l_##name}
 
 static const luaL_Reg c2dl_funcs[] = {
@@ -827,6 +1538,7 @@ static const luaL_Reg c2dl_funcs[] = {
     C2DL_FN(raycastSegment),
     C2DL_FN(moveRect),
     C2DL_FN(moveRecti),
+    C2DL_FN(newWorld),
     C2DL_FN(intersectionRect),
     C2DL_FN(obbFromRect),
     C2DL_FN(version),
@@ -1210,6 +1922,7 @@ int luaopen_collide2d(lua_State *L)
     }
     lua_pushnil(L);
     luaL_setfuncs(L, c2dl_funcs, C2DL_NUPVALUES);
+    register_world(L);
     lua_pushliteral(L, C2DL_VERSION);
     lua_setfield(L, -2, "_VERSION");
     lua_pushliteral(L, "c");

@@ -546,6 +546,11 @@ function M.version()
   return lib.c2d_version()
 end
 
+-- The world (bump.lua's API) is the C module's on this path too: its filters are Lua functions
+-- the library calls back, which the C module runs under lua_pcall so that no Lua error unwinds
+-- through the library.
+M.newWorld = require("collide2d.core").newWorld
+
 for _, f in pairs(M) do
   if type(f) == "function" then
     public[f] = true
