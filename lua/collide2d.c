@@ -1156,7 +1156,7 @@ static int w_querySegmentWithCoords(lua_State *L)
     back.y = s.a.y - s.b.y;
     lua_createtable(L, (int)n, 0);
     for (i = 0; i < n; i++) {
-        c2d_rect r;
+        c2d_rect r = {0.0f, 0.0f, 0.0f, 0.0f};
         c2d_hit out;
         float ti2 = 1.0f, x2 = s.b.x, y2 = s.b.y;
         push_item(L, hits[i].id, W_ITEMS(5));
@@ -1321,7 +1321,7 @@ static void world_move(lua_State *L, c2dl_world *cw, const char *fn, uint64_t id
     lua_createtable(L, (int)count, 0);
     for (i = 0; i < count; i++) {
         const c2d_hit *h = &hits[i].hit;
-        c2d_rect other, itemRect = start;
+        c2d_rect other = {0.0f, 0.0f, 0.0f, 0.0f}, itemRect = start; /* zero if a filter removed it */
         float mx = leg_goal.x - leg_start.x, my = leg_goal.y - leg_start.y;
         const char *type = "slide";
         push_handle(L, hits[i].id);
