@@ -172,6 +172,19 @@ return function(test, c2d, h)
     h.eq(ok, false); h.eq(type(err), "table"); h.eq(err.code, 7, "any error value")
     -- still usable
     h.eq((w:move(a, 100, 0)), 40)
+    -- a filter removing the moving item: an error; removing another: no crash, it is gone
+    w:update(a, 0, 0)
+    ok, err = pcall(w.move, w, a, 100, 0, function(item) w:remove(item) return "touch" end)
+    h.eq(ok, false)
+    h.truthy(tostring(err):match("item left the world"), tostring(err))
+    h.eq(w:hasItem(a), false)
+    local b = {}
+    w:add(b, 0, 0, 10, 10)
+    local cols, len
+    ax, _, cols, len = w:move(b, 100, 0, function(_, other) w:remove(other) return "touch" end)
+    h.eq(w:hasItem(wall), false, "removed by the filter")
+    h.truthy(len <= 1 and (len == 0 or cols[1].other == nil or cols[1].other == wall), "no stale item")
+    h.truthy(ax == 100 or ax == 40, "a defined position: " .. tostring(ax))
   end)
 
   test("world: bad arguments and bad items raise errors naming the method", function()
