@@ -2,10 +2,12 @@
 -- messages as the C module (lua/collide2d.c), but calls the JIT compiler can trace.
 --
 -- LuaJIT cannot compile an FFI call that passes a struct by value, which is how the C API takes
--- every shape, so this calls the pointer forms c2dl_* that the C module exports (one per C API
--- function, see lua/collide2d.c). Their declarations come from target/lua/jit/collide2d_cdef.lua,
--- generated from include/collide2d.h by lua/gen_cdef.lua; both files are found beside the
--- collide2d.so that package.cpath resolves. Raises an error when any of that is missing.
+-- every shape, so this calls the forms the C module exports instead (see lua/collide2d.c): flat
+-- forms c2dlf_* taking each float-only shape as separate floats, and pointer forms c2dl_* for
+-- the rest. The world is the C module's own. Their declarations come from
+-- target/lua/jit/collide2d_cdef.lua, generated from include/collide2d.h by lua/gen_cdef.lua;
+-- both files are found beside the collide2d.so that package.cpath resolves. Raises an error
+-- when any of that is missing.
 
 local ffi = require("ffi")
 
