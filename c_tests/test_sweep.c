@@ -4,49 +4,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "collide2d.h"
+#include "test_macros.h"
 
-/* The harness's counters (harness.c); this file keeps its own shape helpers. */
-int th_check(int ok, const char *file, int line, const char *what);
-extern const char *th_test;
-extern const char *th_label;
-void test_sweep(void);
-
-#define SWEEP_CHECK(label, cond) \
-    (th_label = (label), (void)th_check((cond) ? 1 : 0, __FILE__, __LINE__, #cond))
-
-static c2d_rect rect(float x, float y, float w, float h) {
-    c2d_rect r;
-    r.x = x;
-    r.y = y;
-    r.w = w;
-    r.h = h;
-    return r;
-}
-
-static c2d_recti recti(int32_t x, int32_t y, int32_t w, int32_t h) {
-    c2d_recti r;
-    r.x = x;
-    r.y = y;
-    r.w = w;
-    r.h = h;
-    return r;
-}
-
-static c2d_vec2 vec(float x, float y) {
-    c2d_vec2 v;
-    v.x = x;
-    v.y = y;
-    return v;
-}
-
-static c2d_circle circle(float x, float y, float r) {
-    c2d_circle c;
-    c.x = x;
-    c.y = y;
-    c.r = r;
-    return c;
-}
+/* A labelled check: the label names the scenario. */
+#define SWEEP_CHECK(label, cond) (CASE(label), ENSURE(cond))
 
 static void seed_001_tunnelling(void) {
     c2d_rect paddle = rect(100, 130, 64, 8);
@@ -56,19 +17,19 @@ static void seed_001_tunnelling(void) {
     SWEEP_CHECK("seed 001: the frame-by-frame test misses the paddle",
                 !c2d_overlap_rect_rect(ball, paddle) && !c2d_overlap_rect_rect(after, paddle));
     SWEEP_CHECK("seed 001: ball moving 50 per frame through an 8-unit paddle is hit",
-                c2d_sweep_rect_rect(ball, vec(0, 50), paddle, &hit));
+                c2d_sweep_rect_rect(ball, vec2(0, 50), paddle, &hit));
     SWEEP_CHECK("seed 001: stops flush on the paddle", hit.pos.y == 122.0f && hit.pos.x == 120.0f);
     SWEEP_CHECK("seed 001: normal points up, back toward the ball",
                 hit.normal.x == 0.0f && hit.normal.y == -1.0f);
     SWEEP_CHECK("seed 001: t is the contact fraction", hit.t == 0.44f);
     SWEEP_CHECK("seed 001: round ball too",
-                c2d_sweep_circle_rect(circle(124, 104, 4), vec(0, 50), paddle, &hit) &&
+                c2d_sweep_circle_rect(circle(124, 104, 4), vec2(0, 50), paddle, &hit) &&
                     hit.pos.y <= 126.0f && hit.pos.y > 126.0f - 1.0f / 256.0f);
     SWEEP_CHECK("seed 001: large mover over a small target between its corner paths",
-                c2d_sweep_rect_rect(rect(0, 0, 64, 64), vec(100, 0), rect(80, 30, 4, 4), &hit) &&
+                c2d_sweep_rect_rect(rect(0, 0, 64, 64), vec2(100, 0), rect(80, 30, 4, 4), &hit) &&
                     hit.pos.x == 16.0f);
     SWEEP_CHECK("seed 001: fast small mover against a 1-unit wall",
-                c2d_sweep_rect_rect(rect(0, 0, 2, 2), vec(1000, 0), rect(100, -50, 1, 100), &hit) &&
+                c2d_sweep_rect_rect(rect(0, 0, 2, 2), vec2(1000, 0), rect(100, -50, 1, 100), &hit) &&
                     hit.pos.x == 98.0f);
 }
 
@@ -78,24 +39,24 @@ static void boundary_rules(void) {
     c2d_rect a = rect(0, 0, 32, 32);
     c2d_rect right = rect(32, 0, 32, 32);
     SWEEP_CHECK("sliding along a face while touching is not a hit",
-                !c2d_sweep_rect_rect(rect(10, 0, 32, 32), vec(100, 0), floor, &hit));
+                !c2d_sweep_rect_rect(rect(10, 0, 32, 32), vec2(100, 0), floor, &hit));
     SWEEP_CHECK("moving into a touching neighbour hits at t = 0",
-                c2d_sweep_rect_rect(a, vec(5, 0), right, &hit) && hit.t == 0.0f &&
+                c2d_sweep_rect_rect(a, vec2(5, 0), right, &hit) && hit.t == 0.0f &&
                     hit.normal.x == -1.0f);
     SWEEP_CHECK("ending exactly in contact is not a hit",
-                !c2d_sweep_rect_rect(a, vec(8, 0), rect(40, 0, 32, 32), &hit));
+                !c2d_sweep_rect_rect(a, vec2(8, 0), rect(40, 0, 32, 32), &hit));
     SWEEP_CHECK("already overlapping: t = 0 with the minimum translation",
-                c2d_sweep_rect_rect(rect(0, 0, 10, 10), vec(0, 0), rect(8, 1, 10, 10), &hit) &&
+                c2d_sweep_rect_rect(rect(0, 0, 10, 10), vec2(0, 0), rect(8, 1, 10, 10), &hit) &&
                     hit.t == 0.0f && hit.normal.x == -1.0f);
-    SWEEP_CHECK("NULL out answers only", c2d_sweep_rect_rect(a, vec(5, 0), right, NULL));
-    SWEEP_CHECK("NaN is no hit", !c2d_sweep_rect_rect(a, vec(NAN, 0), right, &hit));
+    SWEEP_CHECK("NULL out answers only", c2d_sweep_rect_rect(a, vec2(5, 0), right, NULL));
+    SWEEP_CHECK("NaN is no hit", !c2d_sweep_rect_rect(a, vec2(NAN, 0), right, &hit));
     SWEEP_CHECK("NaN circle is no hit",
-                !c2d_sweep_circle_circle(circle(0, 0, NAN), vec(10, 0), circle(5, 0, 1), &hit));
+                !c2d_sweep_circle_circle(circle(0, 0, NAN), vec2(10, 0), circle(5, 0, 1), &hit));
     SWEEP_CHECK("circles meet at the sum of radii",
-                c2d_sweep_circle_circle(circle(0, 0, 5), vec(20, 0), circle(20, 0, 5), &hit) &&
+                c2d_sweep_circle_circle(circle(0, 0, 5), vec2(20, 0), circle(20, 0, 5), &hit) &&
                     hit.t <= 0.5f && hit.t > 0.49f && hit.normal.x == -1.0f);
     SWEEP_CHECK("rect against circle: normal from the circle toward the rect",
-                c2d_sweep_rect_circle(rect(0, -5, 10, 10), vec(20, 0), circle(25, 0, 5), &hit) &&
+                c2d_sweep_rect_circle(rect(0, -5, 10, 10), vec2(20, 0), circle(25, 0, 5), &hit) &&
                     hit.normal.x < -0.99f && hit.pos.x <= 10.0f && hit.pos.x > 9.99f);
 }
 
@@ -104,13 +65,13 @@ static void oriented_boxes(void) {
     c2d_obb thin = c2d_obb_from_rect(rect(100, -50, 1, 100), 0.0f);
     c2d_obb turned = c2d_obb_from_rect(rect(100, -50, 1, 100), 10.0f);
     SWEEP_CHECK("rect against an axis-aligned obb: flush",
-                c2d_sweep_rect_obb(rect(0, 0, 2, 2), vec(1000, 0), thin, &hit) &&
+                c2d_sweep_rect_obb(rect(0, 0, 2, 2), vec2(1000, 0), thin, &hit) &&
                     hit.pos.x <= 98.0f && hit.pos.x > 98.0f - 1.0f / 256.0f);
     SWEEP_CHECK("rect against a turned thin obb is hit",
-                c2d_sweep_rect_obb(rect(0, 0, 2, 2), vec(1000, 0), turned, &hit) &&
+                c2d_sweep_rect_obb(rect(0, 0, 2, 2), vec2(1000, 0), turned, &hit) &&
                     !c2d_overlap_obb_rect(turned, rect(hit.pos.x, hit.pos.y, 2, 2)));
     SWEEP_CHECK("circle against a turned thin obb is hit",
-                c2d_sweep_circle_obb(circle(0, 0, 1), vec(1000, 0), turned, &hit) &&
+                c2d_sweep_circle_obb(circle(0, 0, 1), vec2(1000, 0), turned, &hit) &&
                     !c2d_overlap_obb_circle(turned, circle(hit.pos.x, hit.pos.y, 1)));
 }
 
@@ -118,20 +79,20 @@ static void raycasts(void) {
     c2d_hit hit;
     c2d_segment s;
     SWEEP_CHECK("ray against rect: entry face",
-                c2d_raycast_rect(vec(0, 5), vec(20, 0), rect(10, 0, 10, 10), &hit) &&
+                c2d_raycast_rect(vec2(0, 5), vec2(20, 0), rect(10, 0, 10, 10), &hit) &&
                     hit.t == 0.5f && hit.normal.x == -1.0f && hit.pos.x == 10.0f);
     SWEEP_CHECK("ray from inside: t = 0, zero normal",
-                c2d_raycast_rect(vec(15, 5), vec(20, 0), rect(10, 0, 10, 10), &hit) &&
+                c2d_raycast_rect(vec2(15, 5), vec2(20, 0), rect(10, 0, 10, 10), &hit) &&
                     hit.t == 0.0f && hit.normal.x == 0.0f && hit.normal.y == 0.0f);
     SWEEP_CHECK("ray against circle",
-                c2d_raycast_circle(vec(0, 0), vec(10, 0), circle(10, 0, 5), &hit) &&
+                c2d_raycast_circle(vec2(0, 0), vec2(10, 0), circle(10, 0, 5), &hit) &&
                     hit.t == 0.5f && hit.normal.x == -1.0f);
-    s.a = vec(8, 0);
-    s.b = vec(4, 0);
+    s.a = vec2(8, 0);
+    s.b = vec2(4, 0);
     SWEEP_CHECK("collinear segment: the first shared point",
-                c2d_raycast_segment(vec(0, 0), vec(10, 0), s, &hit) && hit.t == 0.4f);
+                c2d_raycast_segment(vec2(0, 0), vec2(10, 0), s, &hit) && hit.t == 0.4f);
     SWEEP_CHECK("ray misses exactly as the segment predicate does",
-                c2d_raycast_obb(vec(0, 0), vec(5, 0), c2d_obb_from_rect(rect(10, 0, 5, 5), 0), &hit) ==
+                c2d_raycast_obb(vec2(0, 0), vec2(5, 0), c2d_obb_from_rect(rect(10, 0, 5, 5), 0), &hit) ==
                     c2d_intersect_segment_obb(s, c2d_obb_from_rect(rect(10, 0, 5, 5), 0)));
 }
 
@@ -147,22 +108,22 @@ static void moves(void) {
     for (i = 0; i < 20; i++) {
         tiles[i] = rect(16.0f * (float)i, 100, 16, 16);
     }
-    p = c2d_move_rect(rect(8, 84, 16, 16), vec(200, 3), tiles, 20, C2D_SLIDE, &info);
+    p = c2d_move_rect(rect(8, 84, 16, 16), vec2(200, 3), tiles, 20, C2D_SLIDE, &info);
     SWEEP_CHECK("slide along 16x16 tiles without catching on seams", p.x == 208.0f && p.y == 84.0f);
     SWEEP_CHECK("slide: one hit, the floor", info.count == 1 && info.first_hit.normal.y == -1.0f);
-    p = c2d_move_rect(rect(0, 10, 10, 10), vec(300, 0), tiles, 0, C2D_TOUCH, &info);
+    p = c2d_move_rect(rect(0, 10, 10, 10), vec2(300, 0), tiles, 0, C2D_TOUCH, &info);
     SWEEP_CHECK("no obstacles: full move, first = SIZE_MAX",
                 p.x == 300.0f && info.count == 0 && info.first == SIZE_MAX);
-    p = c2d_move_rect(rect(0, 10, 10, 10), vec(300, 0), NULL, 5, C2D_TOUCH, NULL);
+    p = c2d_move_rect(rect(0, 10, 10, 10), vec2(300, 0), NULL, 5, C2D_TOUCH, NULL);
     SWEEP_CHECK("NULL obstacles with n > 0 is no obstacles", p.x == 300.0f);
     tiles[0] = rect(50, 0, 10, 100);
-    p = c2d_move_rect(rect(0, 10, 10, 10), vec(300, 0), tiles, 1, 99u, &info);
+    p = c2d_move_rect(rect(0, 10, 10, 10), vec2(300, 0), tiles, 1, 99u, &info);
     SWEEP_CHECK("unknown response acts as touch", p.x == 40.0f && info.count == 1 && info.first == 0);
-    p = c2d_move_rect(rect(0, 10, 10, 10), vec(300, 0), tiles, 1, C2D_CROSS, &info);
+    p = c2d_move_rect(rect(0, 10, 10, 10), vec2(300, 0), tiles, 1, C2D_CROSS, &info);
     SWEEP_CHECK("cross passes through, counted", p.x == 300.0f && info.count == 1);
-    p = c2d_move_rect(rect(0, 10, 10, 10), vec(300, 0), tiles, 1, C2D_IGNORE, &info);
+    p = c2d_move_rect(rect(0, 10, 10, 10), vec2(300, 0), tiles, 1, C2D_IGNORE, &info);
     SWEEP_CHECK("ignore passes through, not counted", p.x == 300.0f && info.count == 0);
-    p = c2d_move_rect(rect(0, 0, 10, 10), vec(60, 20), tiles, 1, C2D_BOUNCE, &info);
+    p = c2d_move_rect(rect(0, 0, 10, 10), vec2(60, 20), tiles, 1, C2D_BOUNCE, &info);
     SWEEP_CHECK("bounce reflects the rest", p.x == 20.0f && p.y == 20.0f);
 
     moved = c2d_move_recti(sq, 7, 0, &stat, 1, &blocked);

@@ -3,32 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "collide2d.h"
+#include "test_macros.h"
 
-/* The harness's counters (harness.c); this file keeps its own shape helpers. */
-int th_check(int ok, const char *file, int line, const char *what);
-extern const char *th_test;
-extern const char *th_label;
-void test_world(void);
-
-#define CHECK(label, cond) \
-    (th_label = (label), (void)th_check((cond) ? 1 : 0, __FILE__, __LINE__, #cond))
-
-static c2d_rect rect(float x, float y, float w, float h) {
-    c2d_rect r;
-    r.x = x;
-    r.y = y;
-    r.w = w;
-    r.h = h;
-    return r;
-}
-
-static c2d_vec2 vec2(float x, float y) {
-    c2d_vec2 v;
-    v.x = x;
-    v.y = y;
-    return v;
-}
+/* A labelled check: the label names the scenario. */
+#define CHECK(label, cond) (CASE(label), ENSURE(cond))
 
 static void test_lifecycle(void) {
     c2d_world *w = c2d_world_new(16.0f);

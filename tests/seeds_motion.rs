@@ -1,7 +1,10 @@
 //! The seeds' motion scenes, named: tunnelling (seed 001), the corner-path gap (seed 001), the
 //! GameLib square (seed 003), sliding along a tile floor, and the moves' oracles.
 
+mod common;
+
 use collide2d::*;
+use common::Rng;
 
 // ---------------------------------------------------------------------------------------------
 // Seed 001: tunnelling.
@@ -193,24 +196,9 @@ fn unit_steps(a: RectI, dx: i32, dy: i32, obstacles: &[RectI]) -> (RectI, u32) {
     (r, blocked)
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
-    }
-}
-
 #[test]
 fn move_recti_matches_the_unit_step_oracle() {
-    let mut rng = Rng(0x5eed_0101);
+    let mut rng = Rng::new(0x5eed_0101);
     let mut cases = 0;
     for _ in 0..100_000 {
         let r = |rng: &mut Rng| {
@@ -353,7 +341,7 @@ fn ties_in_t_go_to_the_lower_index() {
 
 #[test]
 fn move_rect_never_ends_inside_an_obstacle() {
-    let mut rng = Rng(0x5eed_0102);
+    let mut rng = Rng::new(0x5eed_0102);
     let g = |v: i64| v as f32 / 256.0;
     let mut cases = 0;
     for _ in 0..20_000 {

@@ -2,42 +2,45 @@
 //! add/update/remove/move sequences, handle generations, the capacity contract, NULL worlds and
 //! bump.lua's move responses.
 
+mod common;
+
 use collide2d::ffi::*;
 use collide2d::world::{Pair, Response, World, WorldHit, MAX_MOVE_HITS};
 use collide2d::{
     intersect_segment_rect, overlap_point_rect, overlap_rect_circle, overlap_rect_rect,
     raycast_rect, Circle, Rect, Segment, Vec2,
 };
+use common::Rng;
 use std::collections::BTreeMap;
 
-/// splitmix64: small, deterministic, good enough for test inputs.
-struct Rng(u64);
+/// World scenes drawn from the shared generator: coarse grid values so that exact touching is
+/// common, with huge, degenerate and negative sizes mixed in.
+trait SceneGen {
+    fn quarter(&mut self, span: f32) -> f32;
+    fn scene_size(&mut self) -> f32;
+    fn scene_rect(&mut self, span: f32) -> Rect;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
+impl SceneGen for Rng {
     /// A value on a coarse grid (quarters), so that exact touching happens often.
-    fn coord(&mut self, span: f32) -> f32 {
+    fn quarter(&mut self, span: f32) -> f32 {
         (self.below((span * 4.0) as u64) as f32) / 4.0 - span / 2.0
     }
-    fn size(&mut self) -> f32 {
+    fn scene_size(&mut self) -> f32 {
         match self.below(100) {
-            0 => 1000.0 + self.coord(400.0).abs(), // huge: a floor or a wall
-            1..=3 => 0.0,                          // degenerate
+            0 => 1000.0 + self.quarter(400.0).abs(), // huge: a floor or a wall
+            1..=3 => 0.0,                            // degenerate
             4..=9 => -(1.0 + self.below(40) as f32 / 4.0), // negative: spans the other way
             _ => 0.25 + self.below(80) as f32 / 4.0,
         }
     }
-    fn rect(&mut self, span: f32) -> Rect {
-        Rect::new(self.coord(span), self.coord(span), self.size(), self.size())
+    fn scene_rect(&mut self, span: f32) -> Rect {
+        Rect::new(
+            self.quarter(span),
+            self.quarter(span),
+            self.scene_size(),
+            self.scene_size(),
+        )
     }
 }
 
@@ -77,14 +80,14 @@ fn check_queries(w: &World, m: &Model, rng: &mut Rng, span: f32) {
         assert_eq!(w.get(h), Ok((r, u)));
     }
     for _ in 0..6 {
-        let q = rng.rect(span);
+        let q = rng.scene_rect(span);
         assert_eq!(
             all_u64(|o| w.query_rect(q, o)),
             brute_rect(m, q),
             "query_rect {q:?}"
         );
 
-        let p = Vec2::new(rng.coord(span), rng.coord(span));
+        let p = Vec2::new(rng.quarter(span), rng.quarter(span));
         let want: Vec<u64> = m
             .iter()
             .filter(|(_, v)| overlap_point_rect(p, v.0))
@@ -92,7 +95,11 @@ fn check_queries(w: &World, m: &Model, rng: &mut Rng, span: f32) {
             .collect();
         assert_eq!(all_u64(|o| w.query_point(p, o)), want, "query_point {p:?}");
 
-        let c = Circle::new(rng.coord(span), rng.coord(span), rng.coord(span / 4.0));
+        let c = Circle::new(
+            rng.quarter(span),
+            rng.quarter(span),
+            rng.quarter(span / 4.0),
+        );
         let want: Vec<u64> = m
             .iter()
             .filter(|(_, v)| overlap_rect_circle(v.0, c))
@@ -105,8 +112,8 @@ fn check_queries(w: &World, m: &Model, rng: &mut Rng, span: f32) {
         );
 
         let s = Segment {
-            a: Vec2::new(rng.coord(span), rng.coord(span)),
-            b: Vec2::new(rng.coord(span * 2.0), rng.coord(span * 2.0)),
+            a: Vec2::new(rng.quarter(span), rng.quarter(span)),
+            b: Vec2::new(rng.quarter(span * 2.0), rng.quarter(span * 2.0)),
         };
         let n = w.query_segment(s, &mut []);
         let mut hits = vec![WorldHit::default(); n];
@@ -147,7 +154,7 @@ fn response_of(item: u64, other: u64) -> Response {
 }
 
 fn run_sequence(seed: u64, cell: f32, span: f32, steps: usize) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut w = World::new(cell).unwrap();
     let mut m = Model::new();
     let mut hits = Vec::new();
@@ -156,7 +163,7 @@ fn run_sequence(seed: u64, cell: f32, span: f32, steps: usize) {
         let pick = |rng: &mut Rng| keys[rng.below(keys.len() as u64) as usize];
         match rng.below(10) {
             0..=3 => {
-                let (r, u) = (rng.rect(span), rng.next());
+                let (r, u) = (rng.scene_rect(span), rng.next_u64());
                 let h = w.add(r, u).unwrap();
                 assert!(m.insert(h, (r, u)).is_none(), "fresh handle");
             }
@@ -165,9 +172,14 @@ fn run_sequence(seed: u64, cell: f32, span: f32, steps: usize) {
                 let old = m[&h].0;
                 // Mostly small motions (same cells), sometimes teleports and resizes.
                 let r = if rng.below(3) == 0 {
-                    rng.rect(span)
+                    rng.scene_rect(span)
                 } else {
-                    Rect::new(old.x + rng.coord(4.0), old.y + rng.coord(4.0), old.w, old.h)
+                    Rect::new(
+                        old.x + rng.quarter(4.0),
+                        old.y + rng.quarter(4.0),
+                        old.w,
+                        old.h,
+                    )
                 };
                 w.update(h, r).unwrap();
                 m.get_mut(&h).unwrap().0 = r;
@@ -181,7 +193,7 @@ fn run_sequence(seed: u64, cell: f32, span: f32, steps: usize) {
             7..=8 if !keys.is_empty() => {
                 let h = pick(&mut rng);
                 let start = m[&h].0;
-                let goal = Vec2::new(start.x + rng.coord(60.0), start.y + rng.coord(60.0));
+                let goal = Vec2::new(start.x + rng.quarter(60.0), start.y + rng.quarter(60.0));
                 let end = w.move_item(h, goal, response_of, &mut hits).unwrap();
                 let fin = Rect::new(end.x, end.y, start.w, start.h);
                 assert!(hits.len() <= MAX_MOVE_HITS);
@@ -278,9 +290,9 @@ fn handle_from_another_world_is_stale() {
     assert!(w2.remove(h1).is_err());
     assert_eq!(w2.count(), 1);
     // Arbitrary bit patterns never name an item, nor crash.
-    let mut rng = Rng(99);
+    let mut rng = Rng::new(99);
     for _ in 0..10_000 {
-        let h = rng.next();
+        let h = rng.next_u64();
         if h != h1 {
             assert!(w1.get(h).is_err());
         }
@@ -810,14 +822,14 @@ fn status_strings_are_static_and_defined_for_every_code() {
 fn move_agrees_with_move_rect_when_every_pair_has_one_response() {
     // The world's move and move_rect share the sweep and the responses: with a single response
     // for every obstacle they must end at the same place after the same hits.
-    let mut rng = Rng(4242);
+    let mut rng = Rng::new(4242);
     for round in 0..300 {
         let mut w = World::new(8.0).unwrap();
-        let obstacles: Vec<Rect> = (0..12).map(|_| rng.rect(60.0)).collect();
+        let obstacles: Vec<Rect> = (0..12).map(|_| rng.scene_rect(60.0)).collect();
         let ids: Vec<u64> = obstacles.iter().map(|r| w.add(*r, 0).unwrap()).collect();
-        let a = Rect::new(rng.coord(60.0), rng.coord(60.0), 4.0, 3.0);
+        let a = Rect::new(rng.quarter(60.0), rng.quarter(60.0), 4.0, 3.0);
         let item = w.add(a, 0).unwrap();
-        let delta = Vec2::new(rng.coord(80.0), rng.coord(80.0));
+        let delta = Vec2::new(rng.quarter(80.0), rng.quarter(80.0));
         let response = [
             Response::Slide,
             Response::Touch,
@@ -910,13 +922,13 @@ fn move_filter_may_call_back_into_the_world() {
 #[test]
 fn concurrent_queries_on_one_world_agree() {
     // Queries take a shared world: threads racing for the scratch buffers get their own.
-    let mut rng = Rng(77);
+    let mut rng = Rng::new(77);
     let mut w = World::new(16.0).unwrap();
     for _ in 0..2000 {
-        let r = rng.rect(400.0);
+        let r = rng.scene_rect(400.0);
         w.add(r, 0).unwrap();
     }
-    let queries: Vec<Rect> = (0..200).map(|_| rng.rect(400.0)).collect();
+    let queries: Vec<Rect> = (0..200).map(|_| rng.scene_rect(400.0)).collect();
     let alone: Vec<Vec<u64>> = queries
         .iter()
         .map(|q| all_u64(|o| w.query_rect(*q, o)))
