@@ -1,6 +1,6 @@
 #!/bin/sh
-# Calls per second of seed 002's four functions, binding vs the article's pure Lua, on lua5.1,
-# lua5.3, lua5.4 and luajit (FFI path and C module). Needs `cargo build --release`; builds the
+# Calls per second of seed 002's four functions, binding vs the article's pure Lua, and of the
+# motion calls, on lua5.1, lua5.3, lua5.4 and luajit (FFI path and C module). Needs `cargo build --release`; builds the
 # module. Usage: lua/bench.sh [seconds-per-case]
 set -eu
 cd "$(dirname "$0")/.."

@@ -8,6 +8,12 @@
 --     calls), the declaration of its pointer form exported by lua/collide2d.c:
 --       R c2d_f(struct A a, float k)  ->  R c2dl_f(const struct A *a, float k)
 --       struct R c2d_f(struct A a)    ->  void c2dl_f(const struct A *a, struct R *ret)
+--   * for each function that returns no struct and passes structs by value that hold only floats
+--     (nested structs included), the declaration of its flat form, also exported by
+--     lua/collide2d.c, with each such struct spread into its floats in field order (the calls
+--     the FFI path makes most: no struct is stored to memory on the way):
+--       bool c2d_f(struct c2d_rect a, struct c2d_hit *out)
+--         ->  bool c2dlf_f(float a_x, float a_y, float a_w, float a_h, struct c2d_hit *out)
 -- Runs on Lua 5.1 to 5.4 and LuaJIT.
 
 local input, output = arg[1], arg[2]
@@ -61,13 +67,37 @@ for i = 1, #text do
   end
 end
 
--- Names of the struct types (by-value candidates).
+-- Names of the struct types (by-value candidates), with their fields { type, name } in order.
 local structs = {}
 for _, d in ipairs(decls) do
-  local name = d:match("^typedef struct ([%w_]+) {")
+  local name, body = d:match("^typedef struct ([%w_]+) {(.*)}")
   if name then
-    structs[name] = true
+    local fields = {}
+    for f in body:gmatch("([^;]+);") do
+      local ty, fname = f:match("^%s*(.-) ?([%w_]+)%s*$")
+      fields[#fields + 1] = { ty, fname }
+    end
+    structs[name] = fields
   end
+end
+
+-- The floats of struct `name` as parameters "float <prefix>_<field>[_<field>...]", appended to
+-- out; false when a field (at any depth) is not a float.
+local function flatten(name, prefix, out)
+  for _, f in ipairs(structs[name]) do
+    local ty, fname = f[1], f[2]
+    local inner = ty:match("^struct ([%w_]+)$") or ty:match("^([%w_]+)$")
+    if ty == "float" then
+      out[#out + 1] = string.format("float %s_%s", prefix, fname)
+    elseif inner and structs[inner] then
+      if not flatten(inner, prefix .. "_" .. fname, out) then
+        return false
+      end
+    else
+      return false
+    end
+  end
+  return true
 end
 
 -- "struct T" or "T" naming a struct, without pointer: the struct's name, else nil.
@@ -79,11 +109,12 @@ local function by_value_struct(ty)
   return nil
 end
 
-local shims = {}
+local shims, flats = {}, {}
 for _, d in ipairs(decls) do
   local ret, fname, params = d:match("^(.-) ?(c2d_[%w_]+) ?%((.*)%)$")
   if ret and not d:match("^typedef") then
     local out, changed = {}, false
+    local flat, flat_ok = {}, not by_value_struct(ret)
     if params ~= "void" and params ~= "" then
       for p in (params .. ","):gmatch("%s*([^,]-)%s*,") do
         local ty, pname = p:match("^(.-) ?([%w_]+)$")
@@ -91,10 +122,15 @@ for _, d in ipairs(decls) do
         if s then
           out[#out + 1] = string.format("const struct %s *%s", s, pname)
           changed = true
+          flat_ok = flat_ok and flatten(s, pname, flat)
         else
           out[#out + 1] = p
+          flat[#flat + 1] = p
         end
       end
+    end
+    if changed and flat_ok then
+      flats[#flats + 1] = string.format("%s c2dlf_%s(%s);", ret, fname:sub(5), table.concat(flat, ", "))
     end
     local rs = by_value_struct(ret)
     if rs then
@@ -115,6 +151,9 @@ for _, d in ipairs(decls) do
   body[#body + 1] = d .. ";"
 end
 for _, s in ipairs(shims) do
+  body[#body + 1] = s
+end
+for _, s in ipairs(flats) do
   body[#body + 1] = s
 end
 local cdef = table.concat(body, "\n")

@@ -2,10 +2,12 @@
 -- messages as the C module (lua/collide2d.c), but calls the JIT compiler can trace.
 --
 -- LuaJIT cannot compile an FFI call that passes a struct by value, which is how the C API takes
--- every shape, so this calls the pointer forms c2dl_* that the C module exports (one per C API
--- function, see lua/collide2d.c). Their declarations come from target/lua/jit/collide2d_cdef.lua,
--- generated from include/collide2d.h by lua/gen_cdef.lua; both files are found beside the
--- collide2d.so that package.cpath resolves. Raises an error when any of that is missing.
+-- every shape, so this calls the forms the C module exports instead (see lua/collide2d.c): flat
+-- forms c2dlf_* taking each float-only shape as separate floats, and pointer forms c2dl_* for
+-- the rest. The world is the C module's own. Their declarations come from
+-- target/lua/jit/collide2d_cdef.lua, generated from include/collide2d.h by lua/gen_cdef.lua;
+-- both files are found beside the collide2d.so that package.cpath resolves. Raises an error
+-- when any of that is missing.
 
 local ffi = require("ffi")
 
@@ -54,24 +56,55 @@ local function arg_error(n, fn, msg)
   end
 end
 
-local function check_table(t, n, fn)
+-- A shape table: argument n itself (e == nil) or element e of the array in argument n.
+local function check_table(t, n, fn, e)
   if type(t) ~= "table" then
+    if e then
+      arg_error(n, fn, format("field '[%d]' must be a table, got %s", e, type(t)))
+    end
     arg_error(n, fn, "table expected, got " .. type(t))
   end
 end
 
-local function num(t, key, n, fn)
+local function field_error(key, n, fn, e, what)
+  if e then
+    key = format("[%d].%s", e, key)
+  end
+  arg_error(n, fn, format("field '%s' must be %s", key, what))
+end
+
+local function num(t, key, n, fn, e)
   local v = t[key]
   if type(v) ~= "number" then
-    arg_error(n, fn, format("field '%s' must be a number", key))
+    field_error(key, n, fn, e, "a number")
   end
   return v
 end
 
-local function i32(t, key, n, fn)
-  local v = num(t, key, n, fn)
-  if not (v >= -2147483648 and v <= 2147483647) or v ~= floor(v) then
-    arg_error(n, fn, format("field '%s' must be an integer in the int32 range", key))
+local function is_i32(v)
+  return v >= -2147483648 and v <= 2147483647 and v == floor(v)
+end
+
+local function i32(t, key, n, fn, e)
+  local v = num(t, key, n, fn, e)
+  if not is_i32(v) then
+    field_error(key, n, fn, e, "an integer in the int32 range")
+  end
+  return v
+end
+
+-- Plain number arguments (no numeric strings), as the C module's f32_arg and i32_arg.
+local function number_arg(v, n, fn)
+  if type(v) ~= "number" then
+    arg_error(n, fn, "number expected, got " .. type(v))
+  end
+  return v
+end
+
+local function i32_arg(v, n, fn)
+  number_arg(v, n, fn)
+  if not is_i32(v) then
+    arg_error(n, fn, "integer in the int32 range expected")
   end
   return v
 end
@@ -97,9 +130,10 @@ local shapes = {
   },
   rect = {
     ctype = "c2d_rect",
-    read = function(t, n, fn)
-      check_table(t, n, fn)
-      return num(t, "x", n, fn), num(t, "y", n, fn), num(t, "width", n, fn), num(t, "height", n, fn)
+    read = function(t, n, fn, e)
+      check_table(t, n, fn, e)
+      return num(t, "x", n, fn, e), num(t, "y", n, fn, e), num(t, "width", n, fn, e),
+        num(t, "height", n, fn, e)
     end,
     fill = function(c, x, y, w, h)
       c.x, c.y, c.w, c.h = x, y, w, h
@@ -150,9 +184,10 @@ local shapes = {
   },
   recti = {
     ctype = "c2d_recti",
-    read = function(t, n, fn)
-      check_table(t, n, fn)
-      return i32(t, "x", n, fn), i32(t, "y", n, fn), i32(t, "width", n, fn), i32(t, "height", n, fn)
+    read = function(t, n, fn, e)
+      check_table(t, n, fn, e)
+      return i32(t, "x", n, fn, e), i32(t, "y", n, fn, e), i32(t, "width", n, fn, e),
+        i32(t, "height", n, fn, e)
     end,
     fill = function(c, x, y, w, h)
       c.x, c.y, c.w, c.h = x, y, w, h
@@ -171,13 +206,47 @@ local shapes = {
 }
 
 -- ---- function families ----------------------------------------------------------------------------
--- binary(name, cname, A, B, finish): M[name](p, q) reads p as shape A and q as shape B, fills two
--- scratch structs of its own and returns finish(lib["c2dl_" .. cname], a, b). Sweeps and moves
--- are further families of the same form.
+-- binary(name, cname, A, B, finish, body, out): M[name](p, q) reads p as shape A and q as shape B.
+-- Where both shapes hold only floats (point, rect, circle, segment) it calls the flat form
+-- c2dlf_<cname>, to which the numbers go straight as arguments: the function is compiled from
+-- `body`, Lua source in which ARGS stands for the numbers read and `cfn`, `out` are the C function
+-- and the struct given for results. Otherwise it fills two scratch structs of its own and returns
+-- finish(lib["c2dl_" .. cname], a, b). Either way every argument is read (and checked) before
+-- anything is filled or called.
 
-local function binary(name, cname, A, B, finish)
+local flat_arity = { point = 2, rect = 4, circle = 3, segment = 4 }
+
+-- "a1, a2, a3" for vars("a", 3)
+local function vars(prefix, n)
+  local t = {}
+  for i = 1, n do
+    t[i] = prefix .. i
+  end
+  return table.concat(t, ", ")
+end
+
+-- A function compiled from source, given upvalues through `...` (a flat call spells out its
+-- arity, so each is generated for its shapes).
+local function compile(src, ...)
+  return assert(load(src, "=collide2d.ffi"))(...)
+end
+
+local function binary(name, cname, A, B, finish, body, out)
   local sa, sb = shapes[A], shapes[B]
   local readA, fillA, readB, fillB = sa.read, sa.fill, sb.read, sb.fill
+  local na, nb = flat_arity[A], flat_arity[B]
+  if body and na and nb then
+    local args = vars("a", na) .. ", " .. vars("b", nb)
+    M[name] = compile(format([[
+local readA, readB, cfn, out, name = ...
+return function(p, q)
+  local %s = readA(p, 1, name)
+  local %s = readB(q, 2, name)
+  %s
+end]], vars("a", na), vars("b", nb), (body:gsub("ARGS", args))), readA, readB,
+      lib["c2dlf_" .. cname], out, name)
+    return
+  end
   local a, b = ffi.new(sa.ctype), ffi.new(sb.ctype)
   local cfn = lib["c2dl_" .. cname]
   M[name] = function(p, q)
@@ -194,7 +263,7 @@ local function call(cfn, a, b)
 end
 
 local function pred(name, cname, A, B)
-  binary(name, cname, A, B, call)
+  binary(name, cname, A, B, call, "return cfn(ARGS)")
 end
 
 local function collide(name, cname, A, B)
@@ -204,7 +273,11 @@ local function collide(name, cname, A, B)
       return false
     end
     return true, c.normal.x, c.normal.y, c.depth, c.point.x, c.point.y
-  end)
+  end, [[
+  if not cfn(ARGS, out) then
+    return false
+  end
+  return true, out.normal.x, out.normal.y, out.depth, out.point.x, out.point.y]], c)
 end
 
 local function closest(name, cname, A)
@@ -256,12 +329,197 @@ for _, p in ipairs({
   collide("collide" .. p[1], "collide_" .. p[2], p[3], p[4])
   binary("distance" .. p[1], "distance_" .. p[2], p[3], p[4], function(cfn, a, b)
     return (cfn(a, b))
-  end)
+  end, "return (cfn(ARGS))")
 end
 
 closest("closestPointRect", "closest_point_rect", "rect")
 closest("closestPointObb", "closest_point_obb", "obb")
 closest("closestPointSegment", "closest_point_segment", "segment")
+
+-- ---- continuous collision ----------------------------------------------------------------------
+-- Sweeps (shape, dx, dy, target) and ray casts (x, y, dx, dy, target) -> false, or true, t, nx,
+-- ny, px, py, posx, posy (the c2d_hit).
+
+local function hit_results(ok, h)
+  if not ok then
+    return false
+  end
+  return true, h.t, h.normal.x, h.normal.y, h.point.x, h.point.y, h.pos.x, h.pos.y
+end
+
+local function sweep(name, cname, A, B)
+  local sa, sb = shapes[A], shapes[B]
+  local readA, fillA, readB, fillB = sa.read, sa.fill, sb.read, sb.fill
+  local h = ffi.new("c2d_hit")
+  local na, nb = flat_arity[A], flat_arity[B]
+  if na and nb then
+    M[name] = compile(format([[
+local readA, readB, number_arg, hit_results, cfn, h, name = ...
+return function(p, dx, dy, q)
+  local %s = readA(p, 1, name)
+  number_arg(dx, 2, name)
+  number_arg(dy, 3, name)
+  local %s = readB(q, 4, name)
+  return hit_results(cfn(%s, dx, dy, %s, h), h)
+end]], vars("a", na), vars("b", nb), vars("a", na), vars("b", nb)), readA, readB, number_arg,
+      hit_results, lib["c2dlf_" .. cname], h, name)
+    return
+  end
+  local a, b, d = ffi.new(sa.ctype), ffi.new(sb.ctype), ffi.new("c2d_vec2")
+  local cfn = lib["c2dl_" .. cname]
+  M[name] = function(p, dx, dy, q)
+    local a1, a2, a3, a4, a5, a6 = readA(p, 1, name)
+    number_arg(dx, 2, name)
+    number_arg(dy, 3, name)
+    local b1, b2, b3, b4, b5, b6 = readB(q, 4, name)
+    fillA(a, a1, a2, a3, a4, a5, a6)
+    fillB(b, b1, b2, b3, b4, b5, b6)
+    d.x, d.y = dx, dy
+    return hit_results(cfn(a, d, b, h), h)
+  end
+end
+
+local function raycast(name, cname, B)
+  local sb = shapes[B]
+  local readB, fillB = sb.read, sb.fill
+  local h = ffi.new("c2d_hit")
+  local nb = flat_arity[B]
+  if nb then
+    M[name] = compile(format([[
+local readB, number_arg, hit_results, cfn, h, name = ...
+return function(x, y, dx, dy, q)
+  number_arg(x, 1, name)
+  number_arg(y, 2, name)
+  number_arg(dx, 3, name)
+  number_arg(dy, 4, name)
+  local %s = readB(q, 5, name)
+  return hit_results(cfn(x, y, dx, dy, %s, h), h)
+end]], vars("b", nb), vars("b", nb)), readB, number_arg, hit_results, lib["c2dlf_" .. cname], h,
+      name)
+    return
+  end
+  local o, d, b = ffi.new("c2d_vec2"), ffi.new("c2d_vec2"), ffi.new(sb.ctype)
+  local cfn = lib["c2dl_" .. cname]
+  M[name] = function(x, y, dx, dy, q)
+    number_arg(x, 1, name)
+    number_arg(y, 2, name)
+    number_arg(dx, 3, name)
+    number_arg(dy, 4, name)
+    local b1, b2, b3, b4, b5, b6 = readB(q, 5, name)
+    fillB(b, b1, b2, b3, b4, b5, b6)
+    o.x, o.y, d.x, d.y = x, y, dx, dy
+    return hit_results(cfn(o, d, b, h), h)
+  end
+end
+
+sweep("sweepRectRect", "sweep_rect_rect", "rect", "rect")
+sweep("sweepCircleRect", "sweep_circle_rect", "circle", "rect")
+sweep("sweepCircleCircle", "sweep_circle_circle", "circle", "circle")
+sweep("sweepRectCircle", "sweep_rect_circle", "rect", "circle")
+sweep("sweepCircleObb", "sweep_circle_obb", "circle", "obb")
+sweep("sweepRectObb", "sweep_rect_obb", "rect", "obb")
+raycast("raycastRect", "raycast_rect", "rect")
+raycast("raycastCircle", "raycast_circle", "circle")
+raycast("raycastObb", "raycast_obb", "obb")
+raycast("raycastSegment", "raycast_segment", "segment")
+
+-- ---- moves ------------------------------------------------------------------------------------------
+
+-- take(t, n, fn) reads the array t (argument n; elements 1..#t, read raw like the C module's
+-- lua_rawgeti) into a C array and returns it with its length and capacity; give(buf, cap) hands
+-- it back for the next call (unless larger than 1 MiB). The one spare buffer is taken while in
+-- use, so a call made from an __index metamethod during the reading gets a fresh one, and a
+-- reading error leaves the buffer to the garbage collector.
+local function array_reader(shape)
+  local read, fill = shape.read, shape.fill
+  local vla = ffi.typeof(shape.ctype .. "[?]")
+  local keep_max = math.floor(1048576 / ffi.sizeof(shape.ctype)) -- as the C module: up to 1 MiB
+  local spare, spare_cap = nil, 0
+  local function take(t, n, fn)
+    check_table(t, n, fn)
+    local len = #t
+    local buf, cap = spare, spare_cap
+    spare, spare_cap = nil, 0
+    if buf == nil or cap < len then
+      cap = len > 2 * cap and len or 2 * cap
+      cap = cap < 16 and 16 or cap
+      buf = vla(cap)
+    end
+    for i = 1, len do
+      local v1, v2, v3, v4 = read(rawget(t, i), n, fn, i)
+      fill(buf[i - 1], v1, v2, v3, v4)
+    end
+    return buf, len, cap
+  end
+  local function give(buf, cap)
+    if cap <= keep_max then
+      spare, spare_cap = buf, cap
+    end
+  end
+  return take, give
+end
+
+-- nil = slide; otherwise one of these names (bump.lua's, plus "ignore").
+local response_codes = { ignore = 0, slide = 1, touch = 2, cross = 3, bounce = 4 }
+
+local function response_arg(v, n, fn)
+  if v == nil then
+    return response_codes.slide
+  end
+  if type(v) ~= "string" then
+    arg_error(n, fn, "string expected, got " .. type(v))
+  end
+  local code = response_codes[v]
+  if not code then
+    arg_error(n, fn, format("invalid option '%s'", v))
+  end
+  return code
+end
+
+do
+  local read, fill = shapes.rect.read, shapes.rect.fill
+  local take, give = array_reader(shapes.rect)
+  local a, d, info, ret = ffi.new("c2d_rect"), ffi.new("c2d_vec2"), ffi.new("c2d_move_info"),
+    ffi.new("c2d_vec2")
+  local move = lib.c2dl_move_rect
+  function M.moveRect(r, dx, dy, obstacles, response)
+    local x, y, w, h = read(r, 1, "moveRect")
+    number_arg(dx, 2, "moveRect")
+    number_arg(dy, 3, "moveRect")
+    local buf, n, cap = take(obstacles, 4, "moveRect")
+    local code = response_arg(response, 5, "moveRect")
+    fill(a, x, y, w, h)
+    d.x, d.y = dx, dy
+    move(a, d, buf, n, code, info, ret)
+    give(buf, cap)
+    local count = tonumber(info.count)
+    if count == 0 then
+      return ret.x, ret.y, 0
+    end
+    local f = info.first_hit
+    return ret.x, ret.y, count, tonumber(info.first) + 1, f.t, f.normal.x, f.normal.y, f.point.x,
+      f.point.y, f.pos.x, f.pos.y
+  end
+end
+
+do
+  local read, fill = shapes.recti.read, shapes.recti.fill
+  local take, give = array_reader(shapes.recti)
+  local a, blocked, ret = ffi.new("c2d_recti"), ffi.new("uint32_t[1]"), ffi.new("c2d_recti")
+  local move = lib.c2dl_move_recti
+  local band = require("bit").band
+  function M.moveRecti(r, dx, dy, obstacles)
+    local x, y, w, h = read(r, 1, "moveRecti")
+    i32_arg(dx, 2, "moveRecti")
+    i32_arg(dy, 3, "moveRecti")
+    local buf, n, cap = take(obstacles, 4, "moveRecti")
+    fill(a, x, y, w, h)
+    move(a, dx, dy, buf, n, blocked, ret)
+    give(buf, cap)
+    local b = blocked[0]
+    return ret.x, ret.y, band(b, lib.C2D_BLOCKED_X) ~= 0, band(b, lib.C2D_BLOCKED_Y) ~= 0
+  end
+end
 
 do
   local out = ffi.new("c2d_rect")
@@ -270,7 +528,11 @@ do
       return nil
     end
     return { x = out.x, y = out.y, width = out.w, height = out.h }
-  end)
+  end, [[
+  if not cfn(ARGS, out) then
+    return nil
+  end
+  return { x = out.x, y = out.y, width = out.w, height = out.h }]], out)
 end
 
 do
@@ -285,6 +547,11 @@ end
 function M.version()
   return lib.c2d_version()
 end
+
+-- The world (bump.lua's API) is the C module's on this path too: its filters are Lua functions
+-- the library calls back, which the C module runs under lua_pcall so that no Lua error unwinds
+-- through the library.
+M.newWorld = require("collide2d.core").newWorld
 
 for _, f in pairs(M) do
   if type(f) == "function" then
