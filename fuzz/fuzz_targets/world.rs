@@ -43,6 +43,9 @@ fn point(b: &mut Bytes) -> Vec2 {
 }
 
 /// A query's output contract: the total, and the first `cap` entries written, the rest untouched.
+/// `exact` when every item and the query are moderate (|v| <= 1e6): off that, the predicates'
+/// centre form may round a far item into contact (a rect 3e38 wide loses an offset of 5e13),
+/// which the broad phase rightly never asks about; the world's answer must then be a subset.
 fn check_out<T: Copy + PartialEq + std::fmt::Debug>(
     what: &str,
     total: usize,
@@ -50,10 +53,24 @@ fn check_out<T: Copy + PartialEq + std::fmt::Debug>(
     cap: usize,
     want: &[T],
     fill: T,
+    exact: bool,
 ) {
-    assert_eq!(total, want.len(), "{what}: total");
     let n = cap.min(total);
-    assert_eq!(&buf[..n], &want[..n], "{what}: entries");
+    if exact {
+        assert_eq!(total, want.len(), "{what}: total");
+        assert_eq!(&buf[..n], &want[..n], "{what}: entries");
+    } else {
+        assert!(
+            total <= want.len(),
+            "{what}: total {total} of {}",
+            want.len()
+        );
+        assert!(
+            buf[..n].iter().all(|v| want.contains(v)),
+            "{what}: entries {:?}",
+            &buf[..n]
+        );
+    }
     assert!(
         buf[n..].iter().all(|v| *v == fill),
         "{what}: wrote past min(cap, total)"
@@ -181,9 +198,11 @@ fuzz_target!(|data: &[u8]| {
                 }
                 5 => {
                     // Queries: rect, point, circle.
+                    let exact_items = items.iter().all(|it| moderate(&rect_f(it.rect)));
                     let cap = b.u8() as usize % 12;
                     let mut buf = vec![u64::MAX; cap];
                     let q = rect(&mut b);
+                    let exact = exact_items && moderate(&rect_f(q));
                     let mut want: Vec<u64> = items
                         .iter()
                         .filter(|it| c2d_overlap_rect_rect(it.rect, q))
@@ -191,7 +210,15 @@ fuzz_target!(|data: &[u8]| {
                         .collect();
                     want.sort_unstable();
                     let n = c2d_world_query_rect(w, q, buf.as_mut_ptr(), cap);
-                    check_out(&format!("query_rect({q:?})"), n, &buf, cap, &want, u64::MAX);
+                    check_out(
+                        &format!("query_rect({q:?})"),
+                        n,
+                        &buf,
+                        cap,
+                        &want,
+                        u64::MAX,
+                        exact,
+                    );
                     let p = point(&mut b);
                     let mut want: Vec<u64> = items
                         .iter()
@@ -201,6 +228,7 @@ fuzz_target!(|data: &[u8]| {
                     want.sort_unstable();
                     buf.fill(u64::MAX);
                     let n = c2d_world_query_point(w, p, buf.as_mut_ptr(), cap);
+                    let exact = exact_items && moderate(&vec_f(p));
                     check_out(
                         &format!("query_point({p:?})"),
                         n,
@@ -208,6 +236,7 @@ fuzz_target!(|data: &[u8]| {
                         cap,
                         &want,
                         u64::MAX,
+                        exact,
                     );
                     let c = Circle::new(p.x, p.y, (b.u8() % 32) as f32 * 0.5 - 1.0);
                     let mut want: Vec<u64> = items
@@ -218,13 +247,21 @@ fuzz_target!(|data: &[u8]| {
                     want.sort_unstable();
                     buf.fill(u64::MAX);
                     let n = c2d_world_query_circle(w, c, buf.as_mut_ptr(), cap);
+                    let exact = exact_items && moderate(&circle_f(c));
                     check_out(
-                        &format!("query_circle({c:?})"),
+                        &format!(
+                            "query_circle({c:?}) in {:?}",
+                            items
+                                .iter()
+                                .map(|it| (it.id, rect_f(it.rect)))
+                                .collect::<Vec<_>>()
+                        ),
                         n,
                         &buf,
                         cap,
                         &want,
                         u64::MAX,
+                        exact,
                     );
                     assert_eq!(
                         c2d_world_query_rect(w, q, null_mut(), 0),
@@ -249,6 +286,12 @@ fuzz_target!(|data: &[u8]| {
                         .map(|it| it.id)
                         .collect();
                     want.sort_unstable();
+                    let exact =
+                        moderate(&seg_f(s)) && items.iter().all(|it| moderate(&rect_f(it.rect)));
+                    if !exact {
+                        assert!(n <= want.len(), "query_segment({s:?}) total");
+                        continue;
+                    }
                     assert_eq!(n, want.len(), "query_segment({s:?}) total");
                     let got = &buf[..cap.min(n)];
                     for pair in got.windows(2) {
@@ -281,6 +324,7 @@ fuzz_target!(|data: &[u8]| {
                     );
                 }
                 7 => {
+                    let exact = items.iter().all(|it| moderate(&rect_f(it.rect)));
                     let mut want = Vec::new();
                     for x in &items {
                         for y in &items {
@@ -294,7 +338,7 @@ fuzz_target!(|data: &[u8]| {
                     let fill = Pair { a: 7, b: 7 };
                     let mut buf = vec![fill; cap];
                     let n = c2d_world_pairs(w, buf.as_mut_ptr(), cap);
-                    check_out("pairs", n, &buf, cap, &want, fill);
+                    check_out("pairs", n, &buf, cap, &want, fill, exact);
                 }
                 _ => {
                     let (id, i) = pick(&mut b, &items, &dead);
