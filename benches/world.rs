@@ -1,7 +1,7 @@
 //! The world's broad phase against parry2d's `Bvh` and brute force, side by side, one run.
 //!
 //! `cargo bench --bench world` (options after `--`: `quick` for fewer frames, `only=N` for one
-//! size, `wall` for wall-clock instead of this thread's CPU time). Scenario: N boxes of 4..20
+//! size, `wall` for wall-clock instead of this thread's CPU time, `world` for the world's rows only). Scenario: N boxes of 4..20
 //! units in a square sized so that each overlaps about three others ("game density"), every box
 //! moving by up to 1 unit per frame. Figures are milliseconds per operation on one core: build
 //! (add N boxes to an empty structure), frame (update every box, then list the strictly
@@ -328,6 +328,8 @@ fn main() {
     };
     // `only=N` runs one size.
     let only: Option<usize> = std::env::args().find_map(|a| a.strip_prefix("only=")?.parse().ok());
+    // `world` runs only the world's rows (for profiling).
+    let just_world = std::env::args().any(|a| a == "world");
     for (n, frames) in [(1_000usize, 2000usize), (10_000, 300), (100_000, 30)] {
         if only.is_some_and(|o| o != n) {
             continue;
@@ -335,6 +337,9 @@ fn main() {
         let frames = (frames / scale).max(3);
         print(n, bench_world(n, frames, 20.0));
         print(n, bench_world(n, frames, 32.0));
+        if just_world {
+            continue;
+        }
         print(n, bench_parry(n, frames));
         if n <= 10_000 {
             print(n, bench_brute(n, if n == 1_000 { 200 / scale } else { 3 }));

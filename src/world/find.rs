@@ -117,33 +117,33 @@ impl World {
     /// The overlapping pairs as `a << 32 | b` slots, `a < b`, ascending, into `sc.sorted`.
     fn list_pairs(&self, sc: &mut Scratch) {
         let pairs = &mut sc.pairs;
-        pairs.clear();
-        {
-            let mut push = |a: u32, b: u32| {
-                let (a, b) = if a < b { (a, b) } else { (b, a) };
-                pairs.push(((a as u64) << 32) | b as u64);
-            };
-            self.tiles.tile_pairs(&mut push);
-            // Huge items against every other item (each huge-huge pair once).
-            for &h in &self.tiles.huge {
-                let bh = &self.boxes[h as usize];
-                for (j, bj) in self.boxes.iter().enumerate() {
-                    let j = j as u32;
-                    if j != h
-                        && (self.homes[j as usize] != Home::Huge || j > h)
-                        && aabb_aabb::<false>(bh, bj)
-                    {
-                        push(h, j);
+        let mut n = self.tiles.pairs(&mut sc.sweep, &self.boxes, pairs);
+        // Huge items against every other item (each huge-huge pair once).
+        for &h in &self.tiles.huge {
+            let bh = &self.boxes[h as usize];
+            for (j, bj) in self.boxes.iter().enumerate() {
+                let j = j as u32;
+                if j != h
+                    && (self.homes[j as usize] != Home::Huge || j > h)
+                    && aabb_aabb::<false>(bh, bj)
+                {
+                    if n == pairs.len() {
+                        pairs.resize(n * 2 + 64, 0);
                     }
+                    pairs[n] = ((h as u64) << 32) | j as u64;
+                    n += 1;
                 }
             }
         }
-        // Counting sort by the first slot, then each (short) run by the second.
+        let pairs = &mut pairs[..n];
+        // Counting sort by the lower slot, then each (short) run by the higher.
         let counts = &mut sc.counts;
         counts.clear();
         counts.resize(self.gens.len() + 1, 0);
-        for &p in pairs.iter() {
-            counts[(p >> 32) as usize + 1] += 1;
+        for p in pairs.iter_mut() {
+            let (a, b) = (*p >> 32, *p & 0xffff_ffff);
+            *p = (a.min(b) << 32) | a.max(b);
+            counts[a.min(b) as usize + 1] += 1;
         }
         for i in 1..counts.len() {
             counts[i] += counts[i - 1];
@@ -163,8 +163,15 @@ impl World {
             while j < sorted.len() && sorted[j] >> 32 == a {
                 j += 1;
             }
-            if j - i > 1 {
-                sorted[i..j].sort_unstable();
+            // Runs are short: insertion sort.
+            for k in i + 1..j {
+                let v = sorted[k];
+                let mut m = k;
+                while m > i && sorted[m - 1] > v {
+                    sorted[m] = sorted[m - 1];
+                    m -= 1;
+                }
+                sorted[m] = v;
             }
             i = j;
         }

@@ -30,7 +30,7 @@ mod tiles;
 
 use crate::shape::{Aabb, Hit, Rect};
 use std::sync::{Mutex, TryLockError};
-use tiles::{home, Home, Tiles};
+use tiles::{home, stays, Home, Tiles};
 
 pub use crate::response::Response;
 pub(crate) use motion::move_raw;
@@ -73,6 +73,7 @@ pub(crate) struct Scratch {
     pub pairs: Vec<u64>,
     pub sorted: Vec<u64>,
     pub counts: Vec<u32>,
+    pub sweep: tiles::Sweep,
 }
 
 /// A world of rect items with a broad phase (sweep and prune in tiles of cells).
@@ -177,18 +178,21 @@ impl World {
         }
         let s = slot as usize;
         let b = rect.aabb();
-        let h = home(&b, self.inv);
-        let old = self.homes[s];
-        match h {
-            Home::Cell { cx, .. } if h.same_tile(old) => {
-                self.tiles.shift(slot, &self.boxes[s], b, cx)
-            }
-            _ => {
-                self.tiles.unplace(slot, &self.boxes[s]);
-                self.tiles.place(slot, b, h);
+        match self.homes[s] {
+            // Most updates: the item stays in its cell.
+            Home::Cell { r, cx } if stays(&b, r, cx, self.inv) => self.tiles.set(slot, &b, cx),
+            old => {
+                let h = home(&b, self.inv);
+                match h {
+                    Home::Cell { cx, .. } if h.same_tile(old) => self.tiles.set(slot, &b, cx),
+                    _ => {
+                        self.tiles.unplace(slot);
+                        self.tiles.place(slot, b, h);
+                    }
+                }
+                self.homes[s] = h;
             }
         }
-        self.homes[s] = h;
         self.rects[s] = rect;
         self.boxes[s] = b;
         Ok(())
@@ -198,7 +202,7 @@ impl World {
     pub fn remove(&mut self, id: u64) -> Result<(), WorldError> {
         let slot = self.slot(id)?;
         let s = slot as usize;
-        self.tiles.unplace(slot, &self.boxes[s]);
+        self.tiles.unplace(slot);
         self.live[s] = false;
         self.boxes[s] = DEAD;
         self.count -= 1;
