@@ -270,10 +270,24 @@ fn room(buf: &mut Vec<u64>, n: usize, more: usize) {
     }
 }
 
+/// Gathered rows end with this many `SENTINEL`s, so that a sweep may always look this far ahead.
+const AHEAD: usize = 4;
+
+/// Ends a gathered row: starts after everything, overlaps nothing.
+const SENTINEL: Ent = Ent {
+    x0: f32::INFINITY,
+    y0: f32::INFINITY,
+    x1: f32::NEG_INFINITY,
+    y1: f32::NEG_INFINITY,
+    cx: i32::MAX,
+    id: 0,
+};
+
 /// The pairs of `e` with the items of `list` that start before it ends (`list` sorted by `x0`,
-/// none starting before `e`), as keys `e << 32 | o` (slots, either order) at `buf[n..]`;
-/// returns the new `n`. Writes every candidate and advances over the overlapping ones: no branch
-/// per candidate.
+/// none starting before `e`, ending with `AHEAD` sentinels), as keys `e << 32 | o` (slots,
+/// either order) at `buf[n..]`; returns the new `n`. The first `AHEAD` entries are tested
+/// whatever they hold, every candidate's key is written and `n` advances over the overlapping
+/// ones, so a sweep of a few candidates takes no branch that depends on the data.
 #[inline(always)]
 fn scan(e: &Ent, list: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize) -> usize {
     room(buf, n, list.len());
@@ -281,43 +295,53 @@ fn scan(e: &Ent, list: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize)
     let high = (e.slot() as u64) << 32;
     // The flags of `o` that make the pair unsure (see `Ent::unsure`).
     let unsure = ((e.id >> 1) & HIGH_INEXACT) | ((e.id << 1) & LOW_INEXACT);
-    for o in list {
-        if o.x0 >= e.x1 {
-            break;
-        }
-        // `o.x0 < e.x1` from the loop; `e.x0 <= o.x0`.
-        let mut hit = (e.x0 < o.x1) & (e.y0 < o.y1) & (o.y0 < e.y1);
+    let mut test = |o: &Ent, n: usize| {
+        let mut hit = (o.x0 < e.x1) & (e.x0 < o.x1) & (e.y0 < o.y1) & (o.y0 < e.y1);
         if o.id & unsure != 0 {
             hit = hit && exact(boxes, e.slot(), o.slot());
         }
         out[n] = high | o.slot() as u64;
-        n += hit as usize;
+        n + hit as usize
+    };
+    let (first, rest) = list.split_at(AHEAD);
+    for o in first {
+        n = test(o, n);
     }
-    n
-}
-
-/// The pairs within a gathered row (sorted by `x0`): each item against the later ones that start
-/// before it ends. Keys go to `buf[n..]`; returns the new `n`.
-fn within(row: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize) -> usize {
-    for (k, e) in row.iter().enumerate() {
-        n = scan(e, &row[k + 1..], boxes, buf, n);
-    }
-    n
-}
-
-/// The pairs between two gathered rows (each sorted by `x0`), merged by `x0`: the item that
-/// starts first is tested against the other row's items from there on that start before it
-/// ends, so each pair overlapping on x is tested once, from the one starting first.
-fn across(a: &[Ent], b: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize) -> usize {
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        if a[i].x0 <= b[j].x0 {
-            n = scan(&a[i], &b[j..], boxes, buf, n);
-            i += 1;
-        } else {
-            n = scan(&b[j], &a[i..], boxes, buf, n);
-            j += 1;
+    if first[AHEAD - 1].x0 < e.x1 {
+        for o in rest {
+            if o.x0 >= e.x1 {
+                break;
+            }
+            n = test(o, n);
         }
+    }
+    n
+}
+
+/// The pairs within a gathered row (sorted by `x0`, `AHEAD` sentinels at the end): each item
+/// against the later ones that start before it ends. Keys go to `buf[n..]`; returns the new
+/// `n`.
+fn within(row: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize) -> usize {
+    let len = row.len() - AHEAD;
+    for k in 0..len {
+        n = scan(&row[k], &row[k + 1..], boxes, buf, n);
+    }
+    n
+}
+
+/// The pairs between two gathered rows (each as for [`within`]), merged by `x0`: the item that
+/// starts first is tested against the other row's items from there on that start before it
+/// ends, so each pair overlapping on x is tested once, from the one starting first. The row to
+/// step is chosen by index rather than by a branch.
+fn across(a: &[Ent], b: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize) -> usize {
+    let rows = [a, b];
+    let ends = [a.len() - AHEAD, b.len() - AHEAD];
+    let mut at = [0usize; 2];
+    while at[0] < ends[0] && at[1] < ends[1] {
+        // 0: `a`'s item starts first (or with `b`'s), 1: `b`'s.
+        let k = (b[at[1]].x0 < a[at[0]].x0) as usize;
+        n = scan(&rows[k][at[k]], &rows[k ^ 1][at[k ^ 1]..], boxes, buf, n);
+        at[k] += 1;
     }
     n
 }
@@ -481,7 +505,7 @@ impl Tiles {
     }
 
     /// Gathers the items of the tiles `order` (one row, ascending columns) into `row`, sorted by
-    /// column, then by `x0`.
+    /// column, then by `x0`, followed by `AHEAD` sentinels.
     fn gather(&self, order: &[(u64, u32)], row: &mut Vec<Ent>) {
         row.clear();
         for &(_, ti) in order {
@@ -519,6 +543,7 @@ impl Tiles {
                 dst[j] = e;
             }
         }
+        row.extend_from_slice(&[SENTINEL; AHEAD]);
     }
 
     /// Writes to `out[..n]` the keys `a << 32 | b` (slots, either order) of every pair of normal
