@@ -84,10 +84,9 @@ impl Hasher for TileHasher {
 /// inexact.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Ent {
-    pub x0: f32,
-    pub y0: f32,
-    pub x1: f32,
-    pub y1: f32,
+    /// `[x0, y0, -x1, -y1]`: `o` overlaps `e` when `o.b < e.q()` lane by lane, one vector
+    /// compare.
+    pub b: [f32; 4],
     /// Column of the box's lower x edge.
     pub cx: i32,
     /// The slot, with `LOW_INEXACT` and `HIGH_INEXACT` or'ed in.
@@ -127,10 +126,7 @@ impl Ent {
         let low = (x0 as f64 != b.min_x) | (y0 as f64 != b.min_y);
         let high = (x1 as f64 != b.max_x) | (y1 as f64 != b.max_y);
         Ent {
-            x0,
-            y0,
-            x1,
-            y1,
+            b: [x0, y0, -x1, -y1],
             cx,
             id: (low as u32) << 31 | (high as u32) << 30,
         }
@@ -140,7 +136,19 @@ impl Ent {
     /// true is exact unless [`Ent::unsure`]. (The sweep inlines both rules; these state them.)
     #[cfg(test)]
     fn maybe(&self, o: &Ent) -> bool {
-        (self.x0 < o.x1) & (o.x0 < self.x1) & (self.y0 < o.y1) & (o.y0 < self.y1)
+        below(&o.b, &self.q())
+    }
+
+    /// `[x1, y1, -x0, -y0]`, what another box's `b` must be below to overlap this one.
+    #[inline(always)]
+    fn q(&self) -> [f32; 4] {
+        [-self.b[2], -self.b[3], -self.b[0], -self.b[1]]
+    }
+
+    /// The lower x bound.
+    #[inline(always)]
+    pub fn x0(&self) -> f32 {
+        self.b[0]
     }
 
     /// Whether the f32 test of `self` against `o` may differ from the exact one: a lower edge
@@ -270,15 +278,18 @@ fn room(buf: &mut Vec<u64>, n: usize, more: usize) {
     }
 }
 
+/// Whether `a < q` in every lane (written so that it compiles to one vector compare).
+#[inline(always)]
+fn below(a: &[f32; 4], q: &[f32; 4]) -> bool {
+    (a[0] < q[0]) & (a[1] < q[1]) & (a[2] < q[2]) & (a[3] < q[3])
+}
+
 /// Gathered rows end with this many `SENTINEL`s, so that a sweep may always look this far ahead.
 const AHEAD: usize = 4;
 
 /// Ends a gathered row: starts after everything, overlaps nothing.
 const SENTINEL: Ent = Ent {
-    x0: f32::INFINITY,
-    y0: f32::INFINITY,
-    x1: f32::NEG_INFINITY,
-    y1: f32::NEG_INFINITY,
+    b: [f32::INFINITY; 4],
     cx: i32::MAX,
     id: 0,
 };
@@ -295,8 +306,9 @@ fn scan(e: &Ent, list: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize)
     let high = (e.slot() as u64) << 32;
     // The flags of `o` that make the pair unsure (see `Ent::unsure`).
     let unsure = ((e.id >> 1) & HIGH_INEXACT) | ((e.id << 1) & LOW_INEXACT);
+    let q = e.q();
     let mut test = |o: &Ent, n: usize| {
-        let mut hit = (o.x0 < e.x1) & (e.x0 < o.x1) & (e.y0 < o.y1) & (o.y0 < e.y1);
+        let mut hit = below(&o.b, &q);
         if o.id & unsure != 0 {
             hit = hit && exact(boxes, e.slot(), o.slot());
         }
@@ -307,9 +319,9 @@ fn scan(e: &Ent, list: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize)
     for o in first {
         n = test(o, n);
     }
-    if first[AHEAD - 1].x0 < e.x1 {
+    if first[AHEAD - 1].b[0] < q[0] {
         for o in rest {
-            if o.x0 >= e.x1 {
+            if o.b[0] >= q[0] {
                 break;
             }
             n = test(o, n);
@@ -339,7 +351,7 @@ fn across(a: &[Ent], b: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize
     let mut at = [0usize; 2];
     while at[0] < ends[0] && at[1] < ends[1] {
         // 0: `a`'s item starts first (or with `b`'s), 1: `b`'s.
-        let k = (b[at[1]].x0 < a[at[0]].x0) as usize;
+        let k = (b[at[1]].b[0] < a[at[0]].b[0]) as usize;
         n = scan(&rows[k][at[k]], &rows[k ^ 1][at[k ^ 1]..], boxes, buf, n);
         at[k] += 1;
     }
@@ -536,7 +548,7 @@ impl Tiles {
             for i in 1..dst.len() {
                 let e = dst[i];
                 let mut j = i;
-                while j > 0 && dst[j - 1].cx == e.cx && dst[j - 1].x0 > e.x0 {
+                while j > 0 && dst[j - 1].cx == e.cx && dst[j - 1].b[0] > e.b[0] {
                     dst[j] = dst[j - 1];
                     j -= 1;
                 }
@@ -611,7 +623,7 @@ impl Tiles {
         let scan = |slots: &[u32], c0: i32, max_x: f64, f: &mut dyn FnMut(u32)| {
             for &s in slots {
                 let e = &self.hot[s as usize];
-                if e.cx >= c0 && e.x0 as f64 <= max_x {
+                if e.cx >= c0 && e.x0() as f64 <= max_x {
                     f(s);
                 }
             }
@@ -740,7 +752,7 @@ mod tests {
         };
         assert_eq!(list(&t), vec![0, 1, 2]);
         t.set(1, &bx(9.0, 1.0, 10.0, 2.0), 0);
-        assert_eq!(t.hot[1].x0, 9.0);
+        assert_eq!(t.hot[1].x0(), 9.0);
         t.unplace(0);
         assert_eq!(list(&t), vec![1, 2]);
         t.unplace(2);
@@ -783,13 +795,14 @@ mod tests {
     #[test]
     fn f32_bounds_round_outwards_and_flag_inexact_boxes() {
         let e = Ent::of(&bx(0.1, -0.1, 1.0 + 1e-12, 2.0), 0);
-        assert!(e.x0 as f64 <= 0.1 && e.y0 as f64 <= -0.1 && e.x1 as f64 >= 1.0 + 1e-12);
-        assert_eq!(e.y1, 2.0);
+        let [x0, y0, x1, y1] = [e.b[0], e.b[1], -e.b[2], -e.b[3]];
+        assert!(x0 as f64 <= 0.1 && y0 as f64 <= -0.1 && x1 as f64 >= 1.0 + 1e-12);
+        assert_eq!(y1, 2.0);
         assert_eq!(e.id, LOW_INEXACT | HIGH_INEXACT);
         assert_eq!(Ent::of(&bx(0.25, -3.0, 1.5, 2.0), 0).id, 0);
         assert_eq!(Ent::of(&bx(0.25, -3.0, 1.1, 2.0), 0).id, HIGH_INEXACT);
         let big = Ent::of(&bx(-1e300, 0.0, 1e300, 1.0), 0);
-        assert_eq!((big.x0, big.x1), (f32::NEG_INFINITY, f32::INFINITY));
+        assert_eq!((big.b[0], -big.b[2]), (f32::NEG_INFINITY, f32::INFINITY));
     }
 
     #[test]
