@@ -117,15 +117,20 @@ impl World {
     /// The overlapping pairs as `a << 32 | b` slots, `a < b`, ascending, into `sc.sorted`.
     fn list_pairs(&self, sc: &mut Scratch) {
         let pairs = &mut sc.pairs;
-        let mut n = self.tiles.pairs(&mut sc.sweep, &self.boxes, pairs);
+        let rects = &self.rects;
+        let exact = |a: u32, b: u32| {
+            aabb_aabb::<false>(&rects[a as usize].aabb(), &rects[b as usize].aabb())
+        };
+        let mut n = self.tiles.pairs(&mut sc.sweep, &exact, pairs);
         // Huge items against every other item (each huge-huge pair once).
         for &h in &self.tiles.huge {
-            let bh = &self.boxes[h as usize];
-            for (j, bj) in self.boxes.iter().enumerate() {
+            let bh = &rects[h as usize].aabb();
+            for (j, r) in rects.iter().enumerate() {
                 let j = j as u32;
                 if j != h
+                    && self.live[j as usize]
                     && (self.homes[j as usize] != Home::Huge || j > h)
-                    && aabb_aabb::<false>(bh, bj)
+                    && aabb_aabb::<false>(bh, &r.aabb())
                 {
                     if n == pairs.len() {
                         pairs.resize(n * 2 + 64, 0);
@@ -188,7 +193,7 @@ impl World {
 
     /// The live slots whose box touches `q` (closed), ascending.
     pub(crate) fn touching(&self, q: &Aabb, ids: &mut Vec<u32>) {
-        self.collect(q, &|j| aabb_aabb::<true>(&self.boxes[j], q), ids)
+        self.collect(q, &|j| aabb_aabb::<true>(&self.rects[j].aabb(), q), ids)
     }
 
     /// The live slots `j` passing `test(j)`, ascending, into `ids`; every slot passing must have

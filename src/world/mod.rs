@@ -28,7 +28,7 @@ mod handle;
 mod motion;
 mod tiles;
 
-use crate::shape::{Aabb, Hit, Rect};
+use crate::shape::{Hit, Rect};
 use std::sync::{Mutex, TryLockError};
 use tiles::{home, stays, Home, Tiles};
 
@@ -86,21 +86,12 @@ pub struct World {
     live: Vec<bool>,
     rects: Vec<Rect>,
     users: Vec<u64>,
-    /// Per slot: the rect's exact box in f64; all NaN for a free slot, so it never matches.
-    boxes: Vec<Aabb>,
     homes: Vec<Home>,
     free: Vec<u32>,
     count: usize,
     tiles: Tiles,
     scratch: Mutex<Scratch>,
 }
-
-const DEAD: Aabb = Aabb {
-    min_x: f64::NAN,
-    min_y: f64::NAN,
-    max_x: f64::NAN,
-    max_y: f64::NAN,
-};
 
 fn valid(r: Rect) -> bool {
     r.x.is_finite() && r.y.is_finite() && r.w.is_finite() && r.h.is_finite()
@@ -121,7 +112,6 @@ impl World {
             live: Vec::new(),
             rects: Vec::new(),
             users: Vec::new(),
-            boxes: Vec::new(),
             homes: Vec::new(),
             free: Vec::new(),
             count: 0,
@@ -155,7 +145,6 @@ impl World {
                 self.live.push(false);
                 self.rects.push(Rect::default());
                 self.users.push(0);
-                self.boxes.push(DEAD);
                 self.homes.push(Home::Huge);
                 let n = self.gens.len();
                 self.tiles.grow(n);
@@ -194,7 +183,6 @@ impl World {
             }
         }
         self.rects[s] = rect;
-        self.boxes[s] = b;
         Ok(())
     }
 
@@ -204,7 +192,6 @@ impl World {
         let s = slot as usize;
         self.tiles.unplace(slot);
         self.live[s] = false;
-        self.boxes[s] = DEAD;
         self.count -= 1;
         self.gens[s] += 1;
         if self.gens[s] < handle::GEN_LIMIT {
@@ -244,7 +231,6 @@ impl World {
         let b = rect.aabb();
         let h = home(&b, self.inv);
         self.rects[s] = rect;
-        self.boxes[s] = b;
         self.homes[s] = h;
         self.tiles.place(slot, b, h);
     }

@@ -15,7 +15,6 @@
 //! merged by left edge, against the row above. The f32 bounds decide a pair exactly unless two
 //! edges compared are both not f32 values (see [`Ent`]); such pairs go to the exact f64 test.
 
-use crate::query::aabb_aabb;
 use crate::shape::Aabb;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -300,7 +299,7 @@ const SENTINEL: Ent = Ent {
 /// whatever they hold, every candidate's key is written and `n` advances over the overlapping
 /// ones, so a sweep of a few candidates takes no branch that depends on the data.
 #[inline(always)]
-fn scan(e: &Ent, list: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize) -> usize {
+fn scan(e: &Ent, list: &[Ent], exact: &Exact, buf: &mut Vec<u64>, mut n: usize) -> usize {
     room(buf, n, list.len());
     let out = &mut buf[..];
     let high = (e.slot() as u64) << 32;
@@ -310,7 +309,7 @@ fn scan(e: &Ent, list: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize)
     let mut test = |o: &Ent, n: usize| {
         let mut hit = below(&o.b, &q);
         if o.id & unsure != 0 {
-            hit = hit && exact(boxes, e.slot(), o.slot());
+            hit = hit && decide(exact, e.slot(), o.slot());
         }
         out[n] = high | o.slot() as u64;
         n + hit as usize
@@ -333,10 +332,10 @@ fn scan(e: &Ent, list: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize)
 /// The pairs within a gathered row (sorted by `x0`, `AHEAD` sentinels at the end): each item
 /// against the later ones that start before it ends. Keys go to `buf[n..]`; returns the new
 /// `n`.
-fn within(row: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize) -> usize {
+fn within(row: &[Ent], exact: &Exact, buf: &mut Vec<u64>, mut n: usize) -> usize {
     let len = row.len() - AHEAD;
     for k in 0..len {
-        n = scan(&row[k], &row[k + 1..], boxes, buf, n);
+        n = scan(&row[k], &row[k + 1..], exact, buf, n);
     }
     n
 }
@@ -345,25 +344,28 @@ fn within(row: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize) -> usiz
 /// starts first is tested against the other row's items from there on that start before it
 /// ends, so each pair overlapping on x is tested once, from the one starting first. The row to
 /// step is chosen by index rather than by a branch.
-fn across(a: &[Ent], b: &[Ent], boxes: &[Aabb], buf: &mut Vec<u64>, mut n: usize) -> usize {
+fn across(a: &[Ent], b: &[Ent], exact: &Exact, buf: &mut Vec<u64>, mut n: usize) -> usize {
     let rows = [a, b];
     let ends = [a.len() - AHEAD, b.len() - AHEAD];
     let mut at = [0usize; 2];
     while at[0] < ends[0] && at[1] < ends[1] {
         // 0: `a`'s item starts first (or with `b`'s), 1: `b`'s.
         let k = (b[at[1]].b[0] < a[at[0]].b[0]) as usize;
-        n = scan(&rows[k][at[k]], &rows[k ^ 1][at[k ^ 1]..], boxes, buf, n);
+        n = scan(&rows[k][at[k]], &rows[k ^ 1][at[k ^ 1]..], exact, buf, n);
         at[k] += 1;
     }
     n
 }
 
+/// The exact strict overlap test of two slots' boxes.
+pub(crate) type Exact<'a> = dyn Fn(u32, u32) -> bool + 'a;
+
 /// The exact test, for pairs whose f32 bounds are not exact (rare: kept out of the sweep's
 /// loop, so that the common case does not load the f64 boxes).
 #[cold]
 #[inline(never)]
-fn exact(boxes: &[Aabb], a: u32, b: u32) -> bool {
-    aabb_aabb::<false>(&boxes[a as usize], &boxes[b as usize])
+fn decide(exact: &Exact, a: u32, b: u32) -> bool {
+    exact(a, b)
 }
 
 impl Tiles {
@@ -468,7 +470,7 @@ impl Tiles {
                 tiles.push(Tile {
                     r,
                     c,
-                    slots: Vec::new(),
+                    slots: Vec::with_capacity(16),
                 });
                 (tiles.len() - 1) as u32
             };
@@ -559,9 +561,10 @@ impl Tiles {
     }
 
     /// Writes to `out[..n]` the keys `a << 32 | b` (slots, either order) of every pair of normal
-    /// items whose exact boxes (`boxes`, per slot) strictly overlap, each once, in no particular
+    /// items whose exact boxes strictly overlap (`exact(a, b)` for the pairs that the f32 bounds
+    /// cannot decide), each once, in no particular
     /// order, and returns `n` (`out` may be longer: it is only grown).
-    pub fn pairs(&self, sw: &mut Sweep, boxes: &[Aabb], out: &mut Vec<u64>) -> usize {
+    pub fn pairs(&self, sw: &mut Sweep, exact: &Exact, out: &mut Vec<u64>) -> usize {
         self.order(sw);
         let mut n = 0;
         let order = std::mem::take(&mut sw.order);
@@ -586,10 +589,10 @@ impl Tiles {
                 self.gather(&order[i..j], &mut cur);
             }
             have_next = j < order.len() && row_of(j) as i64 == r as i64 + 1;
-            n = within(&cur, boxes, out, n);
+            n = within(&cur, exact, out, n);
             if have_next {
                 self.gather(&order[j..row_end(j)], &mut next);
-                n = across(&cur, &next, boxes, out, n);
+                n = across(&cur, &next, exact, out, n);
             }
             i = j;
         }
@@ -668,6 +671,7 @@ impl Tiles {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::query::aabb_aabb;
 
     #[test]
     fn cell_of_is_monotone_and_clamped() {
@@ -770,7 +774,8 @@ mod tests {
             t.place(s as u32, *b, home(b, inv));
         }
         let mut out = Vec::new();
-        let n = t.pairs(&mut Sweep::default(), boxes, &mut out);
+        let exact = |a: u32, b: u32| aabb_aabb::<false>(&boxes[a as usize], &boxes[b as usize]);
+        let n = t.pairs(&mut Sweep::default(), &exact, &mut out);
         let mut v: Vec<(u32, u32)> = out[..n]
             .iter()
             .map(|&k| ((k >> 32) as u32, k as u32))
