@@ -7,11 +7,12 @@
 //! cell or the next one, so items that touch lie in the same or adjacent rows, and their columns
 //! differ by at most one.
 //!
-//! A tile only lists its items' slots, in no order; each item's box is kept once, per slot, in
-//! `hot` (as f32 bounds rounded outwards). Moving an item within its tile therefore rewrites one
-//! record in slot order and touches nothing else — the common case of a frame. The pairs are
-//! found row by row: a row's items are gathered from `hot` and sorted by (column, left edge) —
-//! a counting sort by column, then a few insertions — and swept against the row itself and,
+//! A tile holds its items' boxes (as f32 bounds rounded outwards) with their slots, in no
+//! order; each slot knows its tile and its place there. Moving an item within its tile — the
+//! common case of a frame — therefore stores one record at a known place: no search, no sort,
+//! no load to wait for. The pairs are found row by row: a row's tiles are gathered and sorted
+//! by (column, left edge) — a counting sort by column, then a few insertions — and swept
+//! against the row itself and,
 //! merged by left edge, against the row above. The f32 bounds decide a pair exactly unless two
 //! edges compared are both not f32 values (see [`Ent`]); such pairs go to the exact f64 test.
 
@@ -158,17 +159,17 @@ impl Ent {
     }
 
     #[inline(always)]
-    fn slot(&self) -> u32 {
+    pub fn slot(&self) -> u32 {
         self.id & (HIGH_INEXACT - 1)
     }
 }
 
-/// The slots of the items whose lower corner is in row `r`, columns `c << SHIFT ..`, unordered.
+/// The items whose lower corner is in row `r`, columns `c << SHIFT ..`, unordered.
 #[derive(Default)]
 pub(crate) struct Tile {
     pub r: i32,
     pub c: i32,
-    pub slots: Vec<u32>,
+    pub ents: Vec<Ent>,
 }
 
 /// Where an item goes: the row and column of its lower corner, or huge.
@@ -227,7 +228,6 @@ pub(crate) struct Tiles {
     /// Per slot: the index of its tile (or `NO_TILE`), its place in the tile's list, and its box.
     tile_of: Vec<u32>,
     pos: Vec<u32>,
-    pub hot: Vec<Ent>,
     /// Huge items' slots, ascending.
     pub huge: Vec<u32>,
     /// Tiles in `map` with no items (kept until they are many, so that items moving back and
@@ -246,7 +246,6 @@ impl Default for Tiles {
             free: Vec::new(),
             tile_of: Vec::new(),
             pos: Vec::new(),
-            hot: Vec::new(),
             huge: Vec::new(),
             empty: 0,
             epoch: 1,
@@ -374,9 +373,9 @@ impl Tiles {
         self.map.len()
     }
 
-    pub fn find(&self, r: i32, c: i32) -> &[u32] {
+    pub fn find(&self, r: i32, c: i32) -> &[Ent] {
         match self.map.get(&key(r, c)) {
-            Some(&i) => &self.tiles[i as usize].slots,
+            Some(&i) => &self.tiles[i as usize].ents,
             None => &[],
         }
     }
@@ -385,7 +384,6 @@ impl Tiles {
     pub fn grow(&mut self, n: usize) {
         self.tile_of.resize(n, NO_TILE);
         self.pos.resize(n, 0);
-        self.hot.resize(n, Ent::default());
     }
 
     pub fn place(&mut self, slot: u32, b: Aabb, h: Home) {
@@ -398,11 +396,12 @@ impl Tiles {
             }
             Home::Cell { r, cx } => {
                 let ti = self.tile(r, chunk(cx));
-                let slots = &mut self.tiles[ti as usize].slots;
-                self.pos[s] = slots.len() as u32;
-                slots.push(slot);
+                let ents = &mut self.tiles[ti as usize].ents;
+                self.pos[s] = ents.len() as u32;
+                let mut e = Ent::of(&b, cx);
+                e.id |= slot;
+                ents.push(e);
                 self.tile_of[s] = ti;
-                self.hot[s] = Ent::of(&b, cx);
             }
         }
     }
@@ -410,7 +409,10 @@ impl Tiles {
     /// Moves a slot within its tile to box `b`, whose lower x edge is in column `cx`.
     #[inline]
     pub fn set(&mut self, slot: u32, b: &Aabb, cx: i32) {
-        self.hot[slot as usize] = Ent::of(b, cx);
+        let s = slot as usize;
+        let mut e = Ent::of(b, cx);
+        e.id |= slot;
+        self.tiles[self.tile_of[s] as usize].ents[self.pos[s] as usize] = e;
     }
 
     /// Removes a slot.
@@ -424,13 +426,13 @@ impl Tiles {
             return;
         }
         self.tile_of[s] = NO_TILE;
-        let slots = &mut self.tiles[ti as usize].slots;
+        let ents = &mut self.tiles[ti as usize].ents;
         let at = self.pos[s] as usize;
-        slots.swap_remove(at);
-        if let Some(&moved) = slots.get(at) {
-            self.pos[moved as usize] = at as u32;
+        ents.swap_remove(at);
+        if let Some(moved) = ents.get(at) {
+            self.pos[moved.slot() as usize] = at as u32;
         }
-        if slots.is_empty() {
+        if ents.is_empty() {
             self.empty += 1;
             if self.empty > 64 && self.empty * 2 > self.map.len() {
                 self.drop_empty();
@@ -442,7 +444,7 @@ impl Tiles {
     fn drop_empty(&mut self) {
         let (tiles, free) = (&self.tiles, &mut self.free);
         self.map.retain(|_, &mut i| {
-            let keep = !tiles[i as usize].slots.is_empty();
+            let keep = !tiles[i as usize].ents.is_empty();
             if !keep {
                 free.push(i);
             }
@@ -470,14 +472,14 @@ impl Tiles {
                 tiles.push(Tile {
                     r,
                     c,
-                    slots: Vec::with_capacity(16),
+                    ents: Vec::with_capacity(16),
                 });
                 (tiles.len() - 1) as u32
             };
             log.push(i);
             i
         });
-        if !made && self.tiles[ti as usize].slots.is_empty() {
+        if !made && self.tiles[ti as usize].ents.is_empty() {
             self.empty -= 1;
         }
         ti
@@ -524,24 +526,22 @@ impl Tiles {
         row.clear();
         for &(_, ti) in order {
             let t = &self.tiles[ti as usize];
-            if t.slots.is_empty() {
+            if t.ents.is_empty() {
                 continue;
             }
             let base = t.c.wrapping_shl(SHIFT);
             let mut at = [0u32; (1 << SHIFT) + 1];
-            for &s in &t.slots {
-                let k = self.hot[s as usize].cx.wrapping_sub(base) as usize;
+            for e in &t.ents {
+                let k = e.cx.wrapping_sub(base) as usize;
                 at[k + 1] += 1;
             }
             for k in 1..at.len() {
                 at[k] += at[k - 1];
             }
             let start = row.len();
-            row.resize(start + t.slots.len(), Ent::default());
+            row.resize(start + t.ents.len(), Ent::default());
             let dst = &mut row[start..];
-            for &s in &t.slots {
-                let mut e = self.hot[s as usize];
-                e.id |= s;
+            for &e in &t.ents {
                 let k = e.cx.wrapping_sub(base) as usize;
                 dst[at[k] as usize] = e;
                 at[k] += 1;
@@ -623,11 +623,10 @@ impl Tiles {
         window: impl Fn(i32) -> Option<(i32, i32, f64)>,
         f: &mut impl FnMut(u32),
     ) {
-        let scan = |slots: &[u32], c0: i32, max_x: f64, f: &mut dyn FnMut(u32)| {
-            for &s in slots {
-                let e = &self.hot[s as usize];
+        let scan = |ents: &[Ent], c0: i32, max_x: f64, f: &mut dyn FnMut(u32)| {
+            for e in ents {
                 if e.cx >= c0 && e.x0() as f64 <= max_x {
-                    f(s);
+                    f(e.slot());
                 }
             }
         };
@@ -647,12 +646,12 @@ impl Tiles {
         if all {
             // Fewer tiles than tile positions to probe: visit every tile.
             for t in &self.tiles {
-                if t.slots.is_empty() || t.r < r0 || t.r > r1 {
+                if t.ents.is_empty() || t.r < r0 || t.r > r1 {
                     continue;
                 }
                 if let Some((c0, c1, max_x)) = window(t.r) {
                     if chunk(c0) <= t.c && t.c <= chunk(c1) {
-                        scan(&t.slots, c0, max_x, f);
+                        scan(&t.ents, c0, max_x, f);
                     }
                 }
             }
@@ -750,13 +749,13 @@ mod tests {
             t.place(s, b, home(&b, inv));
         }
         let list = |t: &Tiles| {
-            let mut v = t.find(0, 0).to_vec();
+            let mut v: Vec<u32> = t.find(0, 0).iter().map(|e| e.slot()).collect();
             v.sort();
             v
         };
         assert_eq!(list(&t), vec![0, 1, 2]);
         t.set(1, &bx(9.0, 1.0, 10.0, 2.0), 0);
-        assert_eq!(t.hot[1].x0(), 9.0);
+        assert!(t.find(0, 0).iter().any(|e| e.slot() == 1 && e.x0() == 9.0));
         t.unplace(0);
         assert_eq!(list(&t), vec![1, 2]);
         t.unplace(2);
