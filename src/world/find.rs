@@ -141,44 +141,39 @@ impl World {
             }
         }
         let pairs = &mut pairs[..n];
-        // Counting sort by the lower slot, then each (short) run by the higher.
-        let counts = &mut sc.counts;
-        counts.clear();
-        counts.resize(self.gens.len() + 1, 0);
+        // Two counting sorts (least significant first): by the higher slot, then stably by the
+        // lower. No comparisons, so no branch depends on the data.
+        let slots = self.gens.len() + 1;
+        let (lo, hi) = (&mut sc.counts, &mut sc.counts_hi);
+        lo.clear();
+        lo.resize(slots, 0);
+        hi.clear();
+        hi.resize(slots, 0);
         for p in pairs.iter_mut() {
             let (a, b) = (*p >> 32, *p & 0xffff_ffff);
-            *p = (a.min(b) << 32) | a.max(b);
-            counts[a.min(b) as usize + 1] += 1;
+            let (a, b) = (a.min(b), a.max(b));
+            *p = (a << 32) | b;
+            lo[a as usize + 1] += 1;
+            hi[b as usize + 1] += 1;
         }
-        for i in 1..counts.len() {
-            counts[i] += counts[i - 1];
+        for i in 1..slots {
+            lo[i] += lo[i - 1];
+            hi[i] += hi[i - 1];
         }
-        let sorted = &mut sc.sorted;
-        sorted.clear();
-        sorted.resize(pairs.len(), 0);
+        let (tmp, sorted) = (&mut sc.by_hi, &mut sc.sorted);
+        tmp.clear();
+        tmp.resize(n, 0);
         for &p in pairs.iter() {
-            let c = &mut counts[(p >> 32) as usize];
-            sorted[*c as usize] = p;
+            let c = &mut hi[(p & 0xffff_ffff) as usize];
+            tmp[*c as usize] = p;
             *c += 1;
         }
-        let mut i = 0;
-        while i < sorted.len() {
-            let a = sorted[i] >> 32;
-            let mut j = i + 1;
-            while j < sorted.len() && sorted[j] >> 32 == a {
-                j += 1;
-            }
-            // Runs are short: insertion sort.
-            for k in i + 1..j {
-                let v = sorted[k];
-                let mut m = k;
-                while m > i && sorted[m - 1] > v {
-                    sorted[m] = sorted[m - 1];
-                    m -= 1;
-                }
-                sorted[m] = v;
-            }
-            i = j;
+        sorted.clear();
+        sorted.resize(n, 0);
+        for &p in tmp.iter() {
+            let c = &mut lo[(p >> 32) as usize];
+            sorted[*c as usize] = p;
+            *c += 1;
         }
     }
 

@@ -407,7 +407,7 @@ impl Tiles {
     }
 
     /// Moves a slot within its tile to box `b`, whose lower x edge is in column `cx`.
-    #[inline]
+    #[inline(always)]
     pub fn set(&mut self, slot: u32, b: &Aabb, cx: i32) {
         let s = slot as usize;
         let mut e = Ent::of(b, cx);
