@@ -141,40 +141,52 @@ impl World {
             }
         }
         let pairs = &mut pairs[..n];
-        // Two counting sorts (least significant first): by the higher slot, then stably by the
-        // lower. No comparisons, so no branch depends on the data.
-        let slots = self.gens.len() + 1;
-        let (lo, hi) = (&mut sc.counts, &mut sc.counts_hi);
-        lo.clear();
-        lo.resize(slots, 0);
-        hi.clear();
-        hi.resize(slots, 0);
+        // A radix sort (least significant digit first) of the keys `a << bits | b`, `a < b`,
+        // in as few passes of at most 11 bits as they need: no comparisons, so no branch
+        // depends on the data, and the digit counts stay in the first-level cache.
+        let slots = self.gens.len().max(2);
+        let bits = usize::BITS - (slots - 1).leading_zeros();
+        let total = 2 * bits;
+        let passes = total.div_ceil(11);
+        let width = total.div_ceil(passes);
+        let (radix, mask) = (1usize << width, (1u64 << width) - 1);
+        let counts = &mut sc.counts;
+        counts.clear();
+        counts.resize(passes as usize * radix, 0);
         for p in pairs.iter_mut() {
             let (a, b) = (*p >> 32, *p & 0xffff_ffff);
-            let (a, b) = (a.min(b), a.max(b));
-            *p = (a << 32) | b;
-            lo[a as usize + 1] += 1;
-            hi[b as usize + 1] += 1;
+            let k = (a.min(b) << bits) | a.max(b);
+            *p = k;
+            for d in 0..passes {
+                counts[d as usize * radix + ((k >> (d * width)) & mask) as usize] += 1;
+            }
         }
-        for i in 1..slots {
-            lo[i] += lo[i - 1];
-            hi[i] += hi[i - 1];
+        for d in 0..passes as usize {
+            let c = &mut counts[d * radix..(d + 1) * radix];
+            let mut sum = 0;
+            for v in c.iter_mut() {
+                let here = *v;
+                *v = sum;
+                sum += here;
+            }
         }
-        let (tmp, sorted) = (&mut sc.by_hi, &mut sc.sorted);
+        let tmp = &mut sc.by_hi;
         tmp.clear();
         tmp.resize(n, 0);
-        for &p in pairs.iter() {
-            let c = &mut hi[(p & 0xffff_ffff) as usize];
-            tmp[*c as usize] = p;
-            *c += 1;
+        let (mut src, mut dst) = (pairs, &mut tmp[..]);
+        for d in 0..passes {
+            let c = &mut counts[d as usize * radix..(d as usize + 1) * radix];
+            for &k in src.iter() {
+                let at = &mut c[((k >> (d * width)) & mask) as usize];
+                dst[*at as usize] = k;
+                *at += 1;
+            }
+            std::mem::swap(&mut src, &mut dst);
         }
+        let sorted = &mut sc.sorted;
         sorted.clear();
-        sorted.resize(n, 0);
-        for &p in tmp.iter() {
-            let c = &mut lo[(p >> 32) as usize];
-            sorted[*c as usize] = p;
-            *c += 1;
-        }
+        let low = (1u64 << bits) - 1;
+        sorted.extend(src.iter().map(|&k| ((k >> bits) << 32) | (k & low)));
     }
 
     /// The live slots `j` passing `test(j)`, ascending, written to `out` as handles; every item

@@ -73,7 +73,6 @@ pub(crate) struct Scratch {
     pub pairs: Vec<u64>,
     pub sorted: Vec<u64>,
     pub counts: Vec<u32>,
-    pub counts_hi: Vec<u32>,
     pub by_hi: Vec<u64>,
     pub sweep: tiles::Sweep,
 }
