@@ -355,6 +355,7 @@ fn main() {
         let frames = (frames / scale).max(3);
         print(n, bench_world(n, frames, 20.0));
         print(n, bench_world(n, frames, 32.0));
+        print(n, bench_floor(n, frames));
         if just_world {
             continue;
         }
@@ -362,6 +363,5 @@ fn main() {
         if n <= 10_000 {
             print(n, bench_brute(n, if n == 1_000 { 200 / scale } else { 3 }));
         }
-        print(n, bench_floor(n, frames));
     }
 }

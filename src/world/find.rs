@@ -1,6 +1,6 @@
 //! Queries and pairs over the broad phase.
 
-use super::tiles::{cell_of, Home};
+use super::tiles::cell_of;
 use super::{fill, Pair, Scratch, World, WorldHit};
 use crate::query::{
     aabb_aabb, overlap_point_rect, overlap_rect_circle, overlap_rect_rect, raycast_rect,
@@ -122,21 +122,26 @@ impl World {
             aabb_aabb::<false>(&rects[a as usize].aabb(), &rects[b as usize].aabb())
         };
         let mut n = self.tiles.pairs(&mut sc.sweep, &exact, pairs);
-        // Huge items against every other item (each huge-huge pair once).
-        for &h in &self.tiles.huge {
-            let bh = &rects[h as usize].aabb();
-            for (j, r) in rects.iter().enumerate() {
-                let j = j as u32;
-                if j != h
-                    && self.live[j as usize]
-                    && (self.homes[j as usize] != Home::Huge || j > h)
-                    && aabb_aabb::<false>(bh, &r.aabb())
-                {
-                    if n == pairs.len() {
-                        pairs.resize(n * 2 + 64, 0);
-                    }
-                    pairs[n] = ((h as u64) << 32) | j as u64;
-                    n += 1;
+        // Huge items: against the normal items near them (found through the tiles, so a floor
+        // costs the rows it spans, not the whole world), and against the later huge items.
+        let huge = &self.tiles.huge;
+        let mut push = |a: u32, b: u32| {
+            if n == pairs.len() {
+                pairs.resize(n * 2 + 64, 0);
+            }
+            pairs[n] = ((a as u64) << 32) | b as u64;
+            n += 1;
+        };
+        for (i, &h) in huge.iter().enumerate() {
+            let bh = rects[h as usize].aabb();
+            self.tiles.near(&bh, self.inv, &mut |j| {
+                if aabb_aabb::<false>(&bh, &rects[j as usize].aabb()) {
+                    push(h, j);
+                }
+            });
+            for &g in &huge[i + 1..] {
+                if aabb_aabb::<false>(&bh, &rects[g as usize].aabb()) {
+                    push(h, g);
                 }
             }
         }

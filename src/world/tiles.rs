@@ -630,21 +630,23 @@ impl Tiles {
                 }
             }
         };
+        // Probing more tile positions than there are tiles: visit every tile instead.
         let tiles = self.occupied() as i64;
         let mut all = (r1 as i64 - r0 as i64) >= tiles;
         if !all {
+            let mut probes = 0;
             for r in r0..=r1 {
                 let Some((c0, c1, _)) = window(r) else {
                     continue;
                 };
-                if (chunk(c1) as i64 - chunk(c0) as i64) >= tiles {
+                probes += chunk(c1) as i64 - chunk(c0) as i64 + 1;
+                if probes > tiles {
                     all = true;
                     break;
                 }
             }
         }
         if all {
-            // Fewer tiles than tile positions to probe: visit every tile.
             for t in &self.tiles {
                 if t.ents.is_empty() || t.r < r0 || t.r > r1 {
                     continue;
