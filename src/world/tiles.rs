@@ -98,11 +98,25 @@ const LOW_INEXACT: u32 = 1 << 31;
 /// Set in `Ent::id` when `x1` or `y1` is above the exact box's upper edge.
 const HIGH_INEXACT: u32 = 1 << 30;
 
+/// The least f32 above `f` (`f32::next_up`, which needs a newer Rust than this crate does);
+/// `f` is never NaN or `+inf` here.
+#[inline(always)]
+fn next_up(f: f32) -> f32 {
+    let bits = f.to_bits();
+    if f == 0.0 {
+        f32::from_bits(1)
+    } else if f > 0.0 {
+        f32::from_bits(bits + 1)
+    } else {
+        f32::from_bits(bits - 1)
+    }
+}
+
 #[inline(always)]
 fn down(v: f64) -> f32 {
     let f = v as f32;
     if f as f64 > v {
-        f.next_down()
+        -next_up(-f)
     } else {
         f
     }
@@ -112,7 +126,7 @@ fn down(v: f64) -> f32 {
 fn up(v: f64) -> f32 {
     let f = v as f32;
     if (f as f64) < v {
-        f.next_up()
+        next_up(f)
     } else {
         f
     }
@@ -796,6 +810,28 @@ mod tests {
             }
         }
         v
+    }
+
+    #[test]
+    fn next_up_steps_one_f32() {
+        for f in [
+            0.0f32,
+            -0.0,
+            1.0,
+            -1.0,
+            f32::MIN_POSITIVE,
+            -f32::from_bits(1),
+            3.0e38,
+        ] {
+            let u = next_up(f);
+            assert!(u > f, "{f}");
+            // No f32 lies between: their midpoint rounds to one of them.
+            let mid = ((u as f64 + f as f64) / 2.0) as f32;
+            assert!(mid == f || mid == u, "{f}");
+        }
+        assert_eq!(next_up(f32::MAX), f32::INFINITY);
+        assert_eq!(next_up(f32::NEG_INFINITY), f32::MIN);
+        assert_eq!(next_up(-f32::from_bits(1)), -0.0);
     }
 
     #[test]
