@@ -1,13 +1,14 @@
 //! The world's broad phase against parry2d's `Bvh` and brute force, side by side, one run.
 //!
 //! `cargo bench --bench world` (options after `--`: `quick` for fewer frames, `only=N` for one
-//! size, `wall` for wall-clock instead of this thread's CPU time, `world` for the world's rows only). Scenario: N boxes of 4..20
-//! units in a square sized so that each overlaps about three others ("game density"), every box
-//! moving by up to 1 unit per frame. Figures are milliseconds per operation on one core: build
-//! (add N boxes to an empty structure), frame (update every box, then list the strictly
-//! overlapping pairs; also with each half timed apart), and 1000 rect queries of 32×32. Every structure
-//! reports the same pairs (checked against brute force up to N = 10000). The last row per size
-//! is one 10000-unit floor under N 8-unit bullets.
+//! size, `wall` for wall-clock instead of this thread's CPU time, `world` for the world's rows
+//! only). Scenario: N boxes of 4..20 units in a square sized so that each overlaps about three
+//! others ("game density"), every box moving by up to 1 unit per frame. Figures are milliseconds
+//! per operation on one core: build (add N boxes to an empty structure), frame (update every
+//! box, then list the strictly overlapping pairs; also with each half timed apart within every
+//! frame), and 1000 rect queries of 32×32. Every structure reports the same pairs (checked
+//! against brute force up to N = 10000). One row per size is a 10000-unit floor under N
+//! 8-unit bullets.
 
 use collide2d::world::{Pair, World};
 use collide2d::{overlap_rect_rect, Rect};

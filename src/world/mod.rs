@@ -10,14 +10,18 @@
 //! * [`World::pairs`]: ascending `(a, b)` with `a < b`.
 //!
 //! Within one world, ascending handles are ascending slots (see `handle.rs`), so these orders are
-//! the order in which the broad phase visits items: no sorting of whole answers is needed.
+//! orders of slots: query answers are sorted slots, and pairs are put in order by a radix sort
+//! of slot pairs (no comparisons).
 //!
-//! The broad phase is sweep and prune in tiles of 1×8 cells (see `tiles.rs`): each tile keeps
-//! copies of its items' boxes sorted by their left edge, so pairs and queries are short sweeps
-//! over contiguous memory, and a small motion keeps its tile sorted by moving an entry a place or
-//! two. Items spanning more than two cells on an axis are kept in a separate list, so a floor
-//! spanning the level beside 8-unit bullets costs one box test per bullet rather than thousands
-//! of cells. Choose a cell size at least the size of the common items.
+//! The broad phase is a grid stored in tiles of 1×8 cells (see `tiles.rs`): each tile holds its
+//! items' boxes as f32 bounds rounded outwards, unordered, so moving an item within its tile —
+//! most updates — stores one record at a known place. Pairs are swept row by row over those
+//! records gathered into contiguous, sorted rows; the f32 test is exact for boxes whose lower
+//! edges are f32 values (rects with non-negative sizes) and the rare undecided pairs go to the
+//! exact f64 test. Items spanning more than two cells on an axis are kept in a separate list and
+//! meet the others through the tiles they cover, so a floor spanning the level beside 8-unit
+//! bullets costs the rows it spans rather than thousands of cells. Choose a cell size at least
+//! the size of the common items.
 //!
 //! Queries take `&self` and read only, so they may run on several threads at once. Their scratch
 //! buffers are reused; a query that finds them in use (by another thread, or by a query made
