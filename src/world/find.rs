@@ -255,6 +255,6 @@ impl World {
             }
             Some((cell_of(lo, inv).saturating_sub(2), cell_of(hi, inv), hi))
         };
-        self.tiles.scan_rows(r0, r1, window, f);
+        self.tiles.scan_rows(r0, r1, window, |_| true, f);
     }
 }

@@ -625,22 +625,37 @@ impl Tiles {
         );
         let c0 = cell_of(q.min_x, inv).saturating_sub(1);
         let c1 = cell_of(q.max_x, inv);
-        self.scan_rows(r0, r1, |_| Some((c0, c1, q.max_x)), f);
+        // The f32 bounds are rounded outwards: an item touching `q` passes.
+        let (min_x, min_y, max_y) = (q.min_x, q.min_y, q.max_y);
+        let touches = |e: &Ent| {
+            (-e.b[2] as f64 >= min_x) & (e.b[1] as f64 <= max_y) & (-e.b[3] as f64 >= min_y)
+        };
+        self.scan_rows(r0, r1, |_| Some((c0, c1, q.max_x)), touches, f);
     }
 
     /// For every row `r` in `r0..=r1` that `window(r)` gives `(c0, c1, max_x)`: calls `f` for
-    /// the items of that row with `c0 <= cx <= c1` and `min_x <= max_x` (and maybe a few more).
+    /// the items of that row with `c0 <= cx <= c1`, `min_x <= max_x` and `keep(item)` (and
+    /// maybe a few more).
     pub fn scan_rows(
         &self,
         r0: i32,
         r1: i32,
         window: impl Fn(i32) -> Option<(i32, i32, f64)>,
+        keep: impl Fn(&Ent) -> bool,
         f: &mut impl FnMut(u32),
     ) {
+        // Filtered without a branch per item (which way it goes is a coin toss): the slots
+        // passing are packed into a small buffer, then handed to `f`.
         let scan = |ents: &[Ent], c0: i32, max_x: f64, f: &mut dyn FnMut(u32)| {
-            for e in ents {
-                if e.cx >= c0 && e.x0() as f64 <= max_x {
-                    f(e.slot());
+            let mut pass = [0u32; 32];
+            for part in ents.chunks(pass.len()) {
+                let mut k = 0;
+                for e in part {
+                    pass[k] = e.slot();
+                    k += ((e.cx >= c0) & (e.x0() as f64 <= max_x) & keep(e)) as usize;
+                }
+                for &s in &pass[..k] {
+                    f(s);
                 }
             }
         };
