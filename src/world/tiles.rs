@@ -297,6 +297,10 @@ fn below(a: &[f32; 4], q: &[f32; 4]) -> bool {
     (a[0] < q[0]) & (a[1] < q[1]) & (a[2] < q[2]) & (a[3] < q[3])
 }
 
+/// Tiles of at most this many items are sorted by ranks (a count per pair), larger ones by a
+/// counting sort by column and insertions.
+const RANKED: usize = 32;
+
 /// Gathered rows end with this many `SENTINEL`s, so that a sweep may always look this far ahead.
 const AHEAD: usize = 4;
 
@@ -545,6 +549,27 @@ impl Tiles {
                 continue;
             }
             let base = t.c.wrapping_shl(SHIFT);
+            let start = row.len();
+            row.resize(start + t.ents.len(), Ent::default());
+            let dst = &mut row[start..];
+            if t.ents.len() <= RANKED {
+                // Each item goes to its rank among unique keys (column, x0, index): counted,
+                // not compared with branches.
+                let mut keys = [0u64; RANKED];
+                for (i, (k, e)) in keys.iter_mut().zip(&t.ents).enumerate() {
+                    let bits = e.b[0].to_bits();
+                    // f32 order as unsigned order (flip all bits of negatives, the sign of the rest).
+                    let ord = bits ^ ((((bits as i32) >> 31) as u32) | 0x8000_0000);
+                    let col = e.cx.wrapping_sub(base) as u64;
+                    *k = (col << 40) | ((ord as u64) << 8) | i as u64;
+                }
+                let keys = &keys[..t.ents.len()];
+                for (&k, e) in keys.iter().zip(&t.ents) {
+                    let rank = keys.iter().map(|&o| (o < k) as usize).sum::<usize>();
+                    dst[rank] = *e;
+                }
+                continue;
+            }
             let mut at = [0u32; (1 << SHIFT) + 1];
             for e in &t.ents {
                 let k = e.cx.wrapping_sub(base) as usize;
@@ -553,9 +578,6 @@ impl Tiles {
             for k in 1..at.len() {
                 at[k] += at[k - 1];
             }
-            let start = row.len();
-            row.resize(start + t.ents.len(), Ent::default());
-            let dst = &mut row[start..];
             for &e in &t.ents {
                 let k = e.cx.wrapping_sub(base) as usize;
                 dst[at[k] as usize] = e;
