@@ -2,7 +2,7 @@
 //!
 //! `cargo bench --bench world` (options after `--`: `quick` for fewer frames, `only=N` for one
 //! size, `wall` for wall-clock instead of this thread's CPU time, `world` for the world's rows
-//! only). Scenario: N boxes of 4..20 units in a square sized so that each overlaps about three
+//! only, `floor` for the floor row only). Scenario: N boxes of 4..20 units in a square sized so that each overlaps about three
 //! others ("game density"), every box moving by up to 1 unit per frame. Figures are milliseconds
 //! per operation on one core: build (add N boxes to an empty structure), frame (update every
 //! box, then list the strictly overlapping pairs; also with each half timed apart within every
@@ -349,15 +349,19 @@ fn main() {
     let only: Option<usize> = std::env::args().find_map(|a| a.strip_prefix("only=")?.parse().ok());
     // `world` runs only the world's rows (for profiling).
     let just_world = std::env::args().any(|a| a == "world");
+    // `floor` runs only the floor row.
+    let just_floor = std::env::args().any(|a| a == "floor");
     for (n, frames) in [(1_000usize, 2000usize), (10_000, 300), (100_000, 30)] {
         if only.is_some_and(|o| o != n) {
             continue;
         }
         let frames = (frames / scale).max(3);
-        print(n, bench_world(n, frames, 20.0));
-        print(n, bench_world(n, frames, 32.0));
+        if !just_floor {
+            print(n, bench_world(n, frames, 20.0));
+            print(n, bench_world(n, frames, 32.0));
+        }
         print(n, bench_floor(n, frames));
-        if just_world {
+        if just_world || just_floor {
             continue;
         }
         print(n, bench_parry(n, frames));

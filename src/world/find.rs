@@ -155,23 +155,30 @@ impl World {
         let passes = total.div_ceil(11);
         let width = total.div_ceil(passes);
         let (radix, mask) = (1usize << width, (1u64 << width) - 1);
-        let counts = &mut sc.counts;
-        counts.clear();
-        counts.resize(passes as usize * radix, 0);
         for p in pairs.iter_mut() {
             let (a, b) = (*p >> 32, *p & 0xffff_ffff);
-            let k = (a.min(b) << bits) | a.max(b);
-            *p = k;
-            for d in 0..passes {
-                counts[d as usize * radix + ((k >> (d * width)) & mask) as usize] += 1;
-            }
+            *p = (a.min(b) << bits) | a.max(b);
         }
+        // Digit counts, one pass per digit, with two tallies taking turns: the pairs of one
+        // item share digits, and one tally would wait on its own last increment.
+        let counts = &mut sc.counts;
+        counts.clear();
+        counts.resize(2 * passes as usize * radix, 0);
         for d in 0..passes as usize {
-            let c = &mut counts[d * radix..(d + 1) * radix];
+            let (even, odd) = counts[2 * d * radix..2 * (d + 1) * radix].split_at_mut(radix);
+            let shift = d as u32 * width;
+            let mut two = pairs.chunks_exact(2);
+            for k in &mut two {
+                even[((k[0] >> shift) & mask) as usize] += 1;
+                odd[((k[1] >> shift) & mask) as usize] += 1;
+            }
+            for &k in two.remainder() {
+                even[((k >> shift) & mask) as usize] += 1;
+            }
             let mut sum = 0;
-            for v in c.iter_mut() {
-                let here = *v;
-                *v = sum;
+            for (e, &o) in even.iter_mut().zip(odd.iter()) {
+                let here = *e + o;
+                *e = sum;
                 sum += here;
             }
         }
@@ -180,7 +187,7 @@ impl World {
         tmp.resize(n, 0);
         let (mut src, mut dst) = (pairs, &mut tmp[..]);
         for d in 0..passes {
-            let c = &mut counts[d as usize * radix..(d as usize + 1) * radix];
+            let c = &mut counts[2 * d as usize * radix..(2 * d as usize + 1) * radix];
             for &k in src.iter() {
                 let at = &mut c[((k >> (d * width)) & mask) as usize];
                 dst[*at as usize] = k;
