@@ -1,13 +1,14 @@
 //! The world's broad phase against parry2d's `Bvh` and brute force, side by side, one run.
 //!
 //! `cargo bench --bench world` (options after `--`: `quick` for fewer frames, `only=N` for one
-//! size, `wall` for wall-clock instead of this thread's CPU time). Scenario: N boxes of 4..20
-//! units in a square sized so that each overlaps about three others ("game density"), every box
-//! moving by up to 1 unit per frame. Figures are milliseconds per operation on one core: build
-//! (add N boxes to an empty structure), frame (update every box, then list the strictly
-//! overlapping pairs; also timed apart), and 1000 rect queries of 32×32. Every structure
-//! reports the same pairs (checked against brute force up to N = 10000). The last row per size
-//! is one 10000-unit floor under N 8-unit bullets.
+//! size, `wall` for wall-clock instead of this thread's CPU time, `world` for the world's rows
+//! only, `floor` for the floor row only). Scenario: N boxes of 4..20 units in a square sized so that each overlaps about three
+//! others ("game density"), every box moving by up to 1 unit per frame. Figures are milliseconds
+//! per operation on one core: build (add N boxes to an empty structure), frame (update every
+//! box, then list the strictly overlapping pairs; also with each half timed apart within every
+//! frame), and 1000 rect queries of 32×32. Every structure reports the same pairs (checked
+//! against brute force up to N = 10000). One row per size is a 10000-unit floor under N
+//! 8-unit bullets.
 
 use collide2d::world::{Pair, World};
 use collide2d::{overlap_rect_rect, Rect};
@@ -120,19 +121,37 @@ struct Row {
 }
 
 fn bench_world(n: usize, frames: usize, cell: f32) -> Row {
-    // The frame's two halves, timed apart.
+    // The frame's two halves, timed apart within each frame (the world changes between calls,
+    // as in a game: timing `pairs` alone on a still world would let the branch predictor learn
+    // the answer).
     let (update, pairs_only) = {
         let mut scene = Scene::new(n, 1);
         let mut w = World::new(cell).unwrap();
         let ids: Vec<u64> = scene.rects.iter().map(|r| w.add(*r, 0).unwrap()).collect();
-        let upd = time(frames, || {
+        let (mut upd, mut pr) = (0.0, 0.0);
+        let wall = std::env::args().any(|a| a == "wall");
+        let start = Instant::now();
+        let now = || {
+            if wall {
+                start.elapsed().as_secs_f64()
+            } else {
+                cpu_now()
+            }
+        };
+        for _ in 0..=frames {
+            let t0 = now();
             scene.step();
             for (id, r) in ids.iter().zip(&scene.rects) {
                 w.update(*id, *r).unwrap();
             }
-        });
-        let pr = time(frames, || w.pairs(&mut []));
-        (upd, pr)
+            let t1 = now();
+            black_box(w.pairs(&mut []));
+            let t2 = now();
+            upd += t1 - t0;
+            pr += t2 - t1;
+        }
+        let per = |s: f64| s * 1e3 / (frames + 1) as f64;
+        (per(upd), per(pr))
     };
     let mut scene = Scene::new(n, 1);
     let build = time(3, || {
@@ -328,17 +347,26 @@ fn main() {
     };
     // `only=N` runs one size.
     let only: Option<usize> = std::env::args().find_map(|a| a.strip_prefix("only=")?.parse().ok());
+    // `world` runs only the world's rows (for profiling).
+    let just_world = std::env::args().any(|a| a == "world");
+    // `floor` runs only the floor row.
+    let just_floor = std::env::args().any(|a| a == "floor");
     for (n, frames) in [(1_000usize, 2000usize), (10_000, 300), (100_000, 30)] {
         if only.is_some_and(|o| o != n) {
             continue;
         }
         let frames = (frames / scale).max(3);
-        print(n, bench_world(n, frames, 20.0));
-        print(n, bench_world(n, frames, 32.0));
+        if !just_floor {
+            print(n, bench_world(n, frames, 20.0));
+            print(n, bench_world(n, frames, 32.0));
+        }
+        print(n, bench_floor(n, frames));
+        if just_world || just_floor {
+            continue;
+        }
         print(n, bench_parry(n, frames));
         if n <= 10_000 {
             print(n, bench_brute(n, if n == 1_000 { 200 / scale } else { 3 }));
         }
-        print(n, bench_floor(n, frames));
     }
 }

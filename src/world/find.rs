@@ -1,6 +1,6 @@
 //! Queries and pairs over the broad phase.
 
-use super::tiles::{cell_of, Home};
+use super::tiles::cell_of;
 use super::{fill, Pair, Scratch, World, WorldHit};
 use crate::query::{
     aabb_aabb, overlap_point_rect, overlap_rect_circle, overlap_rect_rect, raycast_rect,
@@ -117,57 +117,88 @@ impl World {
     /// The overlapping pairs as `a << 32 | b` slots, `a < b`, ascending, into `sc.sorted`.
     fn list_pairs(&self, sc: &mut Scratch) {
         let pairs = &mut sc.pairs;
-        pairs.clear();
-        {
-            let mut push = |a: u32, b: u32| {
-                let (a, b) = if a < b { (a, b) } else { (b, a) };
-                pairs.push(((a as u64) << 32) | b as u64);
-            };
-            self.tiles.tile_pairs(&mut push);
-            // Huge items against every other item (each huge-huge pair once).
-            for &h in &self.tiles.huge {
-                let bh = &self.boxes[h as usize];
-                for (j, bj) in self.boxes.iter().enumerate() {
-                    let j = j as u32;
-                    if j != h
-                        && (self.homes[j as usize] != Home::Huge || j > h)
-                        && aabb_aabb::<false>(bh, bj)
-                    {
-                        push(h, j);
-                    }
+        let rects = &self.rects;
+        let exact = |a: u32, b: u32| {
+            aabb_aabb::<false>(&rects[a as usize].aabb(), &rects[b as usize].aabb())
+        };
+        let mut n = self.tiles.pairs(&mut sc.sweep, &exact, pairs);
+        // Huge items: against the normal items near them (found through the tiles, so a floor
+        // costs the rows it spans, not the whole world), and against the later huge items.
+        let huge = &self.tiles.huge;
+        let mut push = |a: u32, b: u32| {
+            if n == pairs.len() {
+                pairs.resize(n * 2 + 64, 0);
+            }
+            pairs[n] = ((a as u64) << 32) | b as u64;
+            n += 1;
+        };
+        for (i, &h) in huge.iter().enumerate() {
+            let bh = rects[h as usize].aabb();
+            self.tiles.near(&bh, self.inv, &mut |j| {
+                if aabb_aabb::<false>(&bh, &rects[j as usize].aabb()) {
+                    push(h, j);
+                }
+            });
+            for &g in &huge[i + 1..] {
+                if aabb_aabb::<false>(&bh, &rects[g as usize].aabb()) {
+                    push(h, g);
                 }
             }
         }
-        // Counting sort by the first slot, then each (short) run by the second.
+        let pairs = &mut pairs[..n];
+        // A radix sort (least significant digit first) of the keys `a << bits | b`, `a < b`,
+        // in as few passes of at most 11 bits as they need: no comparisons, so no branch
+        // depends on the data, and the digit counts stay in the first-level cache.
+        let slots = self.gens.len().max(2);
+        let bits = usize::BITS - (slots - 1).leading_zeros();
+        let total = 2 * bits;
+        let passes = total.div_ceil(11);
+        let width = total.div_ceil(passes);
+        let (radix, mask) = (1usize << width, (1u64 << width) - 1);
+        for p in pairs.iter_mut() {
+            let (a, b) = (*p >> 32, *p & 0xffff_ffff);
+            *p = (a.min(b) << bits) | a.max(b);
+        }
+        // Digit counts, one pass per digit, with two tallies taking turns: the pairs of one
+        // item share digits, and one tally would wait on its own last increment.
         let counts = &mut sc.counts;
         counts.clear();
-        counts.resize(self.gens.len() + 1, 0);
-        for &p in pairs.iter() {
-            counts[(p >> 32) as usize + 1] += 1;
+        counts.resize(2 * passes as usize * radix, 0);
+        for d in 0..passes as usize {
+            let (even, odd) = counts[2 * d * radix..2 * (d + 1) * radix].split_at_mut(radix);
+            let shift = d as u32 * width;
+            let mut two = pairs.chunks_exact(2);
+            for k in &mut two {
+                even[((k[0] >> shift) & mask) as usize] += 1;
+                odd[((k[1] >> shift) & mask) as usize] += 1;
+            }
+            for &k in two.remainder() {
+                even[((k >> shift) & mask) as usize] += 1;
+            }
+            let mut sum = 0;
+            for (e, &o) in even.iter_mut().zip(odd.iter()) {
+                let here = *e + o;
+                *e = sum;
+                sum += here;
+            }
         }
-        for i in 1..counts.len() {
-            counts[i] += counts[i - 1];
+        let tmp = &mut sc.by_hi;
+        tmp.clear();
+        tmp.resize(n, 0);
+        let (mut src, mut dst) = (pairs, &mut tmp[..]);
+        for d in 0..passes {
+            let c = &mut counts[2 * d as usize * radix..(2 * d as usize + 1) * radix];
+            for &k in src.iter() {
+                let at = &mut c[((k >> (d * width)) & mask) as usize];
+                dst[*at as usize] = k;
+                *at += 1;
+            }
+            std::mem::swap(&mut src, &mut dst);
         }
         let sorted = &mut sc.sorted;
         sorted.clear();
-        sorted.resize(pairs.len(), 0);
-        for &p in pairs.iter() {
-            let c = &mut counts[(p >> 32) as usize];
-            sorted[*c as usize] = p;
-            *c += 1;
-        }
-        let mut i = 0;
-        while i < sorted.len() {
-            let a = sorted[i] >> 32;
-            let mut j = i + 1;
-            while j < sorted.len() && sorted[j] >> 32 == a {
-                j += 1;
-            }
-            if j - i > 1 {
-                sorted[i..j].sort_unstable();
-            }
-            i = j;
-        }
+        let low = (1u64 << bits) - 1;
+        sorted.extend(src.iter().map(|&k| ((k >> bits) << 32) | (k & low)));
     }
 
     /// The live slots `j` passing `test(j)`, ascending, written to `out` as handles; every item
@@ -181,7 +212,7 @@ impl World {
 
     /// The live slots whose box touches `q` (closed), ascending.
     pub(crate) fn touching(&self, q: &Aabb, ids: &mut Vec<u32>) {
-        self.collect(q, &|j| aabb_aabb::<true>(&self.boxes[j], q), ids)
+        self.collect(q, &|j| aabb_aabb::<true>(&self.rects[j].aabb(), q), ids)
     }
 
     /// The live slots `j` passing `test(j)`, ascending, into `ids`; every slot passing must have
@@ -235,6 +266,6 @@ impl World {
             }
             Some((cell_of(lo, inv).saturating_sub(2), cell_of(hi, inv), hi))
         };
-        self.tiles.scan_rows(r0, r1, window, f);
+        self.tiles.scan_rows(r0, r1, window, |_| true, f);
     }
 }

@@ -10,14 +10,18 @@
 //! * [`World::pairs`]: ascending `(a, b)` with `a < b`.
 //!
 //! Within one world, ascending handles are ascending slots (see `handle.rs`), so these orders are
-//! the order in which the broad phase visits items: no sorting of whole answers is needed.
+//! orders of slots: query answers are sorted slots, and pairs are put in order by a radix sort
+//! of slot pairs (no comparisons).
 //!
-//! The broad phase is sweep and prune in tiles of 1×8 cells (see `tiles.rs`): each tile keeps
-//! copies of its items' boxes sorted by their left edge, so pairs and queries are short sweeps
-//! over contiguous memory, and a small motion keeps its tile sorted by moving an entry a place or
-//! two. Items spanning more than two cells on an axis are kept in a separate list, so a floor
-//! spanning the level beside 8-unit bullets costs one box test per bullet rather than thousands
-//! of cells. Choose a cell size at least the size of the common items.
+//! The broad phase is a grid stored in tiles of 1×8 cells (see `tiles.rs`): each tile holds its
+//! items' boxes as f32 bounds rounded outwards, unordered, so moving an item within its tile —
+//! most updates — stores one record at a known place. Pairs are swept row by row over those
+//! records gathered into contiguous, sorted rows; the f32 test is exact for boxes whose lower
+//! edges are f32 values (rects with non-negative sizes) and the rare undecided pairs go to the
+//! exact f64 test. Items spanning more than two cells on an axis are kept in a separate list and
+//! meet the others through the tiles they cover, so a floor spanning the level beside 8-unit
+//! bullets costs the rows it spans rather than thousands of cells. Choose a cell size at least
+//! the size of the common items.
 //!
 //! Queries take `&self` and read only, so they may run on several threads at once. Their scratch
 //! buffers are reused; a query that finds them in use (by another thread, or by a query made
@@ -28,9 +32,9 @@ mod handle;
 mod motion;
 mod tiles;
 
-use crate::shape::{Aabb, Hit, Rect};
+use crate::shape::{Hit, Rect};
 use std::sync::{Mutex, TryLockError};
-use tiles::{home, Home, Tiles};
+use tiles::{home, stays, Home, Tiles};
 
 pub use crate::response::Response;
 pub(crate) use motion::move_raw;
@@ -73,6 +77,8 @@ pub(crate) struct Scratch {
     pub pairs: Vec<u64>,
     pub sorted: Vec<u64>,
     pub counts: Vec<u32>,
+    pub by_hi: Vec<u64>,
+    pub sweep: tiles::Sweep,
 }
 
 /// A world of rect items with a broad phase (sweep and prune in tiles of cells).
@@ -85,21 +91,12 @@ pub struct World {
     live: Vec<bool>,
     rects: Vec<Rect>,
     users: Vec<u64>,
-    /// Per slot: the rect's exact box in f64; all NaN for a free slot, so it never matches.
-    boxes: Vec<Aabb>,
     homes: Vec<Home>,
     free: Vec<u32>,
     count: usize,
     tiles: Tiles,
     scratch: Mutex<Scratch>,
 }
-
-const DEAD: Aabb = Aabb {
-    min_x: f64::NAN,
-    min_y: f64::NAN,
-    max_x: f64::NAN,
-    max_y: f64::NAN,
-};
 
 fn valid(r: Rect) -> bool {
     r.x.is_finite() && r.y.is_finite() && r.w.is_finite() && r.h.is_finite()
@@ -120,7 +117,6 @@ impl World {
             live: Vec::new(),
             rects: Vec::new(),
             users: Vec::new(),
-            boxes: Vec::new(),
             homes: Vec::new(),
             free: Vec::new(),
             count: 0,
@@ -154,7 +150,6 @@ impl World {
                 self.live.push(false);
                 self.rects.push(Rect::default());
                 self.users.push(0);
-                self.boxes.push(DEAD);
                 self.homes.push(Home::Huge);
                 let n = self.gens.len();
                 self.tiles.grow(n);
@@ -177,20 +172,22 @@ impl World {
         }
         let s = slot as usize;
         let b = rect.aabb();
-        let h = home(&b, self.inv);
-        let old = self.homes[s];
-        match h {
-            Home::Cell { cx, .. } if h.same_tile(old) => {
-                self.tiles.shift(slot, &self.boxes[s], b, cx)
-            }
-            _ => {
-                self.tiles.unplace(slot, &self.boxes[s]);
-                self.tiles.place(slot, b, h);
+        match self.homes[s] {
+            // Most updates: the item stays in its cell.
+            Home::Cell { r, cx } if stays(&b, r, cx, self.inv) => self.tiles.set(slot, &b, cx),
+            old => {
+                let h = home(&b, self.inv);
+                match h {
+                    Home::Cell { cx, .. } if h.same_tile(old) => self.tiles.set(slot, &b, cx),
+                    _ => {
+                        self.tiles.unplace(slot);
+                        self.tiles.place(slot, b, h);
+                    }
+                }
+                self.homes[s] = h;
             }
         }
-        self.homes[s] = h;
         self.rects[s] = rect;
-        self.boxes[s] = b;
         Ok(())
     }
 
@@ -198,9 +195,8 @@ impl World {
     pub fn remove(&mut self, id: u64) -> Result<(), WorldError> {
         let slot = self.slot(id)?;
         let s = slot as usize;
-        self.tiles.unplace(slot, &self.boxes[s]);
+        self.tiles.unplace(slot);
         self.live[s] = false;
-        self.boxes[s] = DEAD;
         self.count -= 1;
         self.gens[s] += 1;
         if self.gens[s] < handle::GEN_LIMIT {
@@ -240,7 +236,6 @@ impl World {
         let b = rect.aabb();
         let h = home(&b, self.inv);
         self.rects[s] = rect;
-        self.boxes[s] = b;
         self.homes[s] = h;
         self.tiles.place(slot, b, h);
     }
