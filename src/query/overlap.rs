@@ -12,6 +12,7 @@ use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Vec2};
 /// the boundary than its rounding error can reach (at most four roundings of terms bounded by
 /// `m`); otherwise — exact touches, infinities, magnitudes far apart — the contract's formula
 /// `a.x < b.x+b.w && b.x < a.x+a.w` decides, which is exact on the grid domain.
+#[inline(always)]
 fn rect_rect<const CLOSED: bool>(a: Rect, b: Rect) -> bool {
     let axis = |p: f32, s: f32, q: f32, t: f32| {
         let (p2, s, q2, t) = (2.0 * p as f64, s as f64, 2.0 * q as f64, t as f64);
@@ -25,13 +26,22 @@ fn rect_rect<const CLOSED: bool>(a: Rect, b: Rect) -> bool {
     if clear_x & clear_y {
         (gx < sx) & (gy < sy)
     } else {
-        aabb_aabb::<CLOSED>(&a.aabb(), &b.aabb())
+        rect_rect_exact::<CLOSED>([a.x, a.y, a.w, a.h], [b.x, b.y, b.w, b.h])
     }
+}
+
+/// The contract's formula itself, out of line so the fast path stays small.
+#[cold]
+#[inline(never)]
+fn rect_rect_exact<const CLOSED: bool>(a: [f32; 4], b: [f32; 4]) -> bool {
+    let rect = |v: [f32; 4]| Rect::new(v[0], v[1], v[2], v[3]).aabb();
+    aabb_aabb::<CLOSED>(&rect(a), &rect(b))
 }
 
 /// A bound on the relative rounding error of a few f64 operations on f32 inputs (2^-50).
 const ROUNDING: f64 = 1.0 / (1u64 << 50) as f64;
 
+#[inline(always)]
 pub(crate) fn aabb_aabb<const CLOSED: bool>(a: &Aabb, b: &Aabb) -> bool {
     // `&` rather than `&&`: no branches to mispredict on random inputs.
     below::<CLOSED>(a.min_x, b.max_x)
@@ -46,6 +56,7 @@ pub(crate) fn within<const CLOSED: bool>(dx: f64, dy: f64, r: f64) -> bool {
     (r >= 0.0) & below::<CLOSED>(dx * dx + dy * dy, r * r)
 }
 
+#[inline(always)]
 fn circle_circle<const CLOSED: bool>(a: Circle, b: Circle) -> bool {
     let (ar, br) = (a.r as f64, b.r as f64);
     (ar >= 0.0)
@@ -63,25 +74,50 @@ fn box_circle<const CLOSED: bool>(dx: f64, dy: f64, hx: f64, hy: f64, r: f64) ->
     within::<CLOSED>(outside(dx.abs() - hx), outside(dy.abs() - hy), r)
 }
 
-/// Rect against circle from the rect's centre; an infinite rect takes the nearest-point formula,
-/// which the centre form would turn into `inf - inf`.
+/// Rect against circle. Fast path: seed 002's formula from the rect's centre, trusted when
+/// `|d² - r²|` exceeds its rounding error (each of the ~8 roundings is at most 2^-53 of sums of
+/// the inputs' magnitudes `sx`, `sy`, so `2^-49·(sx² + sy² + r²)` bounds them all). Otherwise —
+/// exact touches, magnitudes far apart, infinities, NaN — the contract's formula: the squared
+/// distance from the centre to the rect's nearest point.
+#[inline(always)]
 fn rect_circle<const CLOSED: bool>(a: Rect, b: Circle) -> bool {
-    let (w, h) = (a.w as f64, a.h as f64);
-    let (hx, hy) = (w.abs() * 0.5, h.abs() * 0.5);
-    if (hx + hy + a.x as f64 + a.y as f64).is_finite() {
-        box_circle::<CLOSED>(
-            b.x as f64 - (a.x as f64 + w * 0.5),
-            b.y as f64 - (a.y as f64 + h * 0.5),
-            hx,
-            hy,
-            b.r as f64,
-        )
+    let (x, y, w, h) = (a.x as f64, a.y as f64, a.w as f64, a.h as f64);
+    let (cx, cy, r) = (b.x as f64, b.y as f64, b.r as f64);
+    let outside = |v: f64| if v < 0.0 { 0.0 } else { v };
+    let ux = outside((cx - (x + w * 0.5)).abs() - w.abs() * 0.5);
+    let uy = outside((cy - (y + h * 0.5)).abs() - h.abs() * 0.5);
+    let (d2, r2) = (ux * ux + uy * uy, r * r);
+    let (sx, sy) = (cx.abs() + x.abs() + w.abs(), cy.abs() + y.abs() + h.abs());
+    if (d2 - r2).abs() > (sx * sx + sy * sy + r2) * ROUNDING_SQUARED {
+        (r >= 0.0) & (d2 < r2)
     } else {
-        let (cx, cy) = (b.x as f64, b.y as f64);
-        let (qx, qy) = a.aabb().clamp(cx, cy);
-        within::<CLOSED>(cx - qx, cy - qy, b.r as f64)
+        rect_circle_exact::<CLOSED>(a.x, a.y, a.w, a.h, b.x, b.y, b.r)
     }
 }
+
+/// The contract's formula itself, out of line so the fast path stays small (its arguments are
+/// scalars so that they stay in registers).
+#[cold]
+#[inline(never)]
+fn rect_circle_exact<const CLOSED: bool>(
+    x: f32,
+    y: f32,
+    w: f32,
+    h: f32,
+    cx: f32,
+    cy: f32,
+    r: f32,
+) -> bool {
+    let e = Rect::new(x, y, w, h).aabb();
+    let (cx, cy) = (cx as f64, cy as f64);
+    let dx = cx - cx.max(e.min_x).min(e.max_x);
+    let dy = cy - cy.max(e.min_y).min(e.max_y);
+    // `max`/`min` skip a NaN bound: a NaN extent is caught by `extent >= 0` instead.
+    (e.max_x - e.min_x >= 0.0) & (e.max_y - e.min_y >= 0.0) & within::<CLOSED>(dx, dy, r as f64)
+}
+
+/// The rounding bound of the rect-circle fast path, relative to its squared magnitudes (2^-49).
+const ROUNDING_SQUARED: f64 = 1.0 / (1u64 << 49) as f64;
 
 pub(crate) fn aabb_point<const CLOSED: bool>(b: &Aabb, x: f64, y: f64) -> bool {
     below::<CLOSED>(b.min_x, x)
@@ -90,30 +126,36 @@ pub(crate) fn aabb_point<const CLOSED: bool>(b: &Aabb, x: f64, y: f64) -> bool {
         & below::<CLOSED>(y, b.max_y)
 }
 
+#[inline(always)]
 fn point_rect<const CLOSED: bool>(p: Vec2, b: Rect) -> bool {
     aabb_point::<CLOSED>(&b.aabb(), p.x as f64, p.y as f64)
 }
 
+#[inline(always)]
 fn point_circle<const CLOSED: bool>(p: Vec2, c: Circle) -> bool {
     within::<CLOSED>(p.x as f64 - c.x as f64, p.y as f64 - c.y as f64, c.r as f64)
 }
 
+#[inline(always)]
 fn obb_circle<const CLOSED: bool>(a: Obb, b: Circle) -> bool {
     let f = Frame::of(a);
     let (lx, ly) = f.to_local(b.x as f64, b.y as f64);
     box_circle::<CLOSED>(lx, ly, f.hx, f.hy, b.r as f64)
 }
 
+#[inline(always)]
 fn point_obb<const CLOSED: bool>(p: Vec2, b: Obb) -> bool {
     let f = Frame::of(b);
     let (lx, ly) = f.to_local(p.x as f64, p.y as f64);
     below::<CLOSED>(lx.abs(), f.hx) & below::<CLOSED>(ly.abs(), f.hy)
 }
 
+#[inline(always)]
 fn obb_rect<const CLOSED: bool>(a: Obb, b: Rect) -> bool {
     sat::boxes::<CLOSED, true>(&Frame::of(a), &Frame::of_rect(b))
 }
 
+#[inline(always)]
 fn obb_obb<const CLOSED: bool>(a: Obb, b: Obb) -> bool {
     sat::boxes::<CLOSED, false>(&Frame::of(a), &Frame::of(b))
 }
