@@ -39,7 +39,12 @@ fn wall() -> Vec<[i64; 4]> {
     let mut v = Vec::new();
     for row in 0..8 {
         for col in 0..12 {
-            v.push([(2 + 42 * col) * UNIT, (40 + 18 * row) * UNIT, 40 * UNIT, 16 * UNIT]);
+            v.push([
+                (2 + 42 * col) * UNIT,
+                (40 + 18 * row) * UNIT,
+                40 * UNIT,
+                16 * UNIT,
+            ]);
         }
     }
     v
@@ -124,7 +129,11 @@ fn breakout_frames_swept_against_96_bricks_match_the_exact_oracle() {
                         );
                     }
                     let p = Vec2::new(ball.x + h.t * delta.x, ball.y + h.t * delta.y);
-                    assert!(!overlap_rect_rect(Rect::new(p.x, p.y, 8.0, 8.0), b), "{}", ctx());
+                    assert!(
+                        !overlap_rect_rect(Rect::new(p.x, p.y, 8.0, 8.0), b),
+                        "{}",
+                        ctx()
+                    );
                     first = Some(first.map_or(h.t, |f: f32| f.min(h.t)));
                 }
                 _ => panic!("hit decision differs from the oracle: {}", ctx()),
@@ -140,7 +149,10 @@ fn breakout_frames_swept_against_96_bricks_match_the_exact_oracle() {
                 clipped += 1; // clear before and after the frame, yet a brick was in the way
             }
         } else {
-            assert!(!overlaps_wall(end, &bricks), "a missed hit ends inside the wall");
+            assert!(
+                !overlaps_wall(end, &bricks),
+                "a missed hit ends inside the wall"
+            );
         }
     }
     // The scene is not trivial: plenty of hits, and some only the sweep sees.

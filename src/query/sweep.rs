@@ -625,7 +625,37 @@ fn round_box_contact(b: &Aabb, cx: f64, cy: f64) -> (P, P) {
 ///
 /// The normal points from the rect's nearest point toward the centre at `t`; `point` is that
 /// nearest point; `pos` the centre at `t`.
+#[inline(never)]
 pub fn sweep_circle_rect(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
+    if !circle_rect_reaches(a, delta, b) {
+        return None; // the common miss
+    }
+    circle_rect_hit(a, delta, b)
+}
+
+/// Whether circle `a` moving by `delta` reaches the box of rect `b` grown by the radius: the
+/// first test of [`rounded_box_entry`] in the same arithmetic, lane by lane (x, y) and
+/// branch-free. False for a NaN.
+#[inline(always)]
+fn circle_rect_reaches(a: Circle, delta: Vec2, b: Rect) -> bool {
+    let (c, o, w, d) = ([a.x, a.y], [b.x, b.y], [b.w, b.h], [delta.x, delta.y]);
+    let r = a.r as f64;
+    let mut reach = true;
+    for i in 0..2 {
+        let (lo, hi) = span(o[i], w[i]);
+        let s = Slab {
+            lo: (lo - r) - c[i] as f64,
+            hi: (hi + r) - c[i] as f64,
+            v: d[i] as f64,
+        };
+        reach &= s.reaches();
+    }
+    reach
+}
+
+/// [`sweep_circle_rect`] once the grown box is reached.
+#[inline(never)]
+fn circle_rect_hit(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
     let start = a.center();
     let t = match circle_rect_entry(a, delta, b)? {
         None => {
@@ -722,7 +752,17 @@ pub fn sweep_circle_circle(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
 /// the real order.
 ///
 /// `point` is the contact point on the rect's surface; `pos` the rect's `x, y` at `t`.
+#[inline(never)]
 pub fn sweep_rect_circle(a: Rect, delta: Vec2, b: Circle) -> Option<Hit> {
+    if !circle_rect_reaches(b, neg(delta), a) {
+        return None; // the common miss
+    }
+    rect_circle_hit(a, delta, b)
+}
+
+/// [`sweep_rect_circle`] once the grown box is reached.
+#[inline(never)]
+fn rect_circle_hit(a: Rect, delta: Vec2, b: Circle) -> Option<Hit> {
     let start = Vec2::new(a.x, a.y);
     let t = match circle_rect_entry(b, neg(delta), a)? {
         None => {
