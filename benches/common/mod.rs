@@ -114,7 +114,7 @@ fn thread_ns() -> Option<f64> {
     let mut ts = Timespec { sec: 0, nsec: 0 };
     // SAFETY: `ts` is a live, writable timespec.
     let ok = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
-    ok.then(|| ts.sec as f64 * 1e9 + ts.nsec as f64)
+    ok.then_some(ts.sec as f64 * 1e9 + ts.nsec as f64)
 }
 
 #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
@@ -124,7 +124,7 @@ fn thread_ns() -> Option<f64> {
 
 impl Clock {
     fn new() -> Clock {
-        let wanted = std::env::var("BENCH_CLOCK").map_or(false, |v| v == "thread");
+        let wanted = std::env::var("BENCH_CLOCK").is_ok_and(|v| v == "thread");
         Clock {
             thread: wanted && thread_ns().is_some(),
         }

@@ -168,8 +168,7 @@ impl Slab {
     fn reaches(&self) -> bool {
         let vmax = if self.v > 0.0 { self.v } else { 0.0 };
         let vmin = if self.v < 0.0 { self.v } else { 0.0 };
-        #[allow(clippy::eq_op)] // `v == v`: not NaN
-        let real = self.v == self.v;
+        let real = !self.v.is_nan();
         (self.lo < vmax) & (vmin < self.hi) & real
     }
 
@@ -211,11 +210,10 @@ fn sweep_slabs<const N: usize>(slabs: &[Slab; N]) -> Option<Entry> {
 fn slabs_entry<const N: usize>(slabs: &[Slab; N]) -> Option<Entry> {
     let (mut enter, mut exit) = slabs[0].times();
     let mut k = 0;
-    #[allow(clippy::eq_op)] // `q == q`: not NaN
-    let mut real = (enter.q == enter.q) & (exit.q == exit.q);
+    let mut real = !(enter.q.is_nan() | exit.q.is_nan());
     for (i, s) in slabs.iter().enumerate().skip(1) {
         let (en, ex) = s.times();
-        real &= (en.q == en.q) & (ex.q == ex.q);
+        real &= !(en.q.is_nan() | ex.q.is_nan());
         if enter.lt(en) {
             enter = en;
             k = i;
