@@ -125,12 +125,17 @@ impl Frac {
         let t = (self.q as f32).clamp(0.0, 1.0);
         // An f32 below the rounded quotient is below the fraction, one above it is above the
         // fraction (monotone rounding); only an f32 equal to the quotient needs the exact test.
-        if (t as f64) < self.q
-            || ((t as f64) == self.q && product_le(t as f64, self.den, self.num, 1.0))
-        {
-            t
+        let above = if (t as f64) == self.q {
+            !product_le(t as f64, self.den, self.num, 1.0)
         } else {
-            step_down(t, 1)
+            (t as f64) > self.q
+        };
+        // Selected, not branched on: half of all times round up. `t > q >= 0` when above.
+        let down = f32::from_bits(t.to_bits().wrapping_sub(above as u32));
+        if t > 0.0 {
+            down
+        } else {
+            0.0
         }
     }
 }
