@@ -371,17 +371,18 @@ fn rect_rect_hit(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
     // within the gap of `a + t·delta`.
     let shift = if v > 0.0 { e.num } else { -e.num };
     let flush = if y_axis { a.y } else { a.x } as f64 + shift;
-    if flush as f32 as f64 == flush {
-        let mut flushed = pos;
-        if y_axis {
-            flushed.y = flush as f32;
-        } else {
-            flushed.x = flush as f32;
-        }
-        if clear(flushed) {
-            pos = flushed;
-        }
+    // Computed either way and selected: whether it is an f32 is unpredictable off the grid.
+    let exact = flush as f32 as f64 == flush;
+    let flushed = if y_axis {
+        Vec2::new(pos.x, flush as f32)
+    } else {
+        Vec2::new(flush as f32, pos.y)
+    };
+    let mut take = exact & rect_rect_apart(moved(flushed), b, y_axis);
+    if exact & !take {
+        take = !overlap_rect_rect(moved(flushed), b); // rare: the predicate decides
     }
+    pos = if take { flushed } else { pos };
     let (px, py) = (span(pos.x, a.w), span(pos.y, a.h));
     let mid = |(lo1, hi1): (f64, f64), lo2: f64, hi2: f64| (lo1.max(lo2) + hi1.min(hi2)) * 0.5;
     let n = if v > 0.0 { -1.0 } else { 1.0 };
