@@ -42,25 +42,32 @@ fn make(t: f64, normal: P, origin: Vec2, delta: Vec2) -> Hit {
 /// ties.
 #[inline(always)]
 fn box_entry(p: P, d: P, b: &Aabb) -> (f64, P) {
-    let axis = |o: f64, v: f64, lo: f64, hi: f64| -> (f64, f64) {
-        let at_lo = o <= lo;
-        let outside = at_lo | (o >= hi);
-        let edge = if at_lo { lo } else { hi };
-        let gap = edge - o;
+    // Lane by lane (x, y), so that both axes share vector instructions.
+    let (o, v, lo, hi) = (
+        [p.0, p.1],
+        [d.0, d.1],
+        [b.min_x, b.min_y],
+        [b.max_x, b.max_y],
+    );
+    let (mut t, mut n) = ([0.0; 2], [0.0; 2]);
+    for i in 0..2 {
+        let at_lo = o[i] <= lo[i];
+        let outside = at_lo | (o[i] >= hi[i]);
+        let gap = if at_lo { lo[i] } else { hi[i] } - o[i];
         // A segment meeting the box moves toward the bound it is outside of (v != 0 then).
-        let t = if gap == 0.0 { 0.0 } else { gap / v };
-        let t = if outside { t } else { f64::NEG_INFINITY };
-        (t, if at_lo { -1.0 } else { 1.0 })
-    };
-    let (tx, nx) = axis(p.0, d.0, b.min_x, b.max_x);
-    let (ty, ny) = axis(p.1, d.1, b.min_y, b.max_y);
-    if tx == f64::NEG_INFINITY && ty == f64::NEG_INFINITY {
-        (0.0, (0.0, 0.0)) // strictly inside
-    } else if tx >= ty {
-        (tx.max(0.0), (nx, 0.0))
-    } else {
-        (ty.max(0.0), (0.0, ny))
+        let ti = if gap == 0.0 { 0.0 } else { gap / v[i] };
+        t[i] = if outside { ti } else { f64::NEG_INFINITY };
+        n[i] = if at_lo { -1.0 } else { 1.0 };
     }
+    let ([tx, ty], [nx, ny]) = (t, n);
+    if tx == f64::NEG_INFINITY && ty == f64::NEG_INFINITY {
+        return (0.0, (0.0, 0.0)); // strictly inside
+    }
+    // Selected, not branched on: the axis entered last is unpredictable.
+    let x = tx >= ty;
+    let t = if x { tx } else { ty };
+    let normal = (if x { nx } else { 0.0 }, if x { 0.0 } else { ny });
+    (t.max(0.0), normal)
 }
 
 /// The segment `origin..origin+delta` against the closed rect `b`: hits exactly when
