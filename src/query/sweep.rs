@@ -19,7 +19,9 @@
 //!   from its quadratic with a double-double discriminant (no cancellation on grazes).
 //! * Every returned `t` is an f32 no later than the real contact time, and it is then settled:
 //!   the f32 position `a + t·delta` (each operation rounded to f32, no fused multiply-add) is
-//!   checked with the exact overlap predicate and `t` steps down by f32 ulps until it is clear.
+//!   checked with the exact overlap predicate and `t` steps down by f32 ulps until it is clear
+//!   (a rect mover steps by about one f32 step of its position along the hit axis, and the hit
+//!   axis alone normally shows it clear: [`rect_rect_apart`]).
 //!
 //! The reverse order (rect moving against a circle) is the circle moving by `-delta` against the
 //! rect, with the normal flipped: both orders share one entry computation.
