@@ -7,104 +7,12 @@
 //!
 //! Run: `cargo bench --bench abi` (add a name filter to run a subset: `cargo bench --bench abi -- obb`).
 
+mod common;
+
 use collide2d::ffi::*;
-use collide2d::{Circle, CircleI, Contact, Obb, Rect, RectI, Rot, Segment, Vec2};
+use collide2d::{Circle, CircleI, Contact, Obb, Rect, RectI, Segment, Vec2};
+use common::{measure, pairs, Rng};
 use std::hint::black_box;
-use std::time::Instant;
-
-const PAIRS: usize = 1_000_000;
-const PASSES: usize = 9;
-
-/// splitmix64: a small, fast, reproducible generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn f(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-    fn vec(&mut self) -> Vec2 {
-        Vec2::new(self.f(0.0, 200.0), self.f(0.0, 200.0))
-    }
-    fn rect(&mut self) -> Rect {
-        Rect::new(
-            self.f(0.0, 200.0),
-            self.f(0.0, 200.0),
-            self.f(4.0, 60.0),
-            self.f(4.0, 60.0),
-        )
-    }
-    fn circle(&mut self) -> Circle {
-        Circle::new(self.f(0.0, 200.0), self.f(0.0, 200.0), self.f(2.0, 30.0))
-    }
-    fn obb(&mut self) -> Obb {
-        Obb::new(
-            self.vec(),
-            Vec2::new(self.f(2.0, 30.0), self.f(2.0, 30.0)),
-            Rot::from_degrees(self.f(0.0, 360.0)),
-        )
-    }
-    fn i(&mut self, lo: i32, hi: i32) -> i32 {
-        lo + (self.next() % (hi - lo) as u64) as i32
-    }
-    fn recti(&mut self) -> RectI {
-        RectI::new(self.i(0, 200), self.i(0, 200), self.i(4, 60), self.i(4, 60))
-    }
-    fn circlei(&mut self) -> CircleI {
-        CircleI::new(self.i(0, 200), self.i(0, 200), self.i(2, 30))
-    }
-    fn segment(&mut self) -> Segment {
-        let a = self.vec();
-        Segment::new(
-            a,
-            Vec2::new(a.x + self.f(-60.0, 60.0), a.y + self.f(-60.0, 60.0)),
-        )
-    }
-}
-
-/// `PAIRS` pairs from `gen`, half of them answering true by `hits`, shuffled.
-fn pairs<A: Copy, B: Copy>(
-    rng: &mut Rng,
-    mut gen: impl FnMut(&mut Rng) -> (A, B),
-    hits: impl Fn(A, B) -> bool,
-) -> Vec<(A, B)> {
-    let (mut yes, mut no) = (Vec::new(), Vec::new());
-    while yes.len() < PAIRS / 2 || no.len() < PAIRS / 2 {
-        let (a, b) = gen(rng);
-        let bucket = if hits(a, b) { &mut yes } else { &mut no };
-        if bucket.len() < PAIRS / 2 {
-            bucket.push((a, b));
-        }
-    }
-    let mut all: Vec<(A, B)> = yes.into_iter().chain(no).collect();
-    for i in (1..all.len()).rev() {
-        all.swap(i, (rng.next() % (i as u64 + 1)) as usize);
-    }
-    all
-}
-
-/// Median ns per call of `call` over `data`.
-fn measure<T>(data: &[T], mut call: impl FnMut(&T) -> bool) -> f64 {
-    let mut times: Vec<f64> = (0..PASSES)
-        .map(|_| {
-            let start = Instant::now();
-            let mut count = 0usize;
-            for item in data {
-                count += call(item) as usize;
-            }
-            black_box(count);
-            start.elapsed().as_nanos() as f64 / data.len() as f64
-        })
-        .collect();
-    times.sort_by(f64::total_cmp);
-    times[PASSES / 2]
-}
 
 macro_rules! bench_bool {
     ($filter:expr, $rng:expr, $name:literal, $f:ident: fn($a:ty, $b:ty), $gen:expr) => {

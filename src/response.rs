@@ -94,12 +94,13 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
             while info.count < MAX_HITS {
                 let mut next: Option<(Hit, usize)> = None;
                 for (i, &o) in obstacles.iter().enumerate() {
-                    if !blocks(i) {
-                        continue;
-                    }
+                    // The sweep first: it rejects most obstacles in a few compares.
                     let Some(h) = sweep_rect_rect(a, delta, o) else {
                         continue;
                     };
+                    if !blocks(i) {
+                        continue;
+                    }
                     let after = last.map_or(true, |(t, j)| h.t > t || (h.t == t && i > j));
                     if after && next.map_or(true, |(n, j)| h.t < n.t || (h.t == n.t && i < j)) {
                         next = Some((h, i));
@@ -124,11 +125,9 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
         let here = moved(pos);
         let mut first: Option<(Hit, usize)> = None;
         for (i, &o) in obstacles.iter().enumerate() {
-            if !blocks(i) {
-                continue;
-            }
+            // The sweep first: it rejects most obstacles in a few compares.
             if let Some(h) = sweep_rect_rect(here, leg, o) {
-                if first.map_or(true, |(f, _)| h.t < f.t) {
+                if blocks(i) && first.map_or(true, |(f, _)| h.t < f.t) {
                     first = Some((h, i));
                 }
             }
@@ -137,10 +136,10 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
         // The leg's end is checked against every blocking obstacle, not only the one hit.
         let t = settle(stop, |t| {
             let r = moved(at(pos, leg, t));
-            (0..obstacles.len()).all(|i| !blocks(i) || !overlap_rect_rect(r, obstacles[i]))
+            (0..obstacles.len()).all(|i| !overlap_rect_rect(r, obstacles[i]) || !blocks(i))
         });
         let clear = |p: Vec2| {
-            (0..obstacles.len()).all(|i| !blocks(i) || !overlap_rect_rect(moved(p), obstacles[i]))
+            (0..obstacles.len()).all(|i| !overlap_rect_rect(moved(p), obstacles[i]) || !blocks(i))
         };
         let end = match first {
             // The hit's flush position when nothing else objects to it.
@@ -201,12 +200,12 @@ pub fn move_recti(a: RectI, dx: i32, dy: i32, obstacles: &[RectI]) -> (RectI, u3
         let (lo, hi, cross_lo, cross_hi) = axis_span(r, axis);
         let mut allowed = want.abs();
         for &o in obstacles {
-            if overlap_recti_recti(a, o) {
-                continue;
-            }
             let (olo, ohi, ocross_lo, ocross_hi) = axis_span(o, axis);
             if !(cross_lo < ocross_hi && ocross_lo < cross_hi) {
                 continue; // never overlaps on the other axis: never blocks this move
+            }
+            if overlap_recti_recti(a, o) {
+                continue; // overlapped at the start: never blocks
             }
             // The first shift s (>= 1, in the direction of motion) that overlaps strictly, and
             // whether the obstacle overlaps at any shift at all.

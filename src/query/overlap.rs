@@ -5,7 +5,7 @@
 //! those of real-number arithmetic. A NaN anywhere makes every comparison, and so the answer, false.
 
 use super::{below, flavours, sat};
-use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Vec2};
+use crate::shape::{ordered, Aabb, Circle, Frame, Obb, Rect, Vec2};
 
 /// Per axis, twice the distance between the centres against the sum of the spans: the interval
 /// test without normalising negative sizes. The f64 result is trusted when it is farther from
@@ -36,6 +36,24 @@ fn rect_rect<const CLOSED: bool>(a: Rect, b: Rect) -> bool {
 fn rect_rect_exact<const CLOSED: bool>(a: [f32; 4], b: [f32; 4]) -> bool {
     let rect = |v: [f32; 4]| Rect::new(v[0], v[1], v[2], v[3]).aabb();
     aabb_aabb::<CLOSED>(&rect(a), &rect(b))
+}
+
+/// Whether the contract's formula on one axis alone (x, or y when `y`) shows that
+/// `overlap_rect_rect(a, b)` is false. [`rect_rect`] decides by that formula whenever its centre
+/// form is not trusted, and a trusted centre form is farther from the boundary than this
+/// formula's single rounding (of `x + w`) can reach, so they agree on that axis. `false` means
+/// "not shown", not "overlapping". A cheap check for the sweeps, whose positions are apart along
+/// the axis they were stopped on.
+#[inline(always)]
+pub(crate) fn rect_rect_apart(a: Rect, b: Rect, y: bool) -> bool {
+    let (p, s, q, t) = if y {
+        (a.y, a.h, b.y, b.h)
+    } else {
+        (a.x, a.w, b.x, b.w)
+    };
+    let (p, q) = (p as f64, q as f64);
+    let ((a0, a1), (b0, b1)) = (ordered(p, p + s as f64), ordered(q, q + t as f64));
+    !(below::<false>(a0, b1) & below::<false>(b0, a1))
 }
 
 /// A bound on the relative rounding error of a few f64 operations on f32 inputs (2^-50).

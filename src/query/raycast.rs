@@ -11,9 +11,9 @@
 
 use super::overlap::overlap_point_circle;
 use super::segment::{
-    intersect_segment_circle, intersect_segment_obb, intersect_segment_rect,
-    intersect_segment_segment,
+    intersect_segment_circle, intersect_segment_obb, intersect_segment_segment, straddles,
 };
+use super::sweep::{lo_hi, span};
 use crate::shape::{Aabb, Circle, Frame, Hit, Obb, Rect, Segment, Vec2};
 
 type P = (f64, f64);
@@ -40,48 +40,72 @@ fn make(t: f64, normal: P, origin: Vec2, delta: Vec2) -> Hit {
 
 /// The first time the point `p + t·d` is in the closed box and the normal there, for a segment
 /// known to meet the box; an origin strictly inside gets `t = 0` and the zero normal.
+///
+/// Branch-free: per axis, an origin at or below `lo` enters through `lo` (normal -1), one at or
+/// above `hi` through `hi` (normal +1), at the time the coordinate reaches that bound (0 when it
+/// is already there); one strictly between never limits the entry. The later axis wins, x on
+/// ties.
+#[inline(always)]
 fn box_entry(p: P, d: P, b: &Aabb) -> (f64, P) {
-    // Per axis: the time the coordinate enters [min, max], and the face's normal.
-    let axis = |o: f64, v: f64, lo: f64, hi: f64| -> (f64, f64) {
-        if o < lo {
-            if v > 0.0 {
-                ((lo - o) / v, -1.0)
-            } else {
-                (0.0, -1.0) // unreachable for a segment that meets the box
-            }
-        } else if o > hi {
-            if v < 0.0 {
-                ((hi - o) / v, 1.0)
-            } else {
-                (0.0, 1.0)
-            }
-        } else if o == lo {
-            (0.0, -1.0)
-        } else if o == hi {
-            (0.0, 1.0)
-        } else {
-            (f64::NEG_INFINITY, 0.0)
-        }
-    };
-    let (tx, nx) = axis(p.0, d.0, b.min_x, b.max_x);
-    let (ty, ny) = axis(p.1, d.1, b.min_y, b.max_y);
-    if tx == f64::NEG_INFINITY && ty == f64::NEG_INFINITY {
-        (0.0, (0.0, 0.0)) // strictly inside
-    } else if tx >= ty {
-        (tx.max(0.0), (nx, 0.0))
-    } else {
-        (ty.max(0.0), (0.0, ny))
+    // Lane by lane (x, y), so that both axes share vector instructions.
+    let (o, v, lo, hi) = (
+        [p.0, p.1],
+        [d.0, d.1],
+        [b.min_x, b.min_y],
+        [b.max_x, b.max_y],
+    );
+    let (mut t, mut n) = ([0.0; 2], [0.0; 2]);
+    for i in 0..2 {
+        let at_lo = o[i] <= lo[i];
+        let outside = at_lo | (o[i] >= hi[i]);
+        let gap = if at_lo { lo[i] } else { hi[i] } - o[i];
+        // A segment meeting the box moves toward the bound it is outside of (v != 0 then).
+        let ti = if gap == 0.0 { 0.0 } else { gap / v[i] };
+        t[i] = if outside { ti } else { f64::NEG_INFINITY };
+        n[i] = if at_lo { -1.0 } else { 1.0 };
     }
+    let ([tx, ty], [nx, ny]) = (t, n);
+    if tx == f64::NEG_INFINITY && ty == f64::NEG_INFINITY {
+        return (0.0, (0.0, 0.0)); // strictly inside
+    }
+    // Selected, not branched on: the axis entered last is unpredictable.
+    let x = tx >= ty;
+    let t = if x { tx } else { ty };
+    let normal = (if x { nx } else { 0.0 }, if x { 0.0 } else { ny });
+    (t.max(0.0), normal)
 }
 
 /// The segment `origin..origin+delta` against the closed rect `b`: hits exactly when
-/// [`intersect_segment_rect`] does; `t` is the first point in the rect, the normal its face's
+/// [`intersect_segment_rect`](super::intersect_segment_rect) does; `t` is the first point in the rect, the normal its face's
 /// (x faces win corner ties).
+#[inline(never)]
 pub fn raycast_rect(origin: Vec2, delta: Vec2, b: Rect) -> Option<Hit> {
-    if !intersect_segment_rect(end(origin, delta), b) {
+    let s = end(origin, delta);
+    // The common miss: the segment's bounding box does not meet the rect (the predicate's own
+    // first test, in the same arithmetic), a few compares.
+    // Lane by lane (x, y), so that both axes share vector instructions.
+    let (p, e, o, w) = ([s.a.x, s.a.y], [s.b.x, s.b.y], [b.x, b.y], [b.w, b.h]);
+    let mut meet = true;
+    for i in 0..2 {
+        let (r0, r1) = span(o[i], w[i]);
+        let (s0, s1) = lo_hi(p[i] as f64, e[i] as f64);
+        meet &= (s0 <= r1) & (r0 <= s1);
+    }
+    if !meet {
         return None;
     }
-    let (t, n) = box_entry(origin.wide(), delta.wide(), &b.aabb());
+    raycast_rect_hit(origin, delta, b, s)
+}
+
+/// [`raycast_rect`] once the bounding boxes meet: the rest of [`intersect_segment_rect`](super::intersect_segment_rect) (the
+/// segment's line must not pass the rect by), then the entry.
+#[inline(never)]
+fn raycast_rect_hit(origin: Vec2, delta: Vec2, b: Rect, s: Segment) -> Option<Hit> {
+    let r = b.aabb();
+    if !straddles(s.a.wide(), s.b.wide(), &r.corners()) {
+        return None;
+    }
+    let (t, n) = box_entry(origin.wide(), delta.wide(), &r);
     Some(make(t, n, origin, delta))
 }
 

@@ -31,7 +31,7 @@ fn bounds(a: P, b: P) -> Aabb {
 }
 
 /// Whether the line through a, b fails to separate the points: not all strictly on one side.
-fn straddles(a: P, b: P, points: &[P]) -> bool {
+pub(crate) fn straddles(a: P, b: P, points: &[P]) -> bool {
     let mut any_ge = false;
     let mut any_le = false;
     for &p in points {

@@ -19,7 +19,9 @@
 //!   from its quadratic with a double-double discriminant (no cancellation on grazes).
 //! * Every returned `t` is an f32 no later than the real contact time, and it is then settled:
 //!   the f32 position `a + t·delta` (each operation rounded to f32, no fused multiply-add) is
-//!   checked with the exact overlap predicate and `t` steps down by f32 ulps until it is clear.
+//!   checked with the exact overlap predicate and `t` steps down by f32 ulps until it is clear
+//!   (a rect mover steps by about one f32 step of its position along the hit axis, and the hit
+//!   axis alone normally shows it clear: [`rect_rect_apart`]).
 //!
 //! The reverse order (rect moving against a circle) is the circle moving by `-delta` against the
 //! rect, with the normal flipped: both orders share one entry computation.
@@ -28,7 +30,7 @@ use super::contact::{collide_circle_circle, collide_obb_circle, collide_obb_rect
 use super::contact::{collide_rect_circle, collide_rect_rect};
 use super::overlap::{
     overlap_circle_circle, overlap_obb_circle, overlap_obb_rect, overlap_rect_circle,
-    overlap_rect_rect,
+    overlap_rect_rect, rect_rect_apart,
 };
 use super::sat;
 use crate::exact::product_le;
@@ -57,6 +59,24 @@ fn step_down(t: f32, ulps: u32) -> f32 {
     }
 }
 
+/// A time below `t` at which a coordinate moving at speed `v` (per unit of `t`), now at the f32
+/// `c`, is about one f32 step of `c` back: stepping `t` by its own ulps would take many steps
+/// when `|v|` is small against `c`. At least one ulp of `t` below it; 0 stays 0.
+#[inline(always)]
+fn step_back(t: f32, c: f32, v: f64) -> f32 {
+    let c = c.abs();
+    let ulp = (f32::from_bits(c.to_bits() + 1) - c) as f64;
+    let back = t as f64 - ulp / v.abs();
+    let below = step_down(t, 1);
+    if back as f32 as f64 <= back && (back as f32) < below {
+        (back as f32).max(0.0)
+    } else if back < below as f64 {
+        step_down(back as f32, 1).max(0.0)
+    } else {
+        below
+    }
+}
+
 /// The largest `t' <= t` found by stepping down at which `clear(t')` holds: one f32 ulp at a
 /// time for 16 steps, then doubling the step; 0 when nothing else is clear (a mover that does
 /// not overlap at the start is clear at 0). Normally `clear(t)` already holds and this costs
@@ -76,31 +96,57 @@ pub(crate) fn settle(t: f32, clear: impl Fn(f32) -> bool) -> f32 {
     t
 }
 
-/// A fraction `num / den` with `den > 0`; compared exactly.
+/// A time `num / den` with `den >= 0`, compared exactly, with its correctly rounded quotient
+/// `q` (rounding is monotone: unequal quotients already order the exact fractions).
 #[derive(Clone, Copy, Debug)]
 struct Frac {
     num: f64,
     den: f64,
+    q: f64,
 }
 
 impl Frac {
-    /// Exactly `self < other`.
+    #[inline(always)]
+    fn new(num: f64, den: f64) -> Frac {
+        Frac {
+            num,
+            den,
+            q: num / den,
+        }
+    }
+
+    /// Exactly `self < other`: the quotients, and the exact products only when they tie.
     #[inline(always)]
     fn lt(self, other: Frac) -> bool {
-        !product_le(other.num, self.den, self.num, other.den)
+        self.q < other.q || (self.q == other.q && exact_lt(self, other))
     }
 
     /// The largest f32 not above the fraction (exactly), for `0 <= num/den <= 1`.
-    #[inline]
+    #[inline(always)]
     fn floor_f32(self) -> f32 {
-        let t = (self.num / self.den) as f32;
-        let t = t.clamp(0.0, 1.0);
-        if product_le(t as f64, self.den, self.num, 1.0) {
-            t
+        let t = (self.q as f32).clamp(0.0, 1.0);
+        // An f32 below the rounded quotient is below the fraction, one above it is above the
+        // fraction (monotone rounding); only an f32 equal to the quotient needs the exact test.
+        let above = if (t as f64) == self.q {
+            !product_le(t as f64, self.den, self.num, 1.0)
         } else {
-            step_down(t, 1)
+            (t as f64) > self.q
+        };
+        // Selected, not branched on: half of all times round up. `t > q >= 0` when above.
+        let down = f32::from_bits(t.to_bits().wrapping_sub(above as u32));
+        if t > 0.0 {
+            down
+        } else {
+            0.0
         }
     }
+}
+
+/// Exactly `a < b` for two fractions whose quotients tied (kept out of line: rare).
+#[inline(never)]
+#[cold]
+fn exact_lt(a: Frac, b: Frac) -> bool {
+    !product_le(b.num, a.den, a.num, b.den)
 }
 
 /// One axis of a swept separating-axis test: the mover overlaps the target strictly along it
@@ -122,51 +168,29 @@ enum Entry {
 }
 
 impl Slab {
-    /// Whether this slab alone rules a hit out, exactly: entered at `t >= 1`, left by `t <= 0`,
-    /// never entered without motion, or NaN. A cheap filter run before [`sweep_slabs`].
+    /// Whether this slab alone leaves a hit possible, exactly: entered before `t = 1` and left
+    /// after `t = 0` (with no motion: inside it), and no NaN. Its negation is the cheap filter of
+    /// the common miss: the motion's swept interval does not reach the target's. Branch-free.
     #[inline(always)]
-    fn rejects(&self) -> bool {
-        if self.v > 0.0 {
-            self.lo >= self.v || self.hi <= 0.0
-        } else if self.v < 0.0 {
-            self.hi <= self.v || self.lo >= 0.0
-        } else if self.v == 0.0 {
-            !(self.lo < 0.0 && 0.0 < self.hi)
-        } else {
-            true
-        }
+    fn reaches(&self) -> bool {
+        let vmax = if self.v > 0.0 { self.v } else { 0.0 };
+        let vmin = if self.v < 0.0 { self.v } else { 0.0 };
+        let real = !self.v.is_nan();
+        (self.lo < vmax) & (vmin < self.hi) & real
     }
 
-    /// The entry time as a fraction (for `v != 0`).
+    /// The entry and exit times (`-inf`, `+inf` without motion, the slab's bounds being of
+    /// opposite signs then). Branch-free: the motion's sign picks the bounds.
     #[inline(always)]
-    fn enter(&self) -> Frac {
-        if self.v > 0.0 {
-            Frac {
-                num: self.lo,
-                den: self.v,
-            }
+    fn times(&self) -> (Frac, Frac) {
+        let neg = self.v.is_sign_negative();
+        let (en, ex) = if neg {
+            (-self.hi, -self.lo)
         } else {
-            Frac {
-                num: -self.hi,
-                den: -self.v,
-            }
-        }
-    }
-
-    /// The exit time as a fraction (for `v != 0`).
-    #[inline(always)]
-    fn exit(&self) -> Frac {
-        if self.v > 0.0 {
-            Frac {
-                num: self.hi,
-                den: self.v,
-            }
-        } else {
-            Frac {
-                num: -self.lo,
-                den: -self.v,
-            }
-        }
+            (self.lo, self.hi)
+        };
+        let den = self.v.abs();
+        (Frac::new(en, den), Frac::new(ex, den))
     }
 }
 
@@ -177,53 +201,42 @@ impl Slab {
 /// quotients order the exact fractions; equal ones are compared exactly.
 #[inline(always)]
 fn sweep_slabs<const N: usize>(slabs: &[Slab; N]) -> Option<Entry> {
-    // The latest entry and earliest exit so far, as rounded quotients and exact fractions;
-    // `None` for -infinity and +infinity (no slab with motion yet).
-    let mut enter: Option<(f64, Frac, usize)> = None;
-    let mut exit: Option<(f64, Frac)> = None;
-    for (i, s) in slabs.iter().enumerate() {
-        // Exact early outs first: entered at t >= 1, or left by t <= 0.
-        let (a, b) = if s.v > 0.0 {
-            if s.lo >= s.v || s.hi <= 0.0 {
-                return None;
-            }
-            (s.lo / s.v, s.hi / s.v)
-        } else if s.v < 0.0 {
-            if s.hi <= s.v || s.lo >= 0.0 {
-                return None;
-            }
-            (s.hi / s.v, s.lo / s.v)
-        } else if s.v == 0.0 && s.lo < 0.0 && 0.0 < s.hi {
-            continue;
-        } else {
-            return None; // never inside this slab, or NaN
-        };
-        if a.is_nan() || b.is_nan() {
-            return None;
+    let mut reach = true;
+    for s in slabs {
+        reach &= s.reaches();
+    }
+    if !reach {
+        return None; // the common miss: a few compares, no division
+    }
+    slabs_entry(slabs)
+}
+
+/// [`sweep_slabs`] once every slab [`reaches`](Slab::reaches): the latest entry against the
+/// earliest exit.
+#[inline(always)]
+fn slabs_entry<const N: usize>(slabs: &[Slab; N]) -> Option<Entry> {
+    let (mut enter, mut exit) = slabs[0].times();
+    let mut k = 0;
+    let mut real = !(enter.q.is_nan() | exit.q.is_nan());
+    for (i, s) in slabs.iter().enumerate().skip(1) {
+        let (en, ex) = s.times();
+        real &= !(en.q.is_nan() | ex.q.is_nan());
+        if enter.lt(en) {
+            enter = en;
+            k = i;
         }
-        let (en, ex) = (s.enter(), s.exit());
-        match enter {
-            Some((t, f, _)) if !(a > t || (a == t && f.lt(en))) => {}
-            _ => enter = Some((a, en, i)),
-        }
-        match exit {
-            Some((t, f)) if !(b < t || (b == t && ex.lt(f))) => {}
-            _ => exit = Some((b, ex)),
+        if ex.lt(exit) {
+            exit = ex;
         }
     }
-    let Some((en_t, e, i)) = enter else {
-        return Some(Entry::Inside); // no motion across any slab, inside all of them
-    };
-    if let Some((ex_t, x)) = exit {
-        // The slabs must be inside together at some time (exits are > 0 by the early outs).
-        if !(en_t < ex_t || (en_t == ex_t && e.lt(x))) {
-            return None;
-        }
+    // Inside every slab together at some time (exits are > 0 and entries < 1 by `reaches`).
+    if !real || !enter.lt(exit) {
+        return None;
     }
-    if e.num < 0.0 {
+    if enter.num < 0.0 {
         Some(Entry::Inside)
     } else {
-        Some(Entry::At(e, i)) // e < 1 by the early outs
+        Some(Entry::At(enter, k))
     }
 }
 
@@ -266,94 +279,131 @@ fn start_hit(normal: Vec2, point: Vec2, pos: Vec2) -> Hit {
 /// hit axis: that coordinate is the exact contact one when it is an f32 and leaves the rects
 /// not overlapping (always on the grid domain), so a mover stops flush against the face rather
 /// than an f32 step short of it. Both `pos` and `a + t·delta` in f32 are clear of `b`.
+#[inline(never)]
 pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
-    let (ea, eb) = (a.aabb(), b.aabb());
-    let (dx, dy) = delta.wide();
-    let slabs = [
-        Slab {
-            lo: eb.min_x - ea.max_x,
-            hi: eb.max_x - ea.min_x,
-            v: dx,
-        },
-        Slab {
-            lo: eb.min_y - ea.max_y,
-            hi: eb.max_y - ea.min_y,
-            v: dy,
-        },
-    ];
-    if slabs[0].rejects() || slabs[1].rejects() {
+    let (slabs, _) = rect_rect_slabs(a, delta, b);
+    // The common miss: the motion's swept box does not reach `b` (or a NaN).
+    if !(slabs[0].reaches() & slabs[1].reaches()) {
         return None;
     }
-    rect_rect_hit(a, delta, b, &slabs)
+    rect_rect_hit(a, delta, b)
 }
 
-/// The hit of [`sweep_rect_rect`] once the slabs have found one (kept out of line so the
-/// common miss stays short).
-#[inline(never)]
-fn rect_rect_hit(a: Rect, delta: Vec2, b: Rect, slabs: &[Slab; 2]) -> Option<Hit> {
-    let entry = sweep_slabs(slabs)?;
-    let eb = b.aabb();
-    let (dx, dy) = delta.wide();
-    let start = Vec2::new(a.x, a.y);
-    match entry {
-        Entry::Inside => {
-            let c = collide_rect_rect(a, b)?;
-            Some(start_hit(neg(c.normal), c.point, start))
-        }
-        Entry::At(e, axis) => {
-            let t = settle(e.floor_f32(), |t| {
-                let p = at(start, delta, t);
-                !overlap_rect_rect(Rect::new(p.x, p.y, a.w, a.h), b)
-            });
-            let mut pos = at(start, delta, t);
-            // Flush: the exact contact coordinate along the hit axis, when it is an f32 and
-            // clear (always so on the grid domain): the position at the real contact time on
-            // that axis, within the gap of `a + t·delta`.
-            let v = if axis == 0 { dx } else { dy };
-            let shift = if v > 0.0 { e.num } else { -e.num };
-            let (from, to) = if axis == 0 {
-                (a.x as f64, &mut pos.x)
-            } else {
-                (a.y as f64, &mut pos.y)
-            };
-            let flush = from + shift;
-            if flush as f32 as f64 == flush {
-                let old = *to;
-                *to = flush as f32;
-                if overlap_rect_rect(Rect::new(pos.x, pos.y, a.w, a.h), b) {
-                    if axis == 0 {
-                        pos.x = old;
-                    } else {
-                        pos.y = old;
-                    }
-                }
-            }
-            let moved = Rect::new(pos.x, pos.y, a.w, a.h).aabb();
-            let mid = |lo1: f64, hi1: f64, lo2: f64, hi2: f64| (lo1.max(lo2) + hi1.min(hi2)) * 0.5;
-            let (normal, point) = if axis == 0 {
-                let (n, x) = if dx > 0.0 {
-                    (-1.0, eb.min_x)
-                } else {
-                    (1.0, eb.max_x)
-                };
-                (
-                    (n, 0.0),
-                    (x, mid(moved.min_y, moved.max_y, eb.min_y, eb.max_y)),
-                )
-            } else {
-                let (n, y) = if dy > 0.0 {
-                    (-1.0, eb.min_y)
-                } else {
-                    (1.0, eb.max_y)
-                };
-                (
-                    (0.0, n),
-                    (mid(moved.min_x, moved.max_x, eb.min_x, eb.max_x), y),
-                )
-            };
-            Some(hit(t, normal, point, pos))
-        }
+/// `(min, max)` of two values as [`ordered`](crate::shape::ordered) gives them (a NaN stays in
+/// a bound), written as two selects so that they compile to min/max instructions, not branches.
+#[inline(always)]
+pub(crate) fn lo_hi(a: f64, b: f64) -> (f64, f64) {
+    let lo = if b < a { b } else { a };
+    let hi = if b < a { a } else { b };
+    (lo, hi)
+}
+
+/// `lo, hi` of `x .. x + w` in f64 (as [`Rect::aabb`]), branch-free.
+#[inline(always)]
+pub(crate) fn span(x: f32, w: f32) -> (f64, f64) {
+    lo_hi(x as f64, x as f64 + w as f64)
+}
+
+/// The x and y slabs of rect `a` moving by `delta` against rect `b`, and `b`'s box. Written
+/// lane by lane (x, y) so that both axes share vector instructions.
+#[inline(always)]
+fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb) {
+    let (a0, asz) = ([a.x, a.y], [a.w, a.h]);
+    let (b0, bsz) = ([b.x, b.y], [b.w, b.h]);
+    let d = [delta.x, delta.y];
+    let mut lo = [0.0; 2];
+    let mut hi = [0.0; 2];
+    let mut bmin = [0.0; 2];
+    let mut bmax = [0.0; 2];
+    for i in 0..2 {
+        let (amn, amx) = span(a0[i], asz[i]);
+        let (bmn, bmx) = span(b0[i], bsz[i]);
+        lo[i] = bmn - amx;
+        hi[i] = bmx - amn;
+        bmin[i] = bmn;
+        bmax[i] = bmx;
     }
+    let slabs = [0, 1].map(|i| Slab {
+        lo: lo[i],
+        hi: hi[i],
+        v: d[i] as f64,
+    });
+    let eb = Aabb {
+        min_x: bmin[0],
+        min_y: bmin[1],
+        max_x: bmax[0],
+        max_y: bmax[1],
+    };
+    (slabs, eb)
+}
+
+/// The hit of [`sweep_rect_rect`] once every slab is reached (kept out of line so the common
+/// miss stays short).
+#[inline(never)]
+fn rect_rect_hit(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
+    let (slabs, eb) = rect_rect_slabs(a, delta, b);
+    let slabs = &slabs;
+    let (e, axis) = match slabs_entry(slabs)? {
+        Entry::Inside => return rect_rect_inside(a, b),
+        Entry::At(e, axis) => (e, axis),
+    };
+    let y_axis = axis == 1;
+    let start = Vec2::new(a.x, a.y);
+    let moved = |p: Vec2| Rect::new(p.x, p.y, a.w, a.h);
+    // Clear of `b` as the predicate says; normally shown by the hit axis alone.
+    let clear = |p: Vec2| rect_rect_apart(moved(p), b, y_axis) || !overlap_rect_rect(moved(p), b);
+    // Settle: `a + t·delta` rounded to f32 may land a hair inside `b`; step `t` down (the hit
+    // axis alone normally shows the position clear, the predicate decides otherwise).
+    let mut t = e.floor_f32();
+    let mut pos = at(start, delta, t);
+    let v = slabs[axis].v;
+    let mut steps = 0;
+    while !rect_rect_apart(moved(pos), b, y_axis) {
+        if steps == 8 || t <= 0.0 {
+            t = settle(t, |t| clear(at(start, delta, t)));
+            pos = at(start, delta, t);
+            break;
+        }
+        t = step_back(t, if y_axis { pos.y } else { pos.x }, v);
+        pos = at(start, delta, t);
+        steps += 1;
+    }
+    // Flush: the exact contact coordinate along the hit axis, when it is an f32 and clear
+    // (always so on the grid domain): the position at the real contact time on that axis,
+    // within the gap of `a + t·delta`.
+    let shift = if v > 0.0 { e.num } else { -e.num };
+    let flush = if y_axis { a.y } else { a.x } as f64 + shift;
+    // Computed either way and selected: whether it is an f32 is unpredictable off the grid.
+    let exact = flush as f32 as f64 == flush;
+    let flushed = if y_axis {
+        Vec2::new(pos.x, flush as f32)
+    } else {
+        Vec2::new(flush as f32, pos.y)
+    };
+    let mut take = exact & rect_rect_apart(moved(flushed), b, y_axis);
+    if exact & !take {
+        take = !overlap_rect_rect(moved(flushed), b); // rare: the predicate decides
+    }
+    pos = if take { flushed } else { pos };
+    let (px, py) = (span(pos.x, a.w), span(pos.y, a.h));
+    let mid = |(lo1, hi1): (f64, f64), lo2: f64, hi2: f64| (lo1.max(lo2) + hi1.min(hi2)) * 0.5;
+    let n = if v > 0.0 { -1.0 } else { 1.0 };
+    let (normal, point) = if y_axis {
+        let y = if v > 0.0 { eb.min_y } else { eb.max_y };
+        ((0.0, n), (mid(px, eb.min_x, eb.max_x), y))
+    } else {
+        let x = if v > 0.0 { eb.min_x } else { eb.max_x };
+        ((n, 0.0), (x, mid(py, eb.min_y, eb.max_y)))
+    };
+    Some(hit(t, normal, point, pos))
+}
+
+/// The hit at `t = 0` of rects already overlapping: the minimum translation's normal.
+#[cold]
+#[inline(never)]
+fn rect_rect_inside(a: Rect, b: Rect) -> Option<Hit> {
+    let c = collide_rect_rect(a, b)?;
+    Some(start_hit(neg(c.normal), c.point, Vec2::new(a.x, a.y)))
 }
 
 fn neg(v: Vec2) -> Vec2 {
@@ -506,7 +556,7 @@ fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64) -> Option<Option<f32>> {
     if let Entry::At(e, axis) = sweep_slabs(&full)? {
         // Entered through a face well within its straight part (away from the corner
         // squares): that is where the rounded box is entered too.
-        let t = e.num / e.den;
+        let t = e.q;
         let (q, lo, hi) = if axis == 0 {
             (p.1 + t * d.1, b.min_y, b.max_y)
         } else {
@@ -595,7 +645,37 @@ fn round_box_contact(b: &Aabb, cx: f64, cy: f64) -> (P, P) {
 ///
 /// The normal points from the rect's nearest point toward the centre at `t`; `point` is that
 /// nearest point; `pos` the centre at `t`.
+#[inline(never)]
 pub fn sweep_circle_rect(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
+    if !circle_rect_reaches(a, delta, b) {
+        return None; // the common miss
+    }
+    circle_rect_hit(a, delta, b)
+}
+
+/// Whether circle `a` moving by `delta` reaches the box of rect `b` grown by the radius: the
+/// first test of [`rounded_box_entry`] in the same arithmetic, lane by lane (x, y) and
+/// branch-free. False for a NaN.
+#[inline(always)]
+fn circle_rect_reaches(a: Circle, delta: Vec2, b: Rect) -> bool {
+    let (c, o, w, d) = ([a.x, a.y], [b.x, b.y], [b.w, b.h], [delta.x, delta.y]);
+    let r = a.r as f64;
+    let mut reach = true;
+    for i in 0..2 {
+        let (lo, hi) = span(o[i], w[i]);
+        let s = Slab {
+            lo: (lo - r) - c[i] as f64,
+            hi: (hi + r) - c[i] as f64,
+            v: d[i] as f64,
+        };
+        reach &= s.reaches();
+    }
+    reach
+}
+
+/// [`sweep_circle_rect`] once the grown box is reached.
+#[inline(never)]
+fn circle_rect_hit(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
     let start = a.center();
     let t = match circle_rect_entry(a, delta, b)? {
         None => {
@@ -692,7 +772,17 @@ pub fn sweep_circle_circle(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
 /// the real order.
 ///
 /// `point` is the contact point on the rect's surface; `pos` the rect's `x, y` at `t`.
+#[inline(never)]
 pub fn sweep_rect_circle(a: Rect, delta: Vec2, b: Circle) -> Option<Hit> {
+    if !circle_rect_reaches(b, neg(delta), a) {
+        return None; // the common miss
+    }
+    rect_circle_hit(a, delta, b)
+}
+
+/// [`sweep_rect_circle`] once the grown box is reached.
+#[inline(never)]
+fn rect_circle_hit(a: Rect, delta: Vec2, b: Circle) -> Option<Hit> {
     let start = Vec2::new(a.x, a.y);
     let t = match circle_rect_entry(b, neg(delta), a)? {
         None => {
