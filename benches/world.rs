@@ -10,27 +10,16 @@
 //! against brute force up to N = 10000). One row per size is a 10000-unit floor under N
 //! 8-unit bullets.
 
+mod common;
+
 use collide2d::world::{Pair, World};
 use collide2d::{overlap_rect_rect, Rect};
+use common::Rng;
 use parry2d::bounding_volume::Aabb;
 use parry2d::math::Vector;
 use parry2d::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
 use std::hint::black_box;
 use std::time::Instant;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32
-    }
-}
 
 struct Scene {
     rects: Vec<Rect>,
@@ -48,12 +37,17 @@ impl Scene {
         let mut rects = Vec::with_capacity(n);
         let mut vel = Vec::with_capacity(n);
         for _ in 0..n {
-            let (w, h) = (4.0 + 16.0 * rng.unit(), 4.0 + 16.0 * rng.unit());
-            rects.push(Rect::new(rng.unit() * side, rng.unit() * side, w, h));
-            vel.push((rng.unit() * 2.0 - 1.0, rng.unit() * 2.0 - 1.0));
+            let (w, h) = (4.0 + 16.0 * rng.f(0.0, 1.0), 4.0 + 16.0 * rng.f(0.0, 1.0));
+            rects.push(Rect::new(
+                rng.f(0.0, 1.0) * side,
+                rng.f(0.0, 1.0) * side,
+                w,
+                h,
+            ));
+            vel.push((rng.f(0.0, 1.0) * 2.0 - 1.0, rng.f(0.0, 1.0) * 2.0 - 1.0));
         }
         let queries = (0..1000)
-            .map(|_| Rect::new(rng.unit() * side, rng.unit() * side, 32.0, 32.0))
+            .map(|_| Rect::new(rng.f(0.0, 1.0) * side, rng.f(0.0, 1.0) * side, 32.0, 32.0))
             .collect();
         Scene {
             rects,
@@ -291,8 +285,8 @@ fn bench_floor(n: usize, frames: usize) -> Row {
     let mut items: Vec<(u64, Rect)> = (0..n)
         .map(|_| {
             let r = Rect::new(
-                rng.unit() * side - side / 2.0,
-                rng.unit() * side / 4.0 - 4.0,
+                rng.f(0.0, 1.0) * side - side / 2.0,
+                rng.f(0.0, 1.0) * side / 4.0 - 4.0,
                 8.0,
                 8.0,
             );

@@ -60,6 +60,26 @@ impl Default for MoveInfo {
     }
 }
 
+/// The goal after a hit at `pos` on the face with `normal`, as bump.lua redirects a move: slide
+/// keeps the motion along the face, bounce reflects what is left of it; `None` for the responses
+/// that stop there.
+pub(crate) fn redirect(
+    response: Response,
+    pos: Vec2,
+    mut goal: Vec2,
+    normal: Vec2,
+) -> Option<Vec2> {
+    let along_x = normal.x != 0.0;
+    match response {
+        Response::Slide if along_x => goal.x = pos.x,
+        Response::Slide => goal.y = pos.y,
+        Response::Bounce if along_x => goal.x = pos.x - (goal.x - pos.x),
+        Response::Bounce => goal.y = pos.y - (goal.y - pos.y),
+        _ => return None,
+    }
+    Some(goal)
+}
+
 /// Moves `a` by `delta` through `obstacles`, resolving hits in order of `t` (ties: lower index)
 /// with `response`, and returns `a`'s final position (its `x, y`) with what it met.
 ///
@@ -158,24 +178,10 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
         if info.count >= MAX_HITS {
             return (pos, info);
         }
-        let along_x = h.normal.x != 0.0;
-        match response {
-            Response::Slide => {
-                if along_x {
-                    goal.x = pos.x;
-                } else {
-                    goal.y = pos.y;
-                }
-            }
-            Response::Bounce => {
-                if along_x {
-                    goal.x = pos.x - (goal.x - pos.x);
-                } else {
-                    goal.y = pos.y - (goal.y - pos.y);
-                }
-            }
-            _ => return (pos, info),
-        }
+        goal = match redirect(response, pos, goal, h.normal) {
+            Some(goal) => goal,
+            None => return (pos, info),
+        };
         if goal == pos {
             return (pos, info);
         }

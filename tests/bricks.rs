@@ -9,30 +9,10 @@
 //! the earliest hit leaves the ball clear of the whole wall, and frames where the ball clips a
 //! brick between two clear positions (the tunnelling seed 001 is about) are caught.
 
+mod common;
+
 use collide2d::*;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
-    }
-}
-
-const UNIT: i64 = 256;
-
-/// A grid value from 1/256 units.
-fn g(v: i64) -> f32 {
-    v as f32 / UNIT as f32
-}
+use common::{g, Rng, UNIT};
 
 /// The wall in 1/256 units: `[x, y, w, h]`.
 fn wall() -> Vec<[i64; 4]> {
@@ -89,7 +69,7 @@ fn overlaps_wall(r: Rect, bricks: &[Rect]) -> bool {
 fn breakout_frames_swept_against_96_bricks_match_the_exact_oracle() {
     let wall_units = wall();
     let bricks: Vec<Rect> = wall_units.iter().map(|&b| rect(b)).collect();
-    let mut rng = Rng(0x0001_B41C_5EED);
+    let mut rng = Rng::new(0x0001_B41C_5EED);
     let (mut frames, mut hits, mut clipped) = (0, 0, 0);
     while frames < 20_000 {
         // A ball clear of the wall, moving about 10 units (each axis a multiple of 1/256).
@@ -163,7 +143,7 @@ fn breakout_frames_swept_against_96_bricks_match_the_exact_oracle() {
 #[test]
 fn the_round_ball_stops_clear_of_the_wall_and_never_passes_a_brick() {
     let bricks: Vec<Rect> = wall().into_iter().map(rect).collect();
-    let mut rng = Rng(0x0001_B41C_C1C1);
+    let mut rng = Rng::new(0x0001_B41C_C1C1);
     let mut hits = 0;
     for _ in 0..20_000 {
         let c = Circle::new(

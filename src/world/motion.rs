@@ -4,7 +4,7 @@
 use super::{World, WorldError, WorldHit};
 use crate::query::sweep::{at, settle};
 use crate::query::{overlap_rect_rect, sweep_rect_rect};
-use crate::response::Response;
+use crate::response::{redirect, Response};
 use crate::shape::{Aabb, Hit, Rect, Vec2};
 
 /// The most hits one move resolves (as `move_rect`); the motion stops at the last one.
@@ -143,24 +143,10 @@ pub(crate) fn check(
         if hits.len() >= MAX_MOVE_HITS {
             return pos;
         }
-        let along_x = h.normal.x != 0.0;
-        match obs[i].response {
-            Response::Slide => {
-                if along_x {
-                    goal.x = pos.x;
-                } else {
-                    goal.y = pos.y;
-                }
-            }
-            Response::Bounce => {
-                if along_x {
-                    goal.x = pos.x - (goal.x - pos.x);
-                } else {
-                    goal.y = pos.y - (goal.y - pos.y);
-                }
-            }
-            _ => return pos,
-        }
+        goal = match redirect(obs[i].response, pos, goal, h.normal) {
+            Some(goal) => goal,
+            None => return pos,
+        };
         if goal == pos {
             return pos;
         }
