@@ -112,21 +112,29 @@ pub(crate) type LocalContact = ((f64, f64), f64, (f64, f64));
 /// Centre outside: from the nearest point of the box, which is the contact point. Centre inside:
 /// out through the nearest face, the centre being the contact point.
 pub(crate) fn aabb_circle(b: &Aabb, cx: f64, cy: f64, r: f64) -> Option<LocalContact> {
-    let (qx, qy) = b.clamp(cx, cy);
-    if !within::<false>(cx - qx, cy - qy, r) {
+    let q = nearest(b, cx, cy);
+    // `max`/`min` skip a NaN bound: a NaN extent is caught by `extent >= 0` (a NaN centre makes
+    // the distance NaN).
+    let valid = (b.max_x - b.min_x >= 0.0) & (b.max_y - b.min_y >= 0.0);
+    if !(valid & within::<false>(cx - q.0, cy - q.1, r)) {
         return None;
     }
-    Some(aabb_circle_contact(b, cx, cy, r))
+    Some(aabb_circle_contact(b, cx, cy, r, q))
 }
 
-/// The contact of a box and a circle known to overlap, in the box's coordinates.
-fn aabb_circle_contact(b: &Aabb, cx: f64, cy: f64, r: f64) -> LocalContact {
-    let (qx, qy) = b.clamp(cx, cy);
-    let (dx, dy) = (cx - qx, cy - qy);
+/// The point of the box nearest to `(cx, cy)`, clamped without branches.
+fn nearest(b: &Aabb, cx: f64, cy: f64) -> (f64, f64) {
+    (cx.max(b.min_x).min(b.max_x), cy.max(b.min_y).min(b.max_y))
+}
+
+/// The contact of a box and a circle known to overlap, in the box's coordinates, given the
+/// box's point `q` nearest to the centre.
+fn aabb_circle_contact(b: &Aabb, cx: f64, cy: f64, r: f64, q: (f64, f64)) -> LocalContact {
+    let (dx, dy) = (cx - q.0, cy - q.1);
     let d2 = dx * dx + dy * dy;
     if d2 > 0.0 {
         let d = d2.sqrt();
-        return ((dx / d, dy / d), r - d, (qx, qy));
+        return ((dx / d, dy / d), r - d, q);
     }
     let (n, dist) = shallowest([
         ((1.0, 0.0), b.max_x - cx),
@@ -143,7 +151,8 @@ pub fn collide_rect_circle(a: Rect, b: Circle) -> Option<Contact> {
     if !overlap_rect_circle(a, b) {
         return None;
     }
-    let (n, depth, p) = aabb_circle_contact(&a.aabb(), b.x as f64, b.y as f64, b.r as f64);
+    let (e, cx, cy) = (a.aabb(), b.x as f64, b.y as f64);
+    let (n, depth, p) = aabb_circle_contact(&e, cx, cy, b.r as f64, nearest(&e, cx, cy));
     Some(contact(n, depth, p))
 }
 
@@ -219,10 +228,10 @@ fn clip_point(reference: &Frame, axis: usize, incident: &Frame, nr: (f64, f64)) 
     let (iu, iv) = ((incident.c, incident.s), (-incident.s, incident.c));
     let (du, dv) = (dot(iu, nr), dot(iv, nr));
     let on_u = du.abs() >= dv.abs();
-    let (normal, normal_half, along, along_half, d) = if on_u {
-        (iu, incident.hx, iv, incident.hy, du)
+    let (normal, normal_half, along, along_half, d, d_along) = if on_u {
+        (iu, incident.hx, iv, incident.hy, du, dv)
     } else {
-        (iv, incident.hy, iu, incident.hx, dv)
+        (iv, incident.hy, iu, incident.hx, dv, du)
     };
     let out = if d > 0.0 { -normal_half } else { normal_half };
     let rel = (
@@ -245,13 +254,14 @@ fn clip_point(reference: &Frame, axis: usize, incident: &Frame, nr: (f64, f64)) 
     // Half way up to the reference face: the overlap box's centre for aligned boxes. Kept only
     // while inside the incident box, which a thin box crossed at an angle may not allow.
     let half_depth = (height + slope * mid - face_half) * 0.5;
-    let lifted = (on_face.0 - nr.0 * half_depth, on_face.1 - nr.1 * half_depth);
-    let (lx, ly) = incident.to_local(lifted.0, lifted.1);
-    if (lx.abs() <= incident.hx) & (ly.abs() <= incident.hy) {
-        lifted
-    } else {
-        on_face
-    }
+    // The lifted point in the incident box's own axes: the face point's coordinates (`out` across
+    // the face, `mid·along_half` along it) moved by `-half_depth·nr`. Lifted by 0 or 1 times the
+    // half depth (a select, not a branch: which way it goes is random).
+    let across = out - half_depth * d;
+    let along_at = mid * along_half - half_depth * d_along;
+    let inside = (across.abs() <= normal_half) & (along_at.abs() <= along_half);
+    let lift = if inside { half_depth } else { 0.0 };
+    (on_face.0 - nr.0 * lift, on_face.1 - nr.1 * lift)
 }
 
 /// The part of `range` where `|qc + s·qa| <= half`; `qa == 0` gives infinite bounds, as wanted.
