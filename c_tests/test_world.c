@@ -1,6 +1,8 @@
 /* The world (c2d_world_*) from C: handles, strict queries, the capacity contract, pairs, moves,
  * NULL worlds. Entry point: test_world(), counted by the harness. */
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "test_macros.h"
@@ -188,6 +190,337 @@ static void test_null_world(void) {
                                 c2d_status_str(C2D_ERR_STALE) != c2d_status_str(C2D_ERR_NULL));
 }
 
+/* Random sequences of add / update / remove / move against a brute-force model: a deterministic
+ * PRNG drives ~5000 operations on coarse-grid rects (multiples of 0.25, zero and negative sizes,
+ * now and then a 1000-unit one) and every RS_EVERY operations the world's count, items, queries,
+ * pairs and capacity contract are compared with the model's arrays. */
+#define RS_MAX 300
+#define RS_OPS 5000
+#define RS_EVERY 25
+#define RS_DEAD 64
+#define RS_PAIRS (RS_MAX * (RS_MAX - 1) / 2)
+#define RS_SLACK 4
+#define RS_CANARY UINT64_C(0xC0FFEE0DDBA11)
+
+static uint64_t rs_state;
+static int rs_op;
+static int rs_reported;
+
+/* splitmix64. */
+static uint64_t rs_next(void) {
+    uint64_t z = (rs_state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static uint32_t rs_below(uint32_t n) {
+    return (uint32_t)(rs_next() % n);
+}
+
+/* A multiple of 0.25 in [-200, 200]. */
+static float rs_coord(void) {
+    return (float)((int)rs_below(1601) - 800) * 0.25f;
+}
+
+/* A multiple of 0.25 in [0, 40], zero about one time in eight, negated about one in eight. */
+static float rs_size(void) {
+    uint32_t k = rs_below(8);
+    float s = (float)rs_below(161) * 0.25f;
+    if (k == 0) {
+        return 0.0f;
+    }
+    return k == 1 ? -s : s;
+}
+
+static c2d_rect rs_rect(void) {
+    if (rs_below(60) == 0) {
+        float x = rs_coord(), y = rs_coord();
+        return rect(x, y, rs_below(2) ? 1000.0f : -1000.0f, rs_below(2) ? 1000.0f : rs_size());
+    }
+    {
+        float x = rs_coord(), y = rs_coord();
+        return rect(x, y, rs_size(), rs_size());
+    }
+}
+
+static int rs_same_rect(c2d_rect a, c2d_rect b) {
+    return a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h;
+}
+
+static int rs_cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int rs_cmp_pair(const void *a, const void *b) {
+    const c2d_pair *x = (const c2d_pair *)a, *y = (const c2d_pair *)b;
+    if (x->a != y->a) {
+        return x->a < y->a ? -1 : 1;
+    }
+    return x->b < y->b ? -1 : x->b > y->b;
+}
+
+/* A labelled check that also says, for the first few failures, at which operation it broke. */
+static void rs_check(const char *label, int ok) {
+    CHECK(label, ok);
+    if (!ok && rs_reported < 10) {
+        rs_reported++;
+        printf("  random sequences: '%s' failed after operation %d\n", label, rs_op);
+    }
+}
+
+/* The model. */
+static uint64_t rs_ids[RS_MAX];
+static c2d_rect rs_rects[RS_MAX];
+static uint64_t rs_users[RS_MAX];
+static size_t rs_n;
+static uint64_t rs_dead[RS_DEAD];
+static size_t rs_ndead;
+
+/* Buffers: what the model expects, what the world wrote (with room for canaries). */
+static uint64_t rs_want[RS_MAX];
+static uint64_t rs_got[RS_MAX + RS_SLACK];
+static c2d_pair rs_wantp[RS_PAIRS];
+static c2d_pair rs_gotp[RS_PAIRS + RS_SLACK];
+
+enum rs_query { RS_Q_RECT, RS_Q_POINT, RS_Q_CIRCLE };
+
+/* Runs one query of kind `q` against the world and the model: same total, same set in ascending
+ * order, nothing past the total; then again with a cap below the total (canaries after it). */
+static void rs_compare_query(c2d_world *w, enum rs_query q, const char *label, const char *cap_label) {
+    c2d_rect qr = rs_rect();
+    c2d_vec2 qp = vec2(rs_coord(), rs_coord());
+    c2d_circle qc = circle(rs_coord(), rs_coord(), rs_below(10) == 0 ? -1.0f : (float)rs_below(161) * 0.25f);
+    size_t i, want_n = 0, n, cap;
+    int ok;
+
+    for (i = 0; i < rs_n; i++) {
+        int hit = q == RS_Q_RECT    ? c2d_overlap_rect_rect(rs_rects[i], qr)
+                  : q == RS_Q_POINT ? c2d_overlap_point_rect(qp, rs_rects[i])
+                                    : c2d_overlap_rect_circle(rs_rects[i], qc);
+        if (hit) {
+            rs_want[want_n++] = rs_ids[i];
+        }
+    }
+    qsort(rs_want, want_n, sizeof rs_want[0], rs_cmp_u64);
+
+    for (i = 0; i < RS_MAX + RS_SLACK; i++) {
+        rs_got[i] = RS_CANARY;
+    }
+    n = q == RS_Q_RECT    ? c2d_world_query_rect(w, qr, rs_got, RS_MAX + RS_SLACK)
+        : q == RS_Q_POINT ? c2d_world_query_point(w, qp, rs_got, RS_MAX + RS_SLACK)
+                          : c2d_world_query_circle(w, qc, rs_got, RS_MAX + RS_SLACK);
+    ok = n == want_n;
+    for (i = 0; ok && i < want_n; i++) {
+        ok = rs_got[i] == rs_want[i];
+    }
+    for (i = want_n; ok && i < RS_MAX + RS_SLACK; i++) {
+        ok = rs_got[i] == RS_CANARY;
+    }
+    rs_check(label, ok);
+
+    if (want_n == 0) {
+        return;
+    }
+    cap = rs_below((uint32_t)want_n);
+    for (i = 0; i < cap + RS_SLACK; i++) {
+        rs_got[i] = RS_CANARY;
+    }
+    {
+        uint64_t *out = cap == 0 && rs_below(2) ? NULL : rs_got;
+        n = q == RS_Q_RECT    ? c2d_world_query_rect(w, qr, out, cap)
+            : q == RS_Q_POINT ? c2d_world_query_point(w, qp, out, cap)
+                              : c2d_world_query_circle(w, qc, out, cap);
+    }
+    ok = n == want_n;
+    for (i = 0; ok && i < cap; i++) {
+        ok = rs_got[i] == rs_want[i];
+    }
+    for (i = cap; ok && i < cap + RS_SLACK; i++) {
+        ok = rs_got[i] == RS_CANARY;
+    }
+    rs_check(cap_label, ok);
+}
+
+static void rs_compare_pairs(const c2d_world *w) {
+    size_t i, j, want_n = 0, n, cap;
+    int ok;
+
+    for (i = 0; i < rs_n; i++) {
+        for (j = i + 1; j < rs_n; j++) {
+            if (c2d_overlap_rect_rect(rs_rects[i], rs_rects[j])) {
+                c2d_pair p;
+                p.a = rs_ids[i] < rs_ids[j] ? rs_ids[i] : rs_ids[j];
+                p.b = rs_ids[i] < rs_ids[j] ? rs_ids[j] : rs_ids[i];
+                rs_wantp[want_n++] = p;
+            }
+        }
+    }
+    qsort(rs_wantp, want_n, sizeof rs_wantp[0], rs_cmp_pair);
+
+    for (i = 0; i < want_n + RS_SLACK; i++) {
+        rs_gotp[i].a = rs_gotp[i].b = RS_CANARY;
+    }
+    n = c2d_world_pairs(w, rs_gotp, RS_PAIRS + RS_SLACK);
+    ok = n == want_n;
+    for (i = 0; ok && i < want_n; i++) {
+        ok = rs_gotp[i].a == rs_wantp[i].a && rs_gotp[i].b == rs_wantp[i].b && rs_gotp[i].a < rs_gotp[i].b;
+    }
+    for (i = want_n; ok && i < want_n + RS_SLACK; i++) {
+        ok = rs_gotp[i].a == RS_CANARY && rs_gotp[i].b == RS_CANARY;
+    }
+    rs_check("random: pairs match the model, ascending (a, b), a < b", ok);
+
+    if (want_n == 0) {
+        return;
+    }
+    cap = rs_below((uint32_t)want_n);
+    for (i = 0; i < cap + RS_SLACK; i++) {
+        rs_gotp[i].a = rs_gotp[i].b = RS_CANARY;
+    }
+    n = c2d_world_pairs(w, cap == 0 && rs_below(2) ? NULL : rs_gotp, cap);
+    ok = n == want_n;
+    for (i = 0; ok && i < cap; i++) {
+        ok = rs_gotp[i].a == rs_wantp[i].a && rs_gotp[i].b == rs_wantp[i].b;
+    }
+    for (i = cap; ok && i < cap + RS_SLACK; i++) {
+        ok = rs_gotp[i].a == RS_CANARY && rs_gotp[i].b == RS_CANARY;
+    }
+    rs_check("random: pairs with a cap below the total (prefix, canaries, full total)", ok);
+}
+
+static void rs_compare(c2d_world *w) {
+    size_t i;
+    int ok = 1;
+    int k;
+
+    rs_check("random: count matches the model", c2d_world_count(w) == rs_n);
+    for (i = 0; ok && i < rs_n; i++) {
+        c2d_rect r;
+        uint64_t user = 0;
+        ok = c2d_world_get(w, rs_ids[i], &r, &user) == C2D_OK && rs_same_rect(r, rs_rects[i]) && user == rs_users[i];
+    }
+    rs_check("random: every live item reads back its rect and user", ok);
+    ok = 1;
+    for (i = 0; ok && i < rs_ndead; i++) {
+        ok = c2d_world_get(w, rs_dead[i], NULL, NULL) == C2D_ERR_STALE;
+    }
+    rs_check("random: removed handles stay stale after slot reuse", ok);
+
+    for (k = 0; k < 3; k++) {
+        rs_compare_query(w, RS_Q_RECT, "random: query_rect matches the model", "random: query_rect with a cap below the total");
+        rs_compare_query(w, RS_Q_POINT, "random: query_point matches the model", "random: query_point with a cap below the total");
+        rs_compare_query(w, RS_Q_CIRCLE, "random: query_circle matches the model", "random: query_circle with a cap below the total");
+    }
+    rs_compare_pairs(w);
+}
+
+static void rs_remove(c2d_world *w, size_t i) {
+    uint64_t id = rs_ids[i];
+    c2d_rect r = rect(1, 2, 3, 4);
+    uint64_t user = 99;
+    c2d_vec2 actual = vec2(5, 6);
+    size_t count = 7;
+
+    rs_check("random: remove", c2d_world_remove(w, id) == C2D_OK);
+    rs_n--;
+    rs_ids[i] = rs_ids[rs_n];
+    rs_rects[i] = rs_rects[rs_n];
+    rs_users[i] = rs_users[rs_n];
+    rs_check("random: removed handle is stale (get, nothing written)",
+             c2d_world_get(w, id, &r, &user) == C2D_ERR_STALE && r.x == 1.0f && r.h == 4.0f && user == 99);
+    rs_check("random: removed handle is stale (update)", c2d_world_update(w, id, rs_rect()) == C2D_ERR_STALE);
+    rs_check("random: removed handle is stale (remove)", c2d_world_remove(w, id) == C2D_ERR_STALE);
+    rs_check("random: removed handle is stale (move, nothing written)",
+             c2d_world_move(w, id, vec2(0, 0), NULL, NULL, &actual, NULL, 0, &count) == C2D_ERR_STALE &&
+                 actual.x == 5.0f && count == 7);
+    rs_dead[rs_ndead < RS_DEAD ? rs_ndead++ : rs_below(RS_DEAD)] = id;
+}
+
+static void rs_move(c2d_world *w, size_t i) {
+    static unsigned char before[RS_MAX];
+    c2d_rect start = rs_rects[i], r;
+    c2d_vec2 goal, actual;
+    size_t j, count = 12345;
+    int ok;
+
+    if (rs_below(4) == 0) {
+        goal = vec2(rs_coord(), rs_coord());
+    } else {
+        goal = vec2(start.x + (float)((int)rs_below(481) - 240) * 0.25f, start.y + (float)((int)rs_below(481) - 240) * 0.25f);
+    }
+    for (j = 0; j < rs_n; j++) {
+        before[j] = (unsigned char)c2d_overlap_rect_rect(start, rs_rects[j]);
+    }
+    rs_check("random: move (NULL filter) succeeds",
+             c2d_world_move(w, rs_ids[i], goal, NULL, NULL, &actual, NULL, 0, &count) == C2D_OK);
+    ok = c2d_world_get(w, rs_ids[i], &r, NULL) == C2D_OK;
+    rs_check("random: get after move gives the final position, same size",
+             ok && r.x == actual.x && r.y == actual.y && r.w == start.w && r.h == start.h);
+    rs_rects[i] = r;
+    rs_check("random: a move without hits ends at the goal",
+             count == 12345 || count > 0 || (actual.x == goal.x && actual.y == goal.y));
+    ok = 1;
+    for (j = 0; ok && j < rs_n; j++) {
+        ok = j == i || before[j] || !c2d_overlap_rect_rect(r, rs_rects[j]);
+    }
+    rs_check("random: a sliding move ends overlapping nothing it did not overlap at the start", ok);
+}
+
+static void test_random_sequences(void) {
+    c2d_world *w = c2d_world_new(16.0f);
+    int op;
+
+    rs_state = UINT64_C(0x5EED0F0C0111DE2D);
+    rs_n = 0;
+    rs_ndead = 0;
+    rs_reported = 0;
+    CHECK("random: world made", w != NULL);
+    if (w == NULL) {
+        return;
+    }
+    for (op = 1; op <= RS_OPS; op++) {
+        /* Phases of 1000 operations: mostly growing, then mostly shrinking (down to empty). */
+        uint32_t add_pct = (op / 1000) % 2 == 0 ? 45 : 15;
+        uint32_t remove_pct = (op / 1000) % 2 == 0 ? 15 : 45;
+        uint32_t roll = rs_below(100);
+        rs_op = op;
+
+        if (rs_n == 0 || (roll < add_pct && rs_n < RS_MAX)) {
+            c2d_rect r = rs_rect();
+            uint64_t user = rs_next();
+            uint64_t id = c2d_world_add(w, r, user);
+            size_t j;
+            int fresh = id != 0;
+            for (j = 0; fresh && j < rs_n; j++) {
+                fresh = rs_ids[j] != id;
+            }
+            for (j = 0; fresh && j < rs_ndead; j++) {
+                fresh = rs_dead[j] != id;
+            }
+            rs_check("random: add gives a fresh non-zero handle", fresh);
+            rs_ids[rs_n] = id;
+            rs_rects[rs_n] = r;
+            rs_users[rs_n] = user;
+            rs_n++;
+        } else if (roll < add_pct + remove_pct) {
+            rs_remove(w, rs_below((uint32_t)rs_n));
+        } else if (roll < add_pct + remove_pct + 15) {
+            size_t i = rs_below((uint32_t)rs_n);
+            c2d_rect r = rs_rect();
+            rs_check("random: update", c2d_world_update(w, rs_ids[i], r) == C2D_OK);
+            rs_rects[i] = r;
+        } else {
+            rs_move(w, rs_below((uint32_t)rs_n));
+        }
+        if (op % RS_EVERY == 0) {
+            rs_compare(w);
+        }
+    }
+    c2d_world_free(w);
+}
+
 void test_world(void) {
     th_test = "world: lifecycle";
     test_lifecycle();
@@ -197,4 +530,6 @@ void test_world(void) {
     test_move();
     th_test = "world: NULL world";
     test_null_world();
+    th_test = "world: random sequences";
+    test_random_sequences();
 }
