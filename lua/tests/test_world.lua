@@ -228,4 +228,223 @@ return function(test, c2d, h)
     collectgarbage("collect")
     h.truthy(collectgarbage("count") - before < 64, "no growth")
   end)
+  test("world: long random add/update/remove/move sequences agree with brute force (3000 ops, quarter grid, 0-size and 1000-unit items, slide/touch/cross moves)", function()
+    -- A model of the world in a plain table, kept from the values passed (multiples of 1/4,
+    -- exact in f32) and, after each move, from getRect. The world computes edges as x + w in
+    -- f64 from f32 fields, as Lua does in doubles, so the strict formulas below are exact.
+    local r = h.rng(20261121)
+    local w = c2d.newWorld(32)
+    local N = 120
+    local pool, kind = {}, {}
+    for i = 1, N do
+      local it
+      if i % 3 == 0 then it = "item" .. i elseif i % 3 == 1 then it = { id = i } else it = i + 0.5 end
+      pool[i] = it
+      kind[it] = i % 3 -- the mixed filter's answer for this item as the other
+    end
+    local model, count = {}, 0
+
+    local function coord() return r.int(-1200, 1200) / 4 end
+    local function size()
+      local k = r.int(1, 100)
+      if k <= 10 then return 0 end
+      if k <= 13 then return 1000 end
+      return r.int(1, 192) / 4
+    end
+    local function overlap(a, x, y, ww, hh) -- strict: a.x < x+w and x < a.x+a.w, and y
+      return a.x < x + ww and x < a.x + a.w and a.y < y + hh and y < a.y + a.h
+    end
+    local function inside(a, x, y) return a.x < x and x < a.x + a.w and a.y < y and y < a.y + a.h end
+    -- Closed segment against closed rect: bounding boxes meet and the line does not pass the
+    -- rect by (the library's orientation formula, exact for these values).
+    local function orient(ax, ay, bx, by, px, py) return (bx - ax) * (py - ay) - (by - ay) * (px - ax) end
+    local function segHits(a, x1, y1, x2, y2)
+      local x0, x1r, y0, y1r = a.x, a.x + a.w, a.y, a.y + a.h
+      if math.max(x1, x2) < x0 or math.min(x1, x2) > x1r or math.max(y1, y2) < y0 or math.min(y1, y2) > y1r then
+        return false
+      end
+      local ge, le = false, false
+      for _, c in ipairs({ { x0, y0 }, { x1r, y0 }, { x0, y1r }, { x1r, y1r } }) do
+        local o = orient(x1, y1, x2, y2, c[1], c[2])
+        if o >= 0 then ge = true end
+        if o <= 0 then le = true end
+      end
+      return ge and le
+    end
+    local function sameSet(items, len, want, what)
+      h.eq(len, #items, what .. ": len")
+      local seen, n = {}, 0
+      for i = 1, len do
+        local it = items[i]
+        h.truthy(model[it], what .. ": found an item not in the model: " .. tostring(it))
+        h.truthy(not seen[it], what .. ": duplicate " .. tostring(it))
+        h.truthy(want[it], what .. ": found " .. tostring(it) .. " which brute force does not")
+        seen[it] = true
+        n = n + 1
+      end
+      local nwant = 0
+      for it in pairs(want) do
+        nwant = nwant + 1
+        h.truthy(seen[it], what .. ": missed " .. tostring(it))
+      end
+      h.eq(n, nwant, what .. ": count")
+    end
+    -- A query edge: random, or one of an item's edges (exact touching) when the item is on the grid.
+    local function edgeOr(f)
+      if r.int(1, 2) == 1 then
+        local it = pool[r.int(1, N)]
+        local a = model[it]
+        if a then
+          local v = f(a)
+          if v * 4 == math.floor(v * 4) then return v end
+        end
+      end
+      return coord()
+    end
+
+    local function compare(step)
+      local tag = "step " .. step
+      h.eq(w:countItems(), count, tag .. ": countItems")
+      local items, len = w:getItems()
+      local all = {}
+      for it in pairs(model) do all[it] = true end
+      sameSet(items, len, all, tag .. ": getItems")
+      for i = 1, N do
+        local it = pool[i]
+        local a = model[it]
+        h.eq(w:hasItem(it), a ~= nil, tag .. ": hasItem " .. tostring(it))
+        if a then
+          local x, y, ww, hh = w:getRect(it)
+          h.eq(x, a.x, tag .. ": x"); h.eq(y, a.y, tag .. ": y"); h.eq(ww, a.w, tag .. ": w"); h.eq(hh, a.h, tag .. ": h")
+        end
+      end
+      for q = 1, 12 do
+        local qx = edgeOr(function(a) return a.x + a.w end)
+        local qy = edgeOr(function(a) return a.y + a.h end)
+        local qw, qh = size(), size()
+        if q % 4 == 0 then qw, qh = r.int(0, 4) / 4, r.int(0, 4) / 4 end
+        local want = {}
+        for it, a in pairs(model) do if overlap(a, qx, qy, qw, qh) then want[it] = true end end
+        items, len = w:queryRect(qx, qy, qw, qh)
+        sameSet(items, len, want, string.format("%s: queryRect(%g, %g, %g, %g)", tag, qx, qy, qw, qh))
+      end
+      for q = 1, 12 do
+        local px = edgeOr(function(a) return q % 2 == 0 and a.x or a.x + a.w end)
+        local py = edgeOr(function(a) return q % 3 == 0 and a.y or a.y + a.h / 2 end)
+        local want = {}
+        for it, a in pairs(model) do if inside(a, px, py) then want[it] = true end end
+        items, len = w:queryPoint(px, py)
+        sameSet(items, len, want, string.format("%s: queryPoint(%g, %g)", tag, px, py))
+      end
+      for q = 1, 8 do
+        local x1, y1 = edgeOr(function(a) return a.x end), edgeOr(function(a) return a.y end)
+        local x2, y2
+        if q == 1 then x2, y2 = x1, y1 -- a point
+        elseif q <= 3 then x2, y2 = x1 + r.int(-800, 800) / 4, y1 -- horizontal, maybe along an edge
+        elseif q <= 5 then x2, y2 = x1, y1 + r.int(-800, 800) / 4
+        else x2, y2 = coord(), coord() end
+        local want = {}
+        for it, a in pairs(model) do if segHits(a, x1, y1, x2, y2) then want[it] = true end end
+        local what = string.format("%s: querySegment(%g, %g, %g, %g)", tag, x1, y1, x2, y2)
+        items, len = w:querySegment(x1, y1, x2, y2)
+        sameSet(items, len, want, what)
+        local infos, n = w:querySegmentWithCoords(x1, y1, x2, y2)
+        h.eq(n, len, what .. " WithCoords len")
+        for i = 1, n do
+          h.eq(infos[i].item, items[i], what .. " WithCoords order")
+          if i > 1 then h.truthy(infos[i - 1].ti1 <= infos[i].ti1, what .. ": nearest first") end
+        end
+      end
+    end
+
+    local filters = { "slide", "touch", "cross", "mixed", "none" }
+    local mixed = { [0] = "slide", [1] = "touch", [2] = "cross" }
+    local ops = { add = 0, update = 0, remove = 0, move = 0, moveHits = 0 }
+    for step = 1, 3000 do
+      local it = pool[r.int(1, N)]
+      local a = model[it]
+      local k = r.int(1, 100)
+      if not a then
+        if k <= 70 then
+          local x, y, ww, hh = coord(), coord(), size(), size()
+          h.eq(w:add(it, x, y, ww, hh), it, "add returns the item")
+          model[it] = { x = x, y = y, w = ww, h = hh }
+          count = count + 1
+          ops.add = ops.add + 1
+        end
+      elseif k <= 12 then
+        w:remove(it)
+        model[it] = nil
+        count = count - 1
+        ops.remove = ops.remove + 1
+      elseif k <= 30 then
+        local x, y = coord(), coord()
+        if k <= 20 then
+          w:update(it, x, y)
+          a.x, a.y = x, y
+        else
+          local ww, hh = size(), size()
+          w:update(it, x, y, ww, hh)
+          a.x, a.y, a.w, a.h = x, y, ww, hh
+        end
+        ops.update = ops.update + 1
+      else
+        -- a move toward a nearby goal (sometimes a long one) under one of the filters
+        local reach = (k <= 90) and 40 or 400
+        local gx, gy = a.x + r.int(-reach, reach) / 4, a.y + r.int(-reach, reach) / 4
+        if gx * 4 ~= math.floor(gx * 4) then gx = coord() end -- off the grid after a move
+        if gy * 4 ~= math.floor(gy * 4) then gy = coord() end
+        local mode = filters[r.int(1, #filters)]
+        local asked = {}
+        local function response(other)
+          if mode == "mixed" then return mixed[kind[other]] end
+          if mode == "none" then return "slide" end
+          return mode
+        end
+        local filter
+        if mode ~= "none" then
+          filter = function(item, other)
+            h.eq(item, it, "filter's item")
+            h.truthy(not asked[other], "asked once per other item")
+            asked[other] = true
+            return response(other)
+          end
+        end
+        local start = {}
+        for o, b in pairs(model) do
+          if o ~= it and overlap(b, a.x, a.y, a.w, a.h) then start[o] = true end
+        end
+        local ax, ay, cols, len = w:move(it, gx, gy, filter)
+        local x, y, ww, hh = w:getRect(it)
+        h.eq(ax, x, "move's actualX is getRect's x"); h.eq(ay, y, "move's actualY is getRect's y")
+        h.eq(ww, a.w, "move keeps the width"); h.eq(hh, a.h, "move keeps the height")
+        h.truthy(len == #cols and len <= 32, "cols: " .. len)
+        for i = 1, len do
+          local c = cols[i]
+          h.eq(c.item, it, "col.item")
+          h.truthy(model[c.other] and c.other ~= it, "col.other in the world")
+          h.truthy(not start[c.other], "an item overlapped at the start is no hit")
+          h.eq(c.type, response(c.other), "col.type is the filter's")
+          h.truthy(c.ti >= 0 and c.ti <= 1, "ti in [0, 1]")
+        end
+        if len == 0 then
+          h.eq(x, gx, "an unobstructed move ends at the goal"); h.eq(y, gy, "at the goal")
+        end
+        a.x, a.y = x, y
+        -- never ends strictly overlapping an item it did not overlap at the start, but for crossed ones
+        for o, b in pairs(model) do
+          if o ~= it and not start[o] and response(o) ~= "cross" then
+            h.truthy(not overlap(b, x, y, ww, hh), string.format(
+              "step %d: %s moved (%s) to %g, %g into %s", step, tostring(it), mode, x, y, tostring(o)))
+          end
+        end
+        ops.move = ops.move + 1
+        if len > 0 then ops.moveHits = ops.moveHits + 1 end
+      end
+      if step % 50 == 0 then compare(step) end
+    end
+    h.truthy(ops.add > 200 and ops.remove > 100 and ops.update > 200 and ops.move > 1000 and ops.moveHits > 100,
+      string.format("a mixed sequence: %d add, %d remove, %d update, %d move (%d hit)",
+        ops.add, ops.remove, ops.update, ops.move, ops.moveHits))
+  end)
 end
