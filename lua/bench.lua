@@ -1,7 +1,8 @@
 -- Calls per second of seed 002's four functions: the binding against the article's pure-Lua
 -- functions (lua/tests/seed002.lua), on the running interpreter; then of the motion calls
 -- (binding only: the seeds have no Lua form of them). On LuaJIT both the FFI path and the C
--- module are measured. Prints one table row per function. Timing uses os.clock (CPU time).
+-- module are measured; then of a world's move and queryRect at 1,000 and 10,000 items. Prints one
+-- table row per function. Timing uses os.clock (CPU time).
 --   lua bench.lua [seconds-per-case]
 local seed = require("seed002")
 local budget = tonumber(arg and arg[1]) or 0.3
@@ -99,6 +100,56 @@ for _, case in ipairs(motion) do
   local row = string.format("%-28s", case[1])
   for i = 1, #impls - 1 do
     row = row .. string.format(" %14.2f", rate(case[2](impls[i][2]), as, bs) / 1e6)
+  end
+  print(row)
+end
+
+-- The world (the C module's newWorld on every path): 16x16 items on an 18-unit grid (2-unit
+-- gaps), cell size 64, at 1,000 and 10,000 items. move: each call moves the next item (cycling
+-- through all of them) 4 units diagonally from its home toward a neighbour, alternating the
+-- direction, with a filter returning "slide" (most calls hit and slide). queryRect: a 24x24 rect
+-- at the next item's home (finds it and up to 8 neighbours). Same loop as above.
+local newWorld = impls[1][2].newWorld or require("collide2d").newWorld
+local worldCases = {
+  { "move (slide, neighbours)", function(w, items, hx, hy, n)
+    local j, flip = 0, 1
+    local function slide() return "slide" end
+    return function()
+      j = j + 1
+      if j > n then j = 1; flip = -flip end
+      local d = (j % 2 == 0) and 4 * flip or -4 * flip
+      return w:move(items[j], hx[j] + d, hy[j] + d, slide)
+    end
+  end },
+  { "queryRect (24x24)", function(w, _, hx, hy, n)
+    local j = 0
+    return function()
+      j = j + 1
+      if j > n then j = 1 end
+      return w:queryRect(hx[j] - 4, hy[j] - 4, 24, 24)
+    end
+  end },
+}
+local sizes = { 1000, 10000 }
+local header3 = string.format("%-28s", "world")
+for _, n in ipairs(sizes) do header3 = header3 .. string.format(" %14s", n .. " items") end
+print(header3)
+local worlds = {}
+for s, n in ipairs(sizes) do
+  local w, items, hx, hy = newWorld(64), {}, {}, {}
+  local side = math.ceil(math.sqrt(n))
+  for j = 1, n do
+    items[j] = { id = j }
+    hx[j], hy[j] = 18 * ((j - 1) % side), 18 * math.floor((j - 1) / side)
+    w:add(items[j], hx[j], hy[j], 16, 16)
+  end
+  worlds[s] = { w, items, hx, hy, n }
+end
+for _, case in ipairs(worldCases) do
+  local row = string.format("%-28s", case[1])
+  for s = 1, #sizes do
+    local wd = worlds[s]
+    row = row .. string.format(" %14.2f", rate(case[2](wd[1], wd[2], wd[3], wd[4], wd[5]), {}, {}) / 1e6)
   end
   print(row)
 end
