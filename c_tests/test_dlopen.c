@@ -11,7 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "collide2d.h"
+/* The shape constructors only: nothing here links the library, every call goes through dlsym. */
+#include "test_macros.h"
 
 static const char *const functions[] = {
     "c2d_closest_point_obb",     "c2d_closest_point_rect",      "c2d_closest_point_segment",
@@ -57,35 +58,6 @@ static void check(int ok, const char *what)
         check(sym_ != NULL, "dlsym " name); \
         memcpy(&(var), &sym_, sizeof(var)); \
     } while (0)
-
-static c2d_rect rect(float x, float y, float w, float h)
-{
-    c2d_rect r;
-    r.x = x;
-    r.y = y;
-    r.w = w;
-    r.h = h;
-    return r;
-}
-
-static c2d_segment segment(float ax, float ay, float bx, float by)
-{
-    c2d_segment s;
-    s.a.x = ax;
-    s.a.y = ay;
-    s.b.x = bx;
-    s.b.y = by;
-    return s;
-}
-
-static c2d_circle circle(float x, float y, float r)
-{
-    c2d_circle c;
-    c.x = x;
-    c.y = y;
-    c.r = r;
-    return c;
-}
 
 int main(int argc, char **argv)
 {
