@@ -126,7 +126,7 @@ fn call_everything(r: Rect, s: Rect, c: Circle, d: Circle, o: Obb, p: Vec2, delt
                 response,
                 &mut info,
             );
-            count(at.x == at.x);
+            count(!at.x.is_nan());
         }
         let _ = c2d_move_rect(r, delta, null_mut::<Rect>(), 3, C2D_SLIDE, null_mut());
         let moved = c2d_move_recti(
