@@ -309,6 +309,7 @@ unsafe fn motion<P, H>(
     id: u64,
     goal: Vec2D,
     commit: bool,
+    f32_out: bool,
     filter: c2d_filter_fn,
     ctx: *mut c_void,
     actual: *mut P,
@@ -326,7 +327,7 @@ unsafe fn motion<P, H>(
         // SAFETY: a filter of the documented type (contract).
         unsafe { ask(filter, item, other, ctx) }
     };
-    match run(&mut Raw(w), id, goal, commit, &mut pick, &mut found) {
+    match run(&mut Raw(w), id, goal, commit, f32_out, &mut pick, &mut found) {
         Ok(end) => {
             // SAFETY: each output is NULL or writable (contract).
             unsafe {
@@ -403,6 +404,7 @@ pub unsafe extern "C" fn c2d_world_move(
                 id,
                 goal.into(),
                 true,
+                true,
                 filter,
                 ctx,
                 actual,
@@ -436,7 +438,7 @@ pub unsafe extern "C" fn c2d_world_move_d(
         // SAFETY: the caller's contract, passed on.
         unsafe {
             motion(
-                w, id, goal, true, filter, ctx, actual, |p| p, hits, cap, count, |h| *h,
+                w, id, goal, true, false, filter, ctx, actual, |p| p, hits, cap, count, |h| *h,
             )
         }
     })
@@ -465,6 +467,7 @@ pub unsafe extern "C" fn c2d_world_check(
                 id,
                 goal.into(),
                 false,
+                true,
                 filter,
                 ctx,
                 actual,
@@ -496,7 +499,7 @@ pub unsafe extern "C" fn c2d_world_check_d(
         // SAFETY: the caller's contract, passed on.
         unsafe {
             motion(
-                w, id, goal, false, filter, ctx, actual, |p| p, hits, cap, count, |h| *h,
+                w, id, goal, false, false, filter, ctx, actual, |p| p, hits, cap, count, |h| *h,
             )
         }
     })

@@ -71,6 +71,11 @@ fn interval(d: f64, lo: Expansion, hi: Expansion) -> (Time, Time) {
     }
 }
 
+/// The axis whose entry is the later (x on a tie, as bump.lua checks the x faces first).
+fn later(iv: &[(Time, Time); 2]) -> usize {
+    iv[0].0.lt(&iv[1].0) as usize
+}
+
 /// The mover's corner coordinate (`x` or `y` of `r`, whose extent on that axis is `lo..hi` as
 /// offsets from it) that puts its face flush against `face`: its high edge on `face` when
 /// `side < 0` (the mover on the low side), its low edge when `side > 0`; never past it.
@@ -151,25 +156,24 @@ pub(crate) fn detect(mover: RectD, d: Vec2D, other: &Edges) -> Option<Collision>
         }
         // Moving: where the line of motion, extended backwards, entered the other rect.
         let iv = [0, 1].map(|k| interval(dv[k], gaps[k].0, gaps[k].1));
-        let k = if iv[1].0.lt(&iv[0].0) || matches!(iv[1].0, Time::Before) {
-            0
-        } else {
-            1
-        };
+        let k = later(&iv);
         let t = iv[k].0.value();
         return Some(contact(mover, d, other, k, t, true, ti));
     }
     let iv = [0, 1].map(|k| interval(dv[k], gaps[k].0, gaps[k].1));
-    // Enter: the later of the axes' entries (x on a tie); leave: the earlier exit.
-    let k = if iv[0].0.lt(&iv[1].0) { 1 } else { 0 };
+    // Enter: the later of the axes' entries; leave: the earlier exit.
+    let k = later(&iv);
     let enter = iv[k].0;
     let leave = if iv[1].1.lt(&iv[0].1) {
         iv[1].1
     } else {
         iv[0].1
     };
-    let one = Time::At(Expansion::of(1.0), 1.0);
-    if !(enter.lt(&leave) && enter.lt(&one)) {
+    let (zero, one) = (
+        Time::At(Expansion::of(0.0), 1.0),
+        Time::At(Expansion::of(1.0), 1.0),
+    );
+    if !(enter.lt(&leave) && enter.lt(&one) && zero.lt(&leave)) {
         return None;
     }
     let t = enter.value().max(0.0);

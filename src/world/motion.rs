@@ -170,6 +170,7 @@ impl World {
             id,
             goal.into(),
             true,
+            true,
             &mut |_: &mut &mut World, a, b| filter(a, b),
             &mut found,
         );
@@ -196,6 +197,7 @@ impl World {
             id,
             goal,
             true,
+            false,
             &mut |w: &mut &mut World, a, b| filter(w, a, b),
             hits,
         )
@@ -215,6 +217,7 @@ impl World {
             id,
             goal,
             false,
+            false,
             &mut |w: &mut &mut World, a, b| filter(w, a, b),
             hits,
         )
@@ -223,11 +226,15 @@ impl World {
 
 /// A move (or a check, when `commit` is false) of item `id` toward corner `goal` through any
 /// [`Access`] to its world; `filter(access, item, other)` may change the world.
+/// With `f32_out`, the final position is an f32 one (for the f32 functions), as clear as the
+/// double-precision one.
+#[allow(clippy::too_many_arguments)]
 pub fn run<A: Access>(
     acc: &mut A,
     id: u64,
     goal: Vec2D,
     commit: bool,
+    f32_out: bool,
     filter: &mut dyn FnMut(&mut A, u64, u64) -> Response,
     hits: &mut Vec<WorldHitD>,
 ) -> Result<Vec2D, WorldError> {
@@ -283,7 +290,12 @@ pub fn run<A: Access>(
         }
         let Some((m, r)) = chosen else { break };
         hits.push(m.hit(r));
-        seen.push(m.id);
+        // An item crossed, or left from inside, is met once per move (as bump.lua does); one
+        // stopped against stays solid, so a second bounce off it is met again rather than
+        // passing through it (where bump.lua lets the mover through).
+        if r == Response::Cross || m.col.overlaps {
+            seen.push(m.id);
+        }
         let moving = goal != pos;
         let touch = m.col.touch;
         match r {
@@ -324,9 +336,7 @@ pub fn run<A: Access>(
             let Ok((other, _)) = w.get_d(o) else {
                 return false;
             };
-            o != id
-                && !seen.contains(&o)
-                && !other.edges().overlap(&start.edges())
+            o != id && !other.edges().overlap(&start.edges())
                 && w.cats_of(o).is_ok_and(|[c, m]| c & cats[1] != 0 && cats[0] & m != 0)
                 && !matches!(
                     a.get(&o),
@@ -352,6 +362,37 @@ pub fn run<A: Access>(
             }
         }
         end = if lo == 0.0 { from } else { at(lo) };
+    }
+    if f32_out {
+        // The f32 position nearest the end, or one rounded back toward the start of the move
+        // on either axis, whichever first leaves the mover clear.
+        let back = |v: f64, from: f64| {
+            let f = v as f32;
+            let wrong_side = if v > from { (f as f64) > v } else { (f as f64) < v };
+            if wrong_side {
+                let b = f.to_bits();
+                let toward = if (v > from) == (f > 0.0) { b - 1 } else { b + 1 };
+                if f == 0.0 {
+                    (if v > from { -f32::from_bits(1) } else { f32::from_bits(1) }) as f64
+                } else {
+                    f32::from_bits(toward) as f64
+                }
+            } else {
+                f as f64
+            }
+        };
+        let near = |v: f64| v as f32 as f64;
+        let (bx, by) = (back(end.x, start.x), back(end.y, start.y));
+        let options = [
+            Vec2D::new(near(end.x), near(end.y)),
+            Vec2D::new(bx, near(end.y)),
+            Vec2D::new(near(end.x), by),
+            Vec2D::new(bx, by),
+        ];
+        end = options
+            .into_iter()
+            .find(|&p| !blocked(acc, p, &mut answers))
+            .unwrap_or(Vec2D::new(near(start.x), near(start.y)));
     }
     if commit {
         acc.world().update_d(id, rect.at(end))?;
