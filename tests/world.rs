@@ -894,9 +894,17 @@ fn move_agrees_with_move_rect_when_every_pair_has_one_response() {
         );
         assert_eq!(hits.len(), info.count, "round {round}");
         if info.count > 0 {
-            assert_eq!(hits[0].id, ids[info.first]);
+            if hits[0].id != ids[info.first] {
+                // A tie at the same time: the world orders ties as bump.lua does (by the
+                // distance between centres), move_rect by index.
+                let k = ids.iter().position(|&i| i == hits[0].id).unwrap();
+                let t = collide2d::sweep_rect_rect(a, delta, obstacles[k]).map(|h| h.t);
+                assert_eq!(t, Some(info.first_hit.t), "round {round}: not a tie");
+            }
             let (h, f) = (hits[0].hit, info.first_hit);
-            assert_eq!((h.t, h.normal, h.pos), (f.t, f.normal, f.pos), "round {round}");
+            // The world computes in doubles: t and the position may be an f32 step closer.
+            assert_eq!(h.normal, f.normal, "round {round}");
+            assert!(near(h.t, f.t) && near(h.pos.x, f.pos.x) && near(h.pos.y, f.pos.y));
         }
     }
 }
