@@ -74,7 +74,12 @@ impl Default for MoveInfo {
 /// The goal after a hit at `pos` on the face with `normal`, as bump.lua redirects a move: slide
 /// keeps the motion along the face, bounce reflects what is left of it; `None` for the responses
 /// that stop there. Coordinates are `(x, y)` pairs of f32 or f64, computed in their own precision.
-pub(crate) fn redirect<T>(response: Response, pos: (T, T), goal: (T, T), normal_x: bool) -> Option<(T, T)>
+pub(crate) fn redirect<T>(
+    response: Response,
+    pos: (T, T),
+    goal: (T, T),
+    normal_x: bool,
+) -> Option<(T, T)>
 where
     T: Copy + std::ops::Sub<Output = T>,
 {
@@ -187,7 +192,12 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
         if info.count >= MAX_HITS {
             return (pos, info);
         }
-        goal = match redirect(response, (pos.x, pos.y), (goal.x, goal.y), h.normal.x != 0.0) {
+        goal = match redirect(
+            response,
+            (pos.x, pos.y),
+            (goal.x, goal.y),
+            h.normal.x != 0.0,
+        ) {
             Some((x, y)) => Vec2::new(x, y),
             None => return (pos, info),
         };

@@ -581,7 +581,11 @@ fn move_resolves_items_overlapped_at_start_as_bump_lua_does() {
             .move_item(item, Vec2::new(30.0, 30.0), |_, _| response, &mut hits)
             .unwrap();
         assert_eq!(end, want, "{response:?}");
-        assert_eq!(hits.len(), 1, "{response:?}: the overlapped item is reported");
+        assert_eq!(
+            hits.len(),
+            1,
+            "{response:?}: the overlapped item is reported"
+        );
         assert_eq!(hits[0].id, inside);
         assert_eq!(hits[0].hit.pos, Vec2::new(-15.0, -15.0), "bump.lua's touch");
         assert_eq!(hits[0].hit.normal, Vec2::new(-1.0, 0.0));
@@ -593,8 +597,13 @@ fn move_resolves_items_overlapped_at_start_as_bump_lua_does() {
     for step in 0..5 {
         let mut hits = Vec::new();
         let (r, _) = w.get(player).unwrap();
-        w.move_item(player, Vec2::new(r.x + 3.0, r.y), |_, _| Response::Cross, &mut hits)
-            .unwrap();
+        w.move_item(
+            player,
+            Vec2::new(r.x + 3.0, r.y),
+            |_, _| Response::Cross,
+            &mut hits,
+        )
+        .unwrap();
         assert_eq!(hits.len(), 1, "step {step}");
         assert_eq!(hits[0].id, zone);
     }
@@ -604,7 +613,12 @@ fn move_resolves_items_overlapped_at_start_as_bump_lua_does() {
     let platform = w.add(Rect::new(-10.0, 2.0, 30.0, 5.0), 0).unwrap();
     let mut hits = Vec::new();
     let end = w
-        .move_item(ball, Vec2::new(0.0, -1.0), |_, _| Response::Slide, &mut hits)
+        .move_item(
+            ball,
+            Vec2::new(0.0, -1.0),
+            |_, _| Response::Slide,
+            &mut hits,
+        )
         .unwrap();
     assert_eq!(hits[0].id, platform);
     let (r, _) = w.get(ball).unwrap();

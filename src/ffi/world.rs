@@ -327,7 +327,15 @@ unsafe fn motion<P, H>(
         // SAFETY: a filter of the documented type (contract).
         unsafe { ask(filter, item, other, ctx) }
     };
-    match run(&mut Raw(w), id, goal, commit, f32_out, &mut pick, &mut found) {
+    match run(
+        &mut Raw(w),
+        id,
+        goal,
+        commit,
+        f32_out,
+        &mut pick,
+        &mut found,
+    ) {
         Ok(end) => {
             // SAFETY: each output is NULL or writable (contract).
             unsafe {
@@ -438,7 +446,19 @@ pub unsafe extern "C" fn c2d_world_move_d(
         // SAFETY: the caller's contract, passed on.
         unsafe {
             motion(
-                w, id, goal, true, false, filter, ctx, actual, |p| p, hits, cap, count, |h| *h,
+                w,
+                id,
+                goal,
+                true,
+                false,
+                filter,
+                ctx,
+                actual,
+                |p| p,
+                hits,
+                cap,
+                count,
+                |h| *h,
             )
         }
     })
@@ -499,7 +519,19 @@ pub unsafe extern "C" fn c2d_world_check_d(
         // SAFETY: the caller's contract, passed on.
         unsafe {
             motion(
-                w, id, goal, false, false, filter, ctx, actual, |p| p, hits, cap, count, |h| *h,
+                w,
+                id,
+                goal,
+                false,
+                false,
+                filter,
+                ctx,
+                actual,
+                |p| p,
+                hits,
+                cap,
+                count,
+                |h| *h,
             )
         }
     })
@@ -566,7 +598,9 @@ pub extern "C" fn c2d_world_new_d(cell_size: f64) -> *mut World {
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_cell_size_d(w: *const World) -> f64 {
     // SAFETY: NULL or a live world (contract).
-    guard(0.0, || unsafe { w.as_ref() }.map_or(0.0, World::cell_size_d))
+    guard(0.0, || {
+        unsafe { w.as_ref() }.map_or(0.0, World::cell_size_d)
+    })
 }
 
 /// `c2d_world_add` with a double-precision rect, kept exactly as given (a rect at y = 99.9 is

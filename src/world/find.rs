@@ -251,9 +251,11 @@ impl World {
         let low = (1u64 << bits) - 1;
         let pair = |k: u64| ((k >> bits) << 32) | (k & low);
         if self.sorted_out {
-            sorted.extend(src.iter().map(|&k| pair(k)).filter(|&p| {
-                self.interact((p >> 32) as usize, (p & 0xffff_ffff) as usize)
-            }));
+            sorted.extend(
+                src.iter()
+                    .map(|&k| pair(k))
+                    .filter(|&p| self.interact((p >> 32) as usize, (p & 0xffff_ffff) as usize)),
+            );
         } else {
             sorted.extend(src.iter().map(|&k| pair(k)));
         }

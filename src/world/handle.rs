@@ -71,7 +71,13 @@ mod tests {
         let first = tag_of(0);
         assert_eq!(TAG_BITS, 32);
         // A scratch world made every frame at 60 fps for a day does not come back round.
-        for n in [1u64, 1 << 20, (1 << 20) + 1, 60 * 60 * 60 * 24, (1 << 32) - 2] {
+        for n in [
+            1u64,
+            1 << 20,
+            (1 << 20) + 1,
+            60 * 60 * 60 * 24,
+            (1 << 32) - 2,
+        ] {
             assert_ne!(tag_of(n), first, "tag of world {n}");
             assert_ne!(tag_of(n), 0);
         }

@@ -302,7 +302,12 @@ pub fn run<A: Access>(
             Response::Cross => {}
             Response::Slide | Response::Bounce => {
                 if moving {
-                    let to = redirect(r, (touch.x, touch.y), (goal.x, goal.y), m.col.normal.x != 0.0);
+                    let to = redirect(
+                        r,
+                        (touch.x, touch.y),
+                        (goal.x, goal.y),
+                        m.col.normal.x != 0.0,
+                    );
                     goal = to.map_or(touch, |(x, y)| Vec2D::new(x, y));
                 }
                 pos = touch;
@@ -336,12 +341,11 @@ pub fn run<A: Access>(
             let Ok((other, _)) = w.get_d(o) else {
                 return false;
             };
-            o != id && !other.edges().overlap(&start.edges())
-                && w.cats_of(o).is_ok_and(|[c, m]| c & cats[1] != 0 && cats[0] & m != 0)
-                && !matches!(
-                    a.get(&o),
-                    Some(Response::Ignore) | Some(Response::Cross)
-                )
+            o != id
+                && !other.edges().overlap(&start.edges())
+                && w.cats_of(o)
+                    .is_ok_and(|[c, m]| c & cats[1] != 0 && cats[0] & m != 0)
+                && !matches!(a.get(&o), Some(Response::Ignore) | Some(Response::Cross))
         };
         ids[..n].iter().any(|&o| solid(o, answers))
     };
@@ -368,12 +372,24 @@ pub fn run<A: Access>(
         // on either axis, whichever first leaves the mover clear.
         let back = |v: f64, from: f64| {
             let f = v as f32;
-            let wrong_side = if v > from { (f as f64) > v } else { (f as f64) < v };
+            let wrong_side = if v > from {
+                (f as f64) > v
+            } else {
+                (f as f64) < v
+            };
             if wrong_side {
                 let b = f.to_bits();
-                let toward = if (v > from) == (f > 0.0) { b - 1 } else { b + 1 };
+                let toward = if (v > from) == (f > 0.0) {
+                    b - 1
+                } else {
+                    b + 1
+                };
                 if f == 0.0 {
-                    (if v > from { -f32::from_bits(1) } else { f32::from_bits(1) }) as f64
+                    (if v > from {
+                        -f32::from_bits(1)
+                    } else {
+                        f32::from_bits(1)
+                    }) as f64
                 } else {
                     f32::from_bits(toward) as f64
                 }
