@@ -219,7 +219,11 @@ fn moves_read_obstacles_and_accept_null() {
     assert_eq!((r.x, r.y), (i32::MAX, i32::MIN));
 }
 
-extern "C" fn slide_all(_item: u64, _other: u64, ctx: *mut std::ffi::c_void) -> c2d_response {
+extern "C-unwind" fn slide_all(
+    _item: u64,
+    _other: u64,
+    ctx: *mut std::ffi::c_void,
+) -> c2d_response {
     // SAFETY: the test passes a pointer to a u32 counter as ctx.
     unsafe { *(ctx as *mut u32) += 1 };
     C2D_SLIDE

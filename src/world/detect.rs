@@ -12,6 +12,7 @@ use crate::exact::Expansion;
 
 /// A time as an exact fraction `num / den` with `den > 0`, or an unbounded one.
 #[derive(Clone, Copy)]
+#[allow(clippy::large_enum_variant)]
 enum Time {
     Before,
     At(Expansion, f64),
@@ -79,7 +80,7 @@ fn later(iv: &[(Time, Time); 2]) -> usize {
 /// The mover's corner coordinate (`x` or `y` of `r`, whose extent on that axis is `lo..hi` as
 /// offsets from it) that puts its face flush against `face`: its high edge on `face` when
 /// `side < 0` (the mover on the low side), its low edge when `side > 0`; never past it.
-pub(crate) fn flush(origin: f64, size: f64, face: Edge, side: f64) -> f64 {
+fn flush(origin: f64, size: f64, face: Edge, side: f64) -> f64 {
     let (near, far) = if size < 0.0 { (size, 0.0) } else { (0.0, size) };
     let off = if side < 0.0 { far } else { near };
     // A first guess, then the exact edge compared and stepped by ulps where rounding missed.

@@ -39,7 +39,7 @@ use std::sync::{Mutex, TryLockError};
 use tiles::{home, stays, Home, Tiles};
 
 pub use crate::response::Response;
-pub(crate) use detect::{detect, flush};
+pub(crate) use detect::detect;
 pub use double::{CircleD, HitD, RectD, SegmentD, Vec2D, WorldHitD};
 pub(crate) use double::{Edge, Edges};
 pub use handle::skip_tags;
@@ -128,7 +128,7 @@ impl World {
     pub fn new_d(cell_size: f64) -> Option<World> {
         // Cells are indexed by `v / cell_size` in f64 and clamped: sizes below the f32 range
         // only make every item huge.
-        if !(cell_size > 0.0 && cell_size.is_finite()) || !(1.0 / cell_size).is_finite() {
+        if !(cell_size > 0.0 && cell_size.is_finite() && (1.0 / cell_size).is_finite()) {
             return None;
         }
         Some(World {

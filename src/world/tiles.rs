@@ -588,8 +588,8 @@ impl Tiles {
             // Within each column, by x0: insertions for the few items a column usually holds, a
             // sort (n log n) for a crowded one.
             let mut from = 0;
-            for k in 0..1 << SHIFT {
-                let to = at[k] as usize;
+            for &end in &at[..1 << SHIFT] {
+                let to = end as usize;
                 let col = &mut dst[from..to];
                 if col.len() > RANKED {
                     col.sort_unstable_by(|a, b| a.b[0].total_cmp(&b.b[0]));
