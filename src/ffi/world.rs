@@ -4,6 +4,8 @@
 use super::{c2d_response, guard, write_out};
 use crate::shape::{Circle, Rect, Segment, Vec2};
 use crate::world::{Pair, Response, World, WorldError, WorldHit};
+use alloc::boxed::Box;
+use alloc::vec::Vec;
 use std::ffi::{c_char, c_void};
 
 /// The outcome of a world call: `C2D_OK` or one of the `C2D_ERR_*` codes.

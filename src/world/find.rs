@@ -6,6 +6,7 @@ use crate::query::{
     aabb_aabb, overlap_point_rect, overlap_rect_circle, overlap_rect_rect, raycast_rect,
 };
 use crate::shape::{Aabb, Circle, Rect, Segment, Vec2};
+use alloc::vec::Vec;
 
 impl World {
     /// The items whose rect strictly overlaps `r` (as `overlap_rect_rect`), ascending handles.

@@ -6,6 +6,7 @@ use crate::query::sweep::{at, settle};
 use crate::query::{overlap_rect_rect, sweep_rect_rect};
 use crate::response::{redirect, Response};
 use crate::shape::{Aabb, Hit, Rect, Vec2};
+use alloc::vec::Vec;
 
 /// The most hits one move resolves (as `move_rect`); the motion stops at the last one.
 pub const MAX_MOVE_HITS: usize = crate::response::MAX_HITS;
