@@ -1,5 +1,5 @@
 //! Generates `include/collide2d.h` with cbindgen, sets the Linux SONAME, leaves the SONAME link
-//! beside the library, and compiles the C test harness for `cargo test`.
+//! beside the library, and selects the `no_std` build for the Windows DLL (see src/platform.rs).
 
 use std::env;
 use std::fs;
@@ -34,15 +34,20 @@ fn main() {
     let major = env::var("CARGO_PKG_VERSION_MAJOR").expect("cargo sets the version");
     println!("cargo:rerun-if-changed=src");
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=c_tests");
 
     generate_header(&root);
 
-    if env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+    let target_os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    if target_os == "linux" {
         println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libcollide2d.so.{major}");
         link_soname(&major);
     }
-    compile_harness(&root);
+
+    // Windows with panic = "abort" (.cargo/config.toml sets it for the MinGW targets): no std.
+    println!("cargo:rustc-check-cfg=cfg(c2d_no_std)");
+    if target_os == "windows" && env::var("CARGO_CFG_PANIC").as_deref() == Ok("abort") {
+        println!("cargo:rustc-cfg=c2d_no_std");
+    }
 }
 
 fn generate_header(root: &Path) {
@@ -120,42 +125,4 @@ fn link_soname(major: &str) {
     }
     #[cfg(not(unix))]
     let _ = major;
-}
-
-/// The C harness (`c_tests/*.c` but `main.c` and the dlopen program) becomes a static library
-/// that `tests/c_harness.rs` links and runs.
-fn compile_harness(root: &Path) {
-    let dir = root.join("c_tests");
-    let Ok(entries) = fs::read_dir(&dir) else {
-        return;
-    };
-    let mut sources: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .filter(|p| {
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            name != "main.c" && !name.contains("dlopen")
-        })
-        .collect();
-    if sources.is_empty() {
-        return;
-    }
-    sources.sort();
-    cc::Build::new()
-        .files(&sources)
-        .include(root.join("include"))
-        .include(&dir)
-        .std("c99")
-        .flag("-Wall")
-        .flag("-Wextra")
-        .flag("-Wpedantic")
-        .warnings_into_errors(true)
-        .cargo_metadata(false)
-        .compile("c2d_harness");
-    if let Some(out) = env::var_os("OUT_DIR") {
-        println!(
-            "cargo:rustc-link-search=native={}",
-            PathBuf::from(out).display()
-        );
-    }
 }

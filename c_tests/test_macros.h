@@ -28,6 +28,11 @@ int th_check_near(double a, double b, double tol, const char *file, int line, co
 
 #define CASE(label) (th_label = (label))
 
+/* A decimal constant as the float the library answers with. On 32-bit x86 with x87 maths, C99
+ * evaluates `0.44f` with long double precision, so `hit.t == 0.44f` would compare a float with
+ * more digits than a float has; the cast rounds to float on every platform. */
+#define F32(x) ((float)(x))
+
 #define ENSURE(cond) ((void)th_check((cond) ? 1 : 0, __FILE__, __LINE__, #cond))
 
 #define ENSURE_NEAR(a, b, tol) \

@@ -21,7 +21,7 @@ static void seed_001_tunnelling(void) {
     SWEEP_CHECK("seed 001: stops flush on the paddle", hit.pos.y == 122.0f && hit.pos.x == 120.0f);
     SWEEP_CHECK("seed 001: normal points up, back toward the ball",
                 hit.normal.x == 0.0f && hit.normal.y == -1.0f);
-    SWEEP_CHECK("seed 001: t is the contact fraction", hit.t == 0.44f);
+    SWEEP_CHECK("seed 001: t is the contact fraction", hit.t == F32(0.44));
     SWEEP_CHECK("seed 001: round ball too",
                 c2d_sweep_circle_rect(circle(124, 104, 4), vec2(0, 50), paddle, &hit) &&
                     hit.pos.y <= 126.0f && hit.pos.y > 126.0f - 1.0f / 256.0f);
@@ -90,7 +90,7 @@ static void raycasts(void) {
     s.a = vec2(8, 0);
     s.b = vec2(4, 0);
     SWEEP_CHECK("collinear segment: the first shared point",
-                c2d_raycast_segment(vec2(0, 0), vec2(10, 0), s, &hit) && hit.t == 0.4f);
+                c2d_raycast_segment(vec2(0, 0), vec2(10, 0), s, &hit) && hit.t == F32(0.4));
     SWEEP_CHECK("ray misses exactly as the segment predicate does",
                 c2d_raycast_obb(vec2(0, 0), vec2(5, 0), c2d_obb_from_rect(rect(10, 0, 5, 5), 0), &hit) ==
                     c2d_intersect_segment_obb(s, c2d_obb_from_rect(rect(10, 0, 5, 5), 0)));

@@ -24,12 +24,19 @@
 //! assert!(!overlap_rect_rect(a, b));
 //! assert!(touch_rect_rect(a, b));
 //! ```
+#![cfg_attr(c2d_no_std, no_std)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 #![allow(clippy::missing_safety_doc)]
 
+extern crate alloc;
+// Without std, `std::` paths name core's items (`std::mem`, `std::ptr`, `std::ffi`, ...).
+#[cfg(c2d_no_std)]
+extern crate core as std;
+
 mod exact;
 pub mod ffi;
+mod platform;
 pub mod query;
 pub mod response;
 mod shape;

@@ -2,10 +2,16 @@
 //!
 //! Every body runs inside [`guard`], so no panic unwinds into C; inbound pointers are checked for
 //! NULL before use; nothing here allocates except the world functions (`c2d_world_*`).
+//!
+//! The Windows DLL is built with `panic = "abort"` and without the standard library (see
+//! `crate::platform`): there `guard` runs the body directly and a panic aborts the process.
 
 mod contact;
 mod overlap;
 mod response;
+/// cbindgen:ignore
+#[cfg(c2d_no_std)]
+mod runtime;
 mod shape;
 mod sweep;
 mod version;
@@ -19,12 +25,18 @@ pub use sweep::*;
 pub use version::*;
 pub use world::*;
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
 /// Runs `f`, answering `default` instead of unwinding into the C caller should it ever panic.
+#[cfg(not(c2d_no_std))]
 #[inline(always)]
 pub(crate) fn guard<R>(default: R, f: impl FnOnce() -> R) -> R {
-    catch_unwind(AssertUnwindSafe(f)).unwrap_or(default)
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or(default)
+}
+
+/// Runs `f`. Without the standard library a panic aborts (see `runtime`): it never unwinds.
+#[cfg(c2d_no_std)]
+#[inline(always)]
+pub(crate) fn guard<R>(_default: R, f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 /// Writes `value` through `out` unless it is NULL.

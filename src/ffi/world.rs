@@ -7,6 +7,8 @@ use crate::world::{
     run, Access, CircleD, Pair, RectD, Response, SegmentD, Vec2D, World, WorldError, WorldHit,
     WorldHitD,
 };
+use alloc::boxed::Box;
+use alloc::vec::Vec;
 use std::ffi::{c_char, c_void};
 
 /// The outcome of a world call: `C2D_OK` or one of the `C2D_ERR_*` codes.

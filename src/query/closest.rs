@@ -4,6 +4,8 @@
 //! and NaN when any input is NaN.
 
 use super::sat;
+#[cfg(c2d_no_std)]
+use crate::platform::Float;
 use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Segment, Vec2};
 
 type P = (f64, f64);

@@ -7,6 +7,8 @@
 
 use super::overlap::within;
 use super::{overlap_rect_circle, overlap_rect_rect, sat};
+#[cfg(c2d_no_std)]
+use crate::platform::Float;
 use crate::shape::{Aabb, Circle, Contact, Frame, Obb, Rect, Vec2};
 
 /// A contact for a pair its strict predicate calls overlapping. The depth stays positive, as

@@ -14,6 +14,8 @@ use super::segment::{
     intersect_segment_circle, intersect_segment_obb, intersect_segment_segment, straddles,
 };
 use super::sweep::{lo_hi, span};
+#[cfg(c2d_no_std)]
+use crate::platform::Float;
 use crate::shape::{Aabb, Circle, Frame, Hit, Obb, Rect, Segment, Vec2};
 
 type P = (f64, f64);

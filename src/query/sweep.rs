@@ -34,6 +34,8 @@ use super::overlap::{
 };
 use super::sat;
 use crate::exact::product_le;
+#[cfg(c2d_no_std)]
+use crate::platform::Float;
 use crate::shape::{Aabb, Circle, Frame, Hit, Obb, Rect, Vec2};
 
 type P = (f64, f64);

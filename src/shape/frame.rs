@@ -4,6 +4,8 @@
 //! differences and products of two such values stay exact in f64's 53 bits.
 
 use super::{Obb, Rect, Rot};
+#[cfg(c2d_no_std)]
+use crate::platform::Float;
 
 /// An axis-aligned box as `min..max` per axis, in f64.
 #[derive(Clone, Copy, Debug, PartialEq)]

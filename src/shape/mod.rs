@@ -8,6 +8,8 @@ mod integer;
 
 pub use integer::{CircleI, RectI};
 
+#[cfg(c2d_no_std)]
+use crate::platform::Float;
 pub(crate) use frame::{ordered, Aabb, Frame};
 
 /// A point or a vector (`c2d_vec2`).

@@ -4,6 +4,7 @@ use super::tiles::cell_of;
 use super::{fill, CircleD, Edge, Edges, HitD, Pair, RectD, Scratch, SegmentD, Vec2D, World};
 use super::{WorldHit, WorldHitD};
 use crate::shape::{Aabb, Circle, Rect, Segment, Vec2};
+use alloc::vec::Vec;
 
 /// Passes every category.
 const ALL: u64 = u64::MAX;

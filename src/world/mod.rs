@@ -34,8 +34,9 @@ mod handle;
 mod motion;
 mod tiles;
 
+use crate::platform::TryLock;
 use crate::shape::{Hit, Rect};
-use std::sync::{Mutex, TryLockError};
+use alloc::vec::Vec;
 use tiles::{home, stays, Home, Tiles};
 
 pub use crate::response::Response;
@@ -108,7 +109,7 @@ pub struct World {
     free: Vec<u32>,
     count: usize,
     tiles: Tiles,
-    scratch: Mutex<Scratch>,
+    scratch: TryLock<Scratch>,
 }
 
 /// An item's category and mask when it is added: category 1, every mask bit set.
@@ -146,7 +147,7 @@ impl World {
             free: Vec::new(),
             count: 0,
             tiles: Tiles::default(),
-            scratch: Mutex::new(Scratch::default()),
+            scratch: TryLock::new(Scratch::default()),
         })
     }
 
@@ -324,9 +325,8 @@ impl World {
     /// thread is using them.
     fn with_scratch<R>(&self, f: impl FnOnce(&mut Scratch) -> R) -> R {
         match self.scratch.try_lock() {
-            Ok(mut s) => f(&mut s),
-            Err(TryLockError::Poisoned(p)) => f(&mut p.into_inner()),
-            Err(TryLockError::WouldBlock) => f(&mut Scratch::default()),
+            Some(mut s) => f(&mut s),
+            None => f(&mut Scratch::default()),
         }
     }
 }

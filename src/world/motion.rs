@@ -13,7 +13,9 @@
 use super::{detect, HitD, RectD, Response, Vec2D, World, WorldError, WorldHit, WorldHitD};
 use crate::response::redirect;
 use crate::shape::Vec2;
-use std::collections::BTreeMap;
+use alloc::collections::BTreeMap;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The most hits one move resolves (as `move_rect`); the motion stops at the last one.
 pub const MAX_MOVE_HITS: usize = crate::response::MAX_HITS;

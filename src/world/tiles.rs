@@ -16,8 +16,9 @@
 //! merged by left edge, against the row above. The f32 bounds decide a pair exactly unless two
 //! edges compared are both not f32 values (see [`Ent`]); such pairs go to the exact f64 test.
 
+use crate::platform::HashMap;
 use crate::shape::Aabb;
-use std::collections::HashMap;
+use alloc::vec::Vec;
 use std::hash::{BuildHasherDefault, Hasher};
 
 const CELL_LIMIT: f64 = (1u32 << 29) as f64;
