@@ -768,17 +768,34 @@ static int l_version(lua_State *L)
 /* ---- world (bump.lua's API over c2d_world_*) ---------------------------------------------------
  * newWorld(cellSize) -> a full userdata with bump.lua's world methods. Items are any Lua values
  * but nil (and NaN); each maps to the c2d handle of its box. Handles are kept as 8-byte strings
- * (a uint64 does not fit a Lua 5.1 number), in two tables referenced from the registry: handle ->
- * item and item -> handle. A Lua filter runs inside lua_pcall from the C filter callback, so no
- * Lua error ever unwinds through the library's frames: the first error is kept, every later pair
- * is ignored, and the error is raised again once c2d_world_move has returned. */
+ * (a uint64 does not fit a Lua 5.1 number), in two tables that hang off the world userdata
+ * itself (its user value; its environment table on 5.1 and LuaJIT), never off the registry: an
+ * item that refers back to its world (`entity.world = world`) makes a cycle the collector sees
+ * whole, so a dropped world goes with its items. The user value is the items table (handle
+ * string -> item); its integer key 1 holds the handles table (item -> handle string).
+ *
+ * A Lua filter runs inside lua_pcall from the C filter callback, so no Lua error ever unwinds
+ * through the library's frames: the first error is kept, every later pair is ignored, and the
+ * error is raised again once c2d_world_move has returned.
+ *
+ * A world whose __gc has run has no c2d_world any more; a finalizer of another object may still
+ * bring it back into reach, and then every method raises an error instead of touching it. */
 
 #define C2DL_WORLD_MT "collide2d.world"
 
+#if LUA_VERSION_NUM >= 502
+#define c2dl_getuservalue(L, idx) lua_getuservalue(L, idx)
+#define c2dl_setuservalue(L, idx) lua_setuservalue(L, idx)
+#else
+#define c2dl_getuservalue(L, idx) lua_getfenv(L, idx)
+#define c2dl_setuservalue(L, idx) lua_setfenv(L, idx)
+#endif
+
+/* The items table's integer key of the handles table (handle keys are strings). */
+#define C2DL_UV_HANDLES 1
+
 typedef struct {
-    c2d_world *w;
-    int items;   /* registry ref: handle string -> item */
-    int handles; /* registry ref: item -> handle string */
+    c2d_world *w; /* NULL once __gc has run */
 } c2dl_world;
 
 static void push_handle(lua_State *L, uint64_t h)
@@ -841,9 +858,13 @@ static c2dl_world *world_begin(lua_State *L, const char *fn, int nargs)
     if (!ok) {
         luaL_error(L, "calling '%s' on bad self (world expected, got %s)", fn, type_name(L, 1));
     }
+    if (cw->w == NULL) {
+        luaL_error(L, "calling '%s' on a world that was already collected (a finalizer brought "
+                      "it back after its own __gc ran)", fn);
+    }
     lua_settop(L, nargs + 1);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cw->items);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cw->handles);
+    c2dl_getuservalue(L, 1);
+    lua_rawgeti(L, -1, C2DL_UV_HANDLES);
     return cw;
 }
 
@@ -904,14 +925,12 @@ static int l_newWorld(lua_State *L)
     lua_settop(L, 0);
     cw = (c2dl_world *)lua_newuserdata(L, sizeof *cw);
     cw->w = NULL;
-    cw->items = LUA_NOREF;
-    cw->handles = LUA_NOREF;
     luaL_getmetatable(L, C2DL_WORLD_MT);
     lua_setmetatable(L, 1);
-    lua_newtable(L);
-    cw->items = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_newtable(L);
-    cw->handles = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_newtable(L); /* items */
+    lua_newtable(L); /* handles */
+    lua_rawseti(L, -2, C2DL_UV_HANDLES);
+    c2dl_setuservalue(L, 1);
     cw->w = c2d_world_new(cell);
     if (cw->w == NULL) {
         arg_error(L, 1, "newWorld", "cell size must be positive and finite");
@@ -919,15 +938,14 @@ static int l_newWorld(lua_State *L)
     return 1;
 }
 
+/* Frees the c2d_world; the item tables go with the userdata. Safe to run on a world whose
+ * creation failed (w NULL). */
 static int w_gc(lua_State *L)
 {
     c2dl_world *cw = (c2dl_world *)lua_touserdata(L, 1);
     if (cw != NULL) {
         c2d_world_free(cw->w);
         cw->w = NULL;
-        luaL_unref(L, LUA_REGISTRYINDEX, cw->items);
-        luaL_unref(L, LUA_REGISTRYINDEX, cw->handles);
-        cw->items = cw->handles = LUA_NOREF;
     }
     return 0;
 }
@@ -1020,7 +1038,7 @@ static int w_countItems(lua_State *L)
     return 1;
 }
 
-/* world:getItems() -> items, len (in ascending handle order, i.e. by slot) */
+/* world:getItems() -> items, len (in no particular order, as bump.lua) */
 static int w_getItems(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "getItems", 0);
@@ -1029,7 +1047,11 @@ static int w_getItems(lua_State *L)
     lua_newtable(L);
     lua_pushnil(L);
     while (lua_next(L, W_ITEMS(0)) != 0) {
-        lua_rawseti(L, -3, ++n);
+        if (lua_type(L, -2) == LUA_TSTRING) { /* a handle, not the handles table's key */
+            lua_rawseti(L, -3, ++n);
+        } else {
+            lua_pop(L, 1);
+        }
     }
     lua_pushinteger(L, n);
     return 2;
@@ -1039,25 +1061,35 @@ static int w_getItems(lua_State *L)
 #define C2DL_QUERY_SMALL 64
 
 /* Pushes the items of handles[0..n) passing the filter at stack index filter (nil: all) as an
- * array, and its length. */
+ * array, and its length. Every item is looked up before the filter runs, so a filter that
+ * removes items never sees a nil. */
 static int push_items(lua_State *L, const uint64_t *handles, size_t n, int items, int filter)
 {
     size_t i;
-    int len = 0;
+    int len = 0, t;
     lua_createtable(L, (int)n, 0);
+    t = lua_gettop(L);
     for (i = 0; i < n; i++) {
         push_item(L, handles[i], items);
-        if (!lua_isnil(L, filter)) {
-            lua_pushvalue(L, filter);
-            lua_pushvalue(L, -2);
-            lua_call(L, 1, 1);
-            if (!lua_toboolean(L, -1)) {
-                lua_pop(L, 2);
-                continue;
-            }
-            lua_pop(L, 1);
+        lua_rawseti(L, t, (int)i + 1);
+    }
+    if (lua_isnil(L, filter)) {
+        lua_pushinteger(L, (lua_Integer)n);
+        return 2;
+    }
+    for (i = 1; i <= n; i++) {
+        lua_pushvalue(L, filter);
+        lua_rawgeti(L, t, (int)i);
+        lua_call(L, 1, 1);
+        if (lua_toboolean(L, -1)) {
+            lua_rawgeti(L, t, (int)i);
+            lua_rawseti(L, t, ++len);
         }
-        lua_rawseti(L, -2, ++len);
+        lua_pop(L, 1);
+    }
+    for (i = (size_t)len + 1; i <= n; i++) {
+        lua_pushnil(L);
+        lua_rawseti(L, t, (int)i);
     }
     lua_pushinteger(L, len);
     return 2;
@@ -1117,49 +1149,61 @@ static int w_querySegment(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "querySegment", 5);
     c2d_world_hit small[C2DL_QUERY_SMALL];
+    uint64_t small_ids[C2DL_QUERY_SMALL], *ids = small_ids;
     c2d_segment s;
     size_t n, i;
-    int len = 0;
     c2d_world_hit *hits = segment_hits(L, cw, "querySegment", small, &n, &s);
-    lua_createtable(L, (int)n, 0);
-    for (i = 0; i < n; i++) {
-        push_item(L, hits[i].id, W_ITEMS(5));
-        if (!lua_isnil(L, 6)) {
-            lua_pushvalue(L, 6);
-            lua_pushvalue(L, -2);
-            lua_call(L, 1, 1);
-            if (!lua_toboolean(L, -1)) {
-                lua_pop(L, 2);
-                continue;
-            }
-            lua_pop(L, 1);
-        }
-        lua_rawseti(L, -2, ++len);
+    if (n > C2DL_QUERY_SMALL) {
+        ids = (uint64_t *)lua_newuserdata(L, n * sizeof *ids);
     }
-    lua_pushinteger(L, len);
-    return 2;
+    for (i = 0; i < n; i++) {
+        ids[i] = hits[i].id;
+    }
+    return push_items(L, ids, n, W_ITEMS(5), 6);
 }
 
 /* world:querySegmentWithCoords(x1, y1, x2, y2[, filter]) -> infos, len: per item met, nearest
  * first, {item=, ti1=, ti2=, x1=, y1=, x2=, y2=}: where the segment enters (ti1, x1, y1) and
- * leaves (ti2, x2, y2) the item's box, as fractions of the segment and points. */
+ * leaves (ti2, x2, y2) the item's box, as fractions of the segment and points. Every box is read
+ * before the filter runs, so a filter that moves or removes items changes no coordinates. */
 static int w_querySegmentWithCoords(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "querySegmentWithCoords", 5);
     c2d_world_hit small[C2DL_QUERY_SMALL];
+    c2d_vec2 small_exit[C2DL_QUERY_SMALL], *exit = small_exit;
+    float small_t2[C2DL_QUERY_SMALL], *exit_t = small_t2;
     c2d_segment s;
     c2d_vec2 back;
     size_t n, i;
-    int len = 0;
+    int len = 0, found;
     c2d_world_hit *hits = segment_hits(L, cw, "querySegmentWithCoords", small, &n, &s);
     back.x = s.a.x - s.b.x;
     back.y = s.a.y - s.b.y;
-    lua_createtable(L, (int)n, 0);
+    if (n > C2DL_QUERY_SMALL) {
+        exit = (c2d_vec2 *)lua_newuserdata(L, n * sizeof *exit);
+        exit_t = (float *)lua_newuserdata(L, n * sizeof *exit_t);
+    }
     for (i = 0; i < n; i++) {
         c2d_rect r = {0.0f, 0.0f, 0.0f, 0.0f};
         c2d_hit out;
-        float ti2 = 1.0f, x2 = s.b.x, y2 = s.b.y;
+        exit_t[i] = 1.0f;
+        exit[i] = s.b;
+        /* The exit is where the reversed segment enters. */
+        c2d_world_get(cw->w, hits[i].id, &r, NULL);
+        if (c2d_raycast_rect(s.b, back, r, &out)) {
+            exit_t[i] = 1.0f - out.t;
+            exit[i] = out.pos;
+        }
+    }
+    lua_createtable(L, (int)n, 0); /* the items, looked up before any filter runs */
+    found = lua_gettop(L);
+    for (i = 0; i < n; i++) {
         push_item(L, hits[i].id, W_ITEMS(5));
+        lua_rawseti(L, found, (int)i + 1);
+    }
+    lua_createtable(L, (int)n, 0);
+    for (i = 0; i < n; i++) {
+        lua_rawgeti(L, found, (int)i + 1);
         if (!lua_isnil(L, 6)) {
             lua_pushvalue(L, 6);
             lua_pushvalue(L, -2);
@@ -1169,23 +1213,16 @@ static int w_querySegmentWithCoords(lua_State *L)
                 continue;
             }
             lua_pop(L, 1);
-        }
-        /* The exit is where the reversed segment enters. */
-        c2d_world_get(cw->w, hits[i].id, &r, NULL);
-        if (c2d_raycast_rect(s.b, back, r, &out)) {
-            ti2 = 1.0f - out.t;
-            x2 = out.pos.x;
-            y2 = out.pos.y;
         }
         lua_createtable(L, 0, 7);
         lua_pushvalue(L, -2);
         lua_setfield(L, -2, "item");
         set_num(L, "ti1", hits[i].hit.t);
-        set_num(L, "ti2", ti2);
+        set_num(L, "ti2", exit_t[i]);
         set_num(L, "x1", hits[i].hit.pos.x);
         set_num(L, "y1", hits[i].hit.pos.y);
-        set_num(L, "x2", x2);
-        set_num(L, "y2", y2);
+        set_num(L, "x2", exit[i].x);
+        set_num(L, "y2", exit[i].y);
         lua_remove(L, -2);
         lua_rawseti(L, -2, ++len);
     }
@@ -1204,8 +1241,24 @@ typedef struct {
 
 static const char *const response_types[] = {NULL, "slide", "touch", "cross", "bounce"};
 
+/* The code of a built-in response name, compared with its length ("slide\0junk" is not
+ * "slide"); C2D_IGNORE for any other string. */
+static c2d_response response_code(const char *s, size_t n)
+{
+    c2d_response code;
+    for (code = C2D_SLIDE; code <= C2D_BOUNCE; code++) {
+        if (n == strlen(response_types[code]) && memcmp(s, response_types[code], n) == 0) {
+            return code;
+        }
+    }
+    return C2D_IGNORE;
+}
+
 /* Runs under lua_pcall: (ctx, filter, item, items, resp) -> response code. Calls filter(item,
- * other) and records the response name of `other` in resp. */
+ * other) and records its answer for `other` in resp. An answer that names no response (any
+ * other string or true value) stops the move there as a touch would, and world_move raises
+ * bump.lua's "Unknown collision type" once the library has returned, when that collision is
+ * the one being resolved (as bump.lua raises only then). */
 static int world_filter_call(lua_State *L)
 {
     c2dl_move_ctx *m = (c2dl_move_ctx *)lua_touserdata(L, 1);
@@ -1214,25 +1267,46 @@ static int world_filter_call(lua_State *L)
     lua_pushvalue(L, 3);
     push_item(L, m->other, 4);
     lua_call(L, 2, 1);
-    if (lua_type(L, -1) == LUA_TSTRING) {
-        const char *s = lua_tostring(L, -1);
-        for (code = C2D_SLIDE; code <= C2D_BOUNCE; code++) {
-            if (strcmp(s, response_types[code]) == 0) {
-                break;
-            }
-        }
-        if (code > C2D_BOUNCE) {
-            return luaL_error(L, "collide2d: filter returned an unknown response '%s'", s);
+    if (lua_toboolean(L, -1)) {
+        size_t n = 0;
+        const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &n) : NULL;
+        code = s != NULL ? response_code(s, n) : C2D_IGNORE;
+        if (code == C2D_IGNORE) {
+            code = C2D_TOUCH;
         }
         push_handle(L, m->other);
         lua_pushvalue(L, -2);
         lua_rawset(L, 5);
-    } else if (lua_toboolean(L, -1)) {
-        return luaL_error(L, "collide2d: filter returned a %s, not a response name",
-                          luaL_typename(L, -1));
     }
     lua_pushinteger(L, (lua_Integer)code);
     return 1;
+}
+
+/* Raises bump.lua's error for a filter's answer that names no response (the value at idx),
+ * with every byte of a string answer. */
+static void unknown_response_error(lua_State *L, int idx)
+{
+    luaL_Buffer b;
+    idx = idx < 0 ? lua_gettop(L) + idx + 1 : idx;
+    luaL_buffinit(L, &b);
+    luaL_addstring(&b, "Unknown collision type: ");
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        size_t n;
+        const char *s = lua_tolstring(L, idx, &n);
+        luaL_addlstring(&b, s, n);
+    } else if (lua_type(L, idx) == LUA_TBOOLEAN) {
+        luaL_addstring(&b, lua_toboolean(L, idx) ? "true" : "false");
+    } else if (lua_type(L, idx) == LUA_TNUMBER) {
+        lua_pushvalue(L, idx);
+        luaL_addvalue(&b); /* lua_tolstring converts the copy */
+    } else {
+        luaL_addstring(&b, luaL_typename(L, idx));
+    }
+    luaL_addstring(&b, " (");
+    luaL_addstring(&b, luaL_typename(L, idx));
+    luaL_addstring(&b, ")");
+    luaL_pushresult(&b);
+    lua_error(L);
 }
 
 /* The c2d_filter_fn: never lets a Lua error unwind through the library (see the section top).
@@ -1277,7 +1351,7 @@ static void world_move(lua_State *L, c2dl_world *cw, const char *fn, uint64_t id
     c2d_vec2 goal, leg_start, leg_goal;
     c2d_status st;
     size_t count = 0, i;
-    int resp;
+    int resp, unknown;
     goal.x = gx;
     goal.y = gy;
     lua_newtable(L); /* responses by handle */
@@ -1295,10 +1369,26 @@ static void world_move(lua_State *L, c2dl_world *cw, const char *fn, uint64_t id
     m.failed = 0;
     st = c2d_world_move(cw->w, id, goal, lua_isnil(L, filter) ? NULL : world_filter, &m, actual,
                         hits, C2D_MOVE_MAX_HITS, &count);
+    if (count > C2D_MOVE_MAX_HITS) {
+        count = C2D_MOVE_MAX_HITS;
+    }
+    unknown = 0; /* stack slot of an answer that names no response, met by the move */
+    for (i = 0; i < count && !m.failed && st == C2D_OK; i++) {
+        size_t n = 0;
+        const char *s;
+        push_handle(L, hits[i].id);
+        lua_rawget(L, resp);
+        s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &n) : NULL;
+        if (!lua_isnil(L, -1) && (s == NULL || response_code(s, n) == C2D_IGNORE)) {
+            unknown = lua_gettop(L);
+            break;
+        }
+        lua_pop(L, 1);
+    }
     if (restore != NULL) {
         c2d_world_update(cw->w, id, *restore);
-    } else if (m.failed && !remove && st == C2D_OK) {
-        c2d_world_update(cw->w, id, start); /* a failed filter leaves the item where it was */
+    } else if ((m.failed || unknown) && !remove && st == C2D_OK) {
+        c2d_world_update(cw->w, id, start); /* an error leaves the item where it was */
     }
     if (remove) {
         c2d_world_remove(cw->w, id);
@@ -1307,13 +1397,13 @@ static void world_move(lua_State *L, c2dl_world *cw, const char *fn, uint64_t id
         lua_pushvalue(L, m.err);
         lua_error(L);
     }
+    if (unknown) {
+        unknown_response_error(L, unknown);
+    }
     if (st == C2D_ERR_INVALID) {
         world_arg_error(L, 3, fn, "goal must be finite");
     } else if (st != C2D_OK) {
         luaL_error(L, "collide2d: %s: item left the world during the move", fn);
-    }
-    if (count > C2D_MOVE_MAX_HITS) {
-        count = C2D_MOVE_MAX_HITS;
     }
     leg_start.x = start.x;
     leg_start.y = start.y;
@@ -1326,7 +1416,7 @@ static void world_move(lua_State *L, c2dl_world *cw, const char *fn, uint64_t id
         const char *type = "slide";
         push_handle(L, hits[i].id);
         lua_rawget(L, resp);
-        if (lua_isstring(L, -1)) {
+        if (lua_type(L, -1) == LUA_TSTRING) {
             type = lua_tostring(L, -1);
         }
         lua_pop(L, 1);
