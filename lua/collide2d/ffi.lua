@@ -7,10 +7,11 @@
 -- the rest. The world is the C module's own. Their declarations come from collide2d_cdef.lua,
 -- generated from include/collide2d.h by lua/gen_cdef.lua and kept beside the C module.
 --
--- The C module (collide2d.so, collide2d.dll on Windows) is looked for, in this order: in the
--- folder that holds this file's folder (a game ships collide2d/ and collide2d.so side by side),
--- in LÖVE's real folders for that file (the game folder, the folder of a fused game or of its
--- .love file, the save folder), on package.cpath, and by the system loader's own search. The
+-- The C module (collide2d.so, collide2d.dll on Windows) is looked for, in this order: under
+-- LÖVE in the real folders behind its file system (the game folder, the folder of a fused game
+-- or of its .love file, the save folder), in the folder that holds this file's folder (a game
+-- ships collide2d/ and collide2d.so side by side), on package.cpath, and by the system loader's
+-- own search. The
 -- first file that exists is loaded, and its loader error is raised when it does not load; the
 -- library handle is kept in the module (`_lib`) so it is never unloaded while the module lives.
 
@@ -42,27 +43,26 @@ local function candidates()
       end
     end
   end
-  -- Beside this file's folder: "@/game/collide2d/ffi.lua" -> "/game/".
   local source = debug.getinfo(1, "S").source
   local file = source:sub(1, 1) == "@" and source:sub(2) or nil
-  if file then
-    local parent = file:match("^(.*[/\\])[^/\\]+[/\\][^/\\]+$")
-    if parent then
-      add(parent)
-    elseif file:match("^[^/\\]+[/\\][^/\\]+$") then
-      add("." .. sep) -- "collide2d/ffi.lua", relative to the current folder
-    end
-  end
-  -- LÖVE: this file's path is inside the game's virtual file system.
+  local parent = file and file:match("^(.*[/\\])[^/\\]+[/\\][^/\\]+$")
+  -- LÖVE: this file's path is one of the game's virtual file system; its real folders hold the
+  -- libraries (a game folder, or beside a fused game or its .love file; the save folder).
   local fs = type(love) == "table" and love.filesystem
   if type(fs) == "table" then
     local real = file and fs.getRealDirectory and fs.getRealDirectory(file)
     if real then
-      local rel = file:match("^(.*[/\\])[^/\\]+[/\\][^/\\]+$") or ""
-      add(real .. "/" .. rel)
+      add(real .. "/" .. (parent or ""))
     end
     if fs.getSourceBaseDirectory then add(fs.getSourceBaseDirectory() .. "/") end
     if fs.getSaveDirectory then add(fs.getSaveDirectory() .. "/") end
+  end
+  -- Beside this file's folder: "@/game/collide2d/ffi.lua" -> "/game/"; "collide2d/ffi.lua"
+  -- was found relative to the current folder.
+  if parent then
+    add(parent)
+  elseif file and file:match("^[^/\\]+[/\\][^/\\]+$") then
+    add("." .. sep)
   end
   local found = package.searchpath and package.searchpath("collide2d", package.cpath)
   if found then
