@@ -121,8 +121,8 @@ return function(test, c2d, h)
     h.eq(#seen, 3, "the filter saw every item found")
     h.eq(seen[2], "b"); h.eq(seen[3], "c", "items as found, none nil")
     h.eq(len, 2)
-    h.eq(infos[1].item, "b"); h.eq(infos[1].x1, 30); h.eq(infos[1].x2, 40); h.eq(infos[1].y2, 5)
-    h.eq(infos[2].item, "c"); h.eq(infos[2].x1, 50); h.eq(infos[2].x2, 60)
+    h.eq(infos[1].item, "b"); h.near(infos[1].x1, 30, 1e-5); h.near(infos[1].x2, 40, 1e-5); h.near(infos[1].y2, 5, 1e-5)
+    h.eq(infos[2].item, "c"); h.near(infos[2].x1, 50, 1e-5); h.near(infos[2].x2, 60, 1e-5)
     local items
     items, len = w:queryRect(0, 0, 1000, 1000, function(item)
       if item == "a" then w:remove("c") end
