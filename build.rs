@@ -5,7 +5,7 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const TYPES: [(&str, &str); 14] = [
+const TYPES: [(&str, &str); 20] = [
     ("Vec2", "c2d_vec2"),
     ("Rect", "c2d_rect"),
     ("Circle", "c2d_circle"),
@@ -20,6 +20,12 @@ const TYPES: [(&str, &str); 14] = [
     ("World", "c2d_world"),
     ("WorldHit", "c2d_world_hit"),
     ("Pair", "c2d_pair"),
+    ("Vec2D", "c2d_vec2d"),
+    ("RectD", "c2d_rectd"),
+    ("CircleD", "c2d_circled"),
+    ("SegmentD", "c2d_segmentd"),
+    ("HitD", "c2d_hitd"),
+    ("WorldHitD", "c2d_world_hitd"),
 ];
 
 fn main() {

@@ -36,6 +36,17 @@ impl Response {
             _ => Response::Touch,
         }
     }
+
+    /// The C code of the response.
+    pub fn code(self) -> u32 {
+        match self {
+            Response::Ignore => 0,
+            Response::Slide => 1,
+            Response::Touch => 2,
+            Response::Cross => 3,
+            Response::Bounce => 4,
+        }
+    }
 }
 
 /// What a move met on its way (`c2d_move_info`, filled by `c2d_move_rect`).
@@ -62,22 +73,20 @@ impl Default for MoveInfo {
 
 /// The goal after a hit at `pos` on the face with `normal`, as bump.lua redirects a move: slide
 /// keeps the motion along the face, bounce reflects what is left of it; `None` for the responses
-/// that stop there.
-pub(crate) fn redirect(
-    response: Response,
-    pos: Vec2,
-    mut goal: Vec2,
-    normal: Vec2,
-) -> Option<Vec2> {
-    let along_x = normal.x != 0.0;
+/// that stop there. Coordinates are `(x, y)` pairs of f32 or f64, computed in their own precision.
+pub(crate) fn redirect<T>(response: Response, pos: (T, T), goal: (T, T), normal_x: bool) -> Option<(T, T)>
+where
+    T: Copy + std::ops::Sub<Output = T>,
+{
+    let (mut gx, mut gy) = goal;
     match response {
-        Response::Slide if along_x => goal.x = pos.x,
-        Response::Slide => goal.y = pos.y,
-        Response::Bounce if along_x => goal.x = pos.x - (goal.x - pos.x),
-        Response::Bounce => goal.y = pos.y - (goal.y - pos.y),
+        Response::Slide if normal_x => gx = pos.0,
+        Response::Slide => gy = pos.1,
+        Response::Bounce if normal_x => gx = pos.0 - (gx - pos.0),
+        Response::Bounce => gy = pos.1 - (gy - pos.1),
         _ => return None,
     }
-    Some(goal)
+    Some((gx, gy))
 }
 
 /// Moves `a` by `delta` through `obstacles`, resolving hits in order of `t` (ties: lower index)
@@ -178,8 +187,8 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
         if info.count >= MAX_HITS {
             return (pos, info);
         }
-        goal = match redirect(response, pos, goal, h.normal) {
-            Some(goal) => goal,
+        goal = match redirect(response, (pos.x, pos.y), (goal.x, goal.y), h.normal.x != 0.0) {
+            Some((x, y)) => Vec2::new(x, y),
             None => return (pos, info),
         };
         if goal == pos {

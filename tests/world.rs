@@ -743,7 +743,7 @@ fn capacity_contract_leaves_canaries_untouched() {
     }
 }
 
-unsafe extern "C" fn filter_by_ctx(
+unsafe extern "C-unwind" fn filter_by_ctx(
     _item: u64,
     other: u64,
     ctx: *mut std::ffi::c_void,
@@ -861,7 +861,7 @@ struct Reentry {
     seen: usize,
 }
 
-unsafe extern "C" fn reentrant_filter(
+unsafe extern "C-unwind" fn reentrant_filter(
     _item: u64,
     _other: u64,
     ctx: *mut std::ffi::c_void,

@@ -134,12 +134,14 @@ fn up(v: f64) -> f32 {
 }
 
 impl Ent {
-    /// The record of box `b` (finite) whose lower x edge is in column `cx`.
+    /// The record of box `b` (finite) whose lower x edge is in column `cx`; `exact` tells
+    /// whether `b` is the item's exact box (else it encloses it and every edge counts as
+    /// inexact).
     #[inline(always)]
-    pub fn of(b: &Aabb, cx: i32) -> Ent {
+    pub fn of(b: &Aabb, cx: i32, exact: bool) -> Ent {
         let (x0, y0, x1, y1) = (down(b.min_x), down(b.min_y), up(b.max_x), up(b.max_y));
-        let low = (x0 as f64 != b.min_x) | (y0 as f64 != b.min_y);
-        let high = (x1 as f64 != b.max_x) | (y1 as f64 != b.max_y);
+        let low = (x0 as f64 != b.min_x) | (y0 as f64 != b.min_y) | !exact;
+        let high = (x1 as f64 != b.max_x) | (y1 as f64 != b.max_y) | !exact;
         Ent {
             b: [x0, y0, -x1, -y1],
             cx,
@@ -405,7 +407,7 @@ impl Tiles {
         self.pos.resize(n, 0);
     }
 
-    pub fn place(&mut self, slot: u32, b: Aabb, h: Home) {
+    pub fn place(&mut self, slot: u32, b: Aabb, exact: bool, h: Home) {
         let s = slot as usize;
         match h {
             Home::Huge => {
@@ -417,7 +419,7 @@ impl Tiles {
                 let ti = self.tile(r, chunk(cx));
                 let ents = &mut self.tiles[ti as usize].ents;
                 self.pos[s] = ents.len() as u32;
-                let mut e = Ent::of(&b, cx);
+                let mut e = Ent::of(&b, cx, exact);
                 e.id |= slot;
                 ents.push(e);
                 self.tile_of[s] = ti;
@@ -427,9 +429,9 @@ impl Tiles {
 
     /// Moves a slot within its tile to box `b`, whose lower x edge is in column `cx`.
     #[inline(always)]
-    pub fn set(&mut self, slot: u32, b: &Aabb, cx: i32) {
+    pub fn set(&mut self, slot: u32, b: &Aabb, exact: bool, cx: i32) {
         let s = slot as usize;
-        let mut e = Ent::of(b, cx);
+        let mut e = Ent::of(b, cx, exact);
         e.id |= slot;
         self.tiles[self.tile_of[s] as usize].ents[self.pos[s] as usize] = e;
     }
@@ -583,15 +585,26 @@ impl Tiles {
                 dst[at[k] as usize] = e;
                 at[k] += 1;
             }
-            // Within each column, by x0 (columns hold a few items).
-            for i in 1..dst.len() {
-                let e = dst[i];
-                let mut j = i;
-                while j > 0 && dst[j - 1].cx == e.cx && dst[j - 1].b[0] > e.b[0] {
-                    dst[j] = dst[j - 1];
-                    j -= 1;
+            // Within each column, by x0: insertions for the few items a column usually holds, a
+            // sort (n log n) for a crowded one.
+            let mut from = 0;
+            for k in 0..1 << SHIFT {
+                let to = at[k] as usize;
+                let col = &mut dst[from..to];
+                if col.len() > RANKED {
+                    col.sort_unstable_by(|a, b| a.b[0].total_cmp(&b.b[0]));
+                } else {
+                    for i in 1..col.len() {
+                        let e = col[i];
+                        let mut j = i;
+                        while j > 0 && col[j - 1].b[0] > e.b[0] {
+                            col[j] = col[j - 1];
+                            j -= 1;
+                        }
+                        col[j] = e;
+                    }
                 }
-                dst[j] = e;
+                from = to;
             }
         }
         row.extend_from_slice(&[SENTINEL; AHEAD]);
@@ -800,7 +813,7 @@ mod tests {
         t.grow(3);
         for (s, x) in [(0u32, 8.0), (1, 2.0), (2, 5.0)] {
             let b = bx(x, 1.0, x + 1.0, 2.0);
-            t.place(s, b, home(&b, inv));
+            t.place(s, b, true, home(&b, inv));
         }
         let list = |t: &Tiles| {
             let mut v: Vec<u32> = t.find(0, 0).iter().map(|e| e.slot()).collect();
@@ -808,7 +821,7 @@ mod tests {
             v
         };
         assert_eq!(list(&t), vec![0, 1, 2]);
-        t.set(1, &bx(9.0, 1.0, 10.0, 2.0), 0);
+        t.set(1, &bx(9.0, 1.0, 10.0, 2.0), true, 0);
         assert!(t.find(0, 0).iter().any(|e| e.slot() == 1 && e.x0() == 9.0));
         t.unplace(0);
         assert_eq!(list(&t), vec![1, 2]);
@@ -824,7 +837,7 @@ mod tests {
         let mut t = Tiles::default();
         t.grow(boxes.len());
         for (s, b) in boxes.iter().enumerate() {
-            t.place(s as u32, *b, home(b, inv));
+            t.place(s as u32, *b, true, home(b, inv));
         }
         let mut out = Vec::new();
         let exact = |a: u32, b: u32| aabb_aabb::<false>(&boxes[a as usize], &boxes[b as usize]);
@@ -906,14 +919,14 @@ mod tests {
 
     #[test]
     fn f32_bounds_round_outwards_and_flag_inexact_boxes() {
-        let e = Ent::of(&bx(0.1, -0.1, 1.0 + 1e-12, 2.0), 0);
+        let e = Ent::of(&bx(0.1, -0.1, 1.0 + 1e-12, 2.0), 0, true);
         let [x0, y0, x1, y1] = [e.b[0], e.b[1], -e.b[2], -e.b[3]];
         assert!(x0 as f64 <= 0.1 && y0 as f64 <= -0.1 && x1 as f64 >= 1.0 + 1e-12);
         assert_eq!(y1, 2.0);
         assert_eq!(e.id, LOW_INEXACT | HIGH_INEXACT);
-        assert_eq!(Ent::of(&bx(0.25, -3.0, 1.5, 2.0), 0).id, 0);
-        assert_eq!(Ent::of(&bx(0.25, -3.0, 1.1, 2.0), 0).id, HIGH_INEXACT);
-        let big = Ent::of(&bx(-1e300, 0.0, 1e300, 1.0), 0);
+        assert_eq!(Ent::of(&bx(0.25, -3.0, 1.5, 2.0), 0, true).id, 0);
+        assert_eq!(Ent::of(&bx(0.25, -3.0, 1.1, 2.0), 0, true).id, HIGH_INEXACT);
+        let big = Ent::of(&bx(-1e300, 0.0, 1e300, 1.0), 0, true);
         assert_eq!((big.b[0], -big.b[2]), (f32::NEG_INFINITY, f32::INFINITY));
     }
 
@@ -938,7 +951,7 @@ mod tests {
                 crate::shape::Rect::new(x, y, w, w).aabb()
             };
             let (a, b) = (r(), r());
-            let (ea, eb) = (Ent::of(&a, 0), Ent::of(&b, 0));
+            let (ea, eb) = (Ent::of(&a, 0, true), Ent::of(&b, 0, true));
             let exact = aabb_aabb::<false>(&a, &b);
             if exact {
                 assert!(ea.maybe(&eb), "{a:?} {b:?}");
