@@ -644,6 +644,7 @@ end
 local core = package.loaded["collide2d.core"] or open_core()
 package.loaded["collide2d.core"] = core
 M.newWorld = core.newWorld
+M.responses = core.responses
 
 for _, f in pairs(M) do
   if type(f) == "function" then
