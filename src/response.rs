@@ -224,10 +224,9 @@ fn move_legs(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -> (V
                 );
                 goal = to.map_or(touch, |(x, y)| Vec2::new(x, y));
             }
+            // Even with nothing left of the motion, the next leg looks for another obstacle
+            // this position is inside, as bump.lua's next projection does.
             pos = touch;
-            if goal == pos {
-                return (pos, info);
-            }
             continue;
         }
         let blocks = |i: usize| !done.contains(&i);
