@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #define C2D_VERSION_MAJOR 1
-#define C2D_VERSION_MINOR 0
+#define C2D_VERSION_MINOR 1
 #define C2D_VERSION_PATCH 0
 
 /// The most hits `c2d_move_rect` resolves in one call.
