@@ -25,7 +25,7 @@ pub const RESTARTS: usize = 64;
 
 /// How a move reaches its world between calls of its filter, which may change the world: a
 /// reference is taken for each step and given up before the filter runs.
-pub trait Access {
+pub(crate) trait Access {
     /// The world, for one step.
     fn world(&mut self) -> &mut World;
 }
@@ -231,7 +231,7 @@ impl World {
 /// With `f32_out`, the final position is an f32 one (for the f32 functions), as clear as the
 /// double-precision one.
 #[allow(clippy::too_many_arguments)]
-pub fn run<A: Access>(
+pub(crate) fn run<A: Access>(
     acc: &mut A,
     id: u64,
     goal: Vec2D,
