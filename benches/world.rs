@@ -2,7 +2,7 @@
 //!
 //! `cargo bench --bench world` (options after `--`: `quick` for fewer frames, `only=N` for one
 //! size, `wall` for wall-clock instead of this thread's CPU time, `world` for the world's rows
-//! only, `floor` for the floor row only, `scaling` for the last table only). Scenario: N boxes of 4..20 units in a square sized so that each overlaps about three
+//! only, `floor` for the floor row only, `scaling` for the last tables only, `moves` for the move row only). Scenario: N boxes of 4..20 units in a square sized so that each overlaps about three
 //! others ("game density"), every box moving by up to 1 unit per frame. Figures are milliseconds
 //! per operation on one core: build (add N boxes to an empty structure), frame (update every
 //! box, then list the strictly overlapping pairs; also with each half timed apart within every
@@ -271,6 +271,48 @@ fn scaling(n: usize) -> (f64, f64) {
     (mv, pairs)
 }
 
+/// Nanoseconds per `move_d` in a game-like scene: `n` 16×16 items on an 18-unit grid (2-unit
+/// gaps), cell 64; each call moves the next item 4 units diagonally from its home toward a
+/// neighbour (alternating directions) with every pair answered "slide" (most calls hit).
+fn moves(n: usize) -> f64 {
+    let side = (n as f64).sqrt().ceil() as usize;
+    let mut w = World::new_d(64.0).unwrap();
+    let homes: Vec<(f64, f64)> = (0..n)
+        .map(|j| (18.0 * (j % side) as f64, 18.0 * (j / side) as f64))
+        .collect();
+    let ids: Vec<u64> = homes
+        .iter()
+        .map(|&(x, y)| {
+            w.add_d(collide2d::world::RectD::new(x, y, 16.0, 16.0), 0)
+                .unwrap()
+        })
+        .collect();
+    let mut hits = Vec::new();
+    let (mut j, mut flip) = (0usize, 1.0f64);
+    let calls = 20_000;
+    let ms = time(1, || {
+        for _ in 0..calls {
+            j += 1;
+            if j >= n {
+                j = 0;
+                flip = -flip;
+            }
+            let d = if j % 2 == 0 { 4.0 * flip } else { -4.0 * flip };
+            let goal = collide2d::world::Vec2D::new(homes[j].0 + d, homes[j].1 + d);
+            black_box(
+                w.move_d(
+                    ids[j],
+                    goal,
+                    |_, _, _| collide2d::world::Response::Slide,
+                    &mut hits,
+                )
+                .unwrap(),
+            );
+        }
+    });
+    ms * 1e6 / calls as f64
+}
+
 fn brute_pairs(rects: &[Rect]) -> usize {
     let mut n = 0;
     for i in 0..rects.len() {
@@ -427,7 +469,7 @@ fn main() {
     // `floor` runs only the floor row.
     let just_floor = std::env::args().any(|a| a == "floor");
     // `scaling` runs only the last table.
-    let just_scaling = std::env::args().any(|a| a == "scaling");
+    let just_scaling = std::env::args().any(|a| a == "scaling" || a == "moves");
     for (n, frames) in [(1_000usize, 2000usize), (10_000, 300), (100_000, 30)] {
         if only.is_some_and(|o| o != n) || just_scaling {
             continue;
@@ -451,10 +493,17 @@ fn main() {
         return;
     }
     println!();
+    let just_moves = std::env::args().any(|a| a == "moves");
     println!("| N | one move across a dense field, ms | pairs with every item in one cell, ms |");
     println!("|---|---|---|");
-    for n in [10_000usize, 100_000] {
+    for n in [10_000usize, 100_000].into_iter().filter(|_| !just_moves) {
         let (mv, pairs) = scaling(n);
         println!("| {n} | {mv:.3} | {pairs:.3} |");
+    }
+    println!();
+    println!("| N | move_d (slide toward a neighbour), ns per call |");
+    println!("|---|---|");
+    for n in [1_000usize, 10_000] {
+        println!("| {n} | {:.0} |", moves(n));
     }
 }

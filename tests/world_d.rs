@@ -112,6 +112,10 @@ fn a_player_placed_on_a_platform_and_moved_down_stays_on_it() {
         if !started_inside {
             assert_eq!(hits.len(), 1, "case {case}: it lands on the platform");
             assert_eq!(hits[0].id, p);
+            assert!(
+                !hits[0].overlaps,
+                "case {case}: touching is not overlapping"
+            );
             assert_eq!(end.y, player.y, "case {case}: stays where it stood");
         }
     }

@@ -10,13 +10,80 @@
 use super::double::{next_down, next_up, Edge, Edges, RectD, Vec2D};
 use crate::exact::Expansion;
 
-/// A time as an exact fraction `num / den` with `den > 0`, or an unbounded one.
+/// Half an ulp of 1: the relative rounding error of one f64 operation.
+const U: f64 = f64::EPSILON / 2.0;
+
+/// The exact difference `a - b` of two edges, with an f64 estimate and a bound on its error, so
+/// that most decisions are taken in f64 and only the close ones in exact arithmetic.
 #[derive(Clone, Copy)]
-#[allow(clippy::large_enum_variant)]
+struct Gap {
+    a: Edge,
+    b: Edge,
+    /// The estimate.
+    v: f64,
+    /// A bound on `|v - (a - b)|`.
+    err: f64,
+    /// Whether it is taken negated.
+    neg: bool,
+}
+
+impl Gap {
+    fn new(a: Edge, b: Edge) -> Gap {
+        let (s1, s2) = (a.hi - b.hi, a.lo - b.lo);
+        let v = s1 + s2;
+        Gap {
+            a,
+            b,
+            v,
+            err: 2.0 * U * (s1.abs() + s2.abs() + v.abs()),
+            neg: false,
+        }
+    }
+
+    fn neg(self) -> Gap {
+        Gap {
+            v: -self.v,
+            neg: !self.neg,
+            ..self
+        }
+    }
+
+    fn exact(&self) -> Expansion {
+        let e = self.a.minus(self.b);
+        if self.neg {
+            e.neg()
+        } else {
+            e
+        }
+    }
+
+    /// -1, 0 or 1, exactly.
+    fn sign(&self) -> i32 {
+        // An error bound of 0 means every part was exact.
+        if (self.v.abs() > self.err || self.err == 0.0) && self.v.is_finite() {
+            return (self.v > 0.0) as i32 - (self.v < 0.0) as i32;
+        }
+        self.exact().sign()
+    }
+}
+
+/// A time as an exact fraction `gap / den` with `den > 0`, or an unbounded one.
+#[derive(Clone, Copy)]
 enum Time {
     Before,
-    At(Expansion, f64),
+    At(Gap, f64),
     After,
+}
+
+/// Whether `g1 / d1 < g2 / d2` (`d1, d2 > 0`), exactly: `g1·d2 < g2·d1`.
+fn fraction_lt(g1: &Gap, d1: f64, g2: &Gap, d2: f64) -> bool {
+    let (p, q) = (g1.v * d2, g2.v * d1);
+    let c = p - q;
+    let err = g1.err * d2 + g2.err * d1 + 4.0 * U * (p.abs() + q.abs());
+    if c.abs() > err && c.is_finite() && err.is_finite() {
+        return c < 0.0;
+    }
+    g1.exact().scale(d2).sum(&g2.exact().scale(d1).neg()).sign() < 0
 }
 
 impl Time {
@@ -25,21 +92,40 @@ impl Time {
             (Time::Before, Time::Before) | (Time::After, _) => false,
             (Time::Before, _) | (_, Time::After) => true,
             (Time::At(..), Time::Before) => false,
-            (Time::At(a, da), Time::At(b, db)) => {
-                let (x, y) = (a.approx() / da, b.approx() / db);
-                let close = (x - y).abs() <= 1e-12 * (x.abs() + y.abs());
-                if x.is_finite() && y.is_finite() && !close {
-                    return x < y;
+            (Time::At(a, da), Time::At(b, db)) => fraction_lt(a, *da, b, *db),
+        }
+    }
+
+    /// Whether it is before 1.
+    fn before_one(&self) -> bool {
+        match self {
+            Time::Before => true,
+            Time::After => false,
+            Time::At(g, d) => {
+                // g < d.
+                let c = g.v - d;
+                let err = g.err + 2.0 * U * (g.v.abs() + d.abs());
+                if c.abs() > err && c.is_finite() {
+                    return c < 0.0;
                 }
-                a.scale(*db).sum(&b.scale(*da).neg()).sign() < 0
+                g.exact().add(-d).sign() < 0
             }
+        }
+    }
+
+    /// Whether it is after 0.
+    fn after_zero(&self) -> bool {
+        match self {
+            Time::Before => false,
+            Time::After => true,
+            Time::At(g, _) => g.sign() > 0,
         }
     }
 
     fn value(&self) -> f64 {
         match self {
             Time::Before => f64::NEG_INFINITY,
-            Time::At(n, d) => n.approx() / d,
+            Time::At(g, d) => g.v / d,
             Time::After => f64::INFINITY,
         }
     }
@@ -59,8 +145,9 @@ pub(crate) struct Collision {
     pub touch: Vec2D,
 }
 
-/// Per axis: the time interval of strict overlap, `(enter, leave)`.
-fn interval(d: f64, lo: Expansion, hi: Expansion) -> (Time, Time) {
+/// Per axis: the time interval of strict overlap, `(enter, leave)`, for the gaps `lo` (the
+/// displacement past which the mover starts to overlap) and `hi` (where it stops).
+fn interval(d: f64, lo: Gap, hi: Gap) -> (Time, Time) {
     if d > 0.0 {
         (Time::At(lo, d), Time::At(hi, d))
     } else if d < 0.0 {
@@ -84,7 +171,7 @@ fn flush(origin: f64, size: f64, face: Edge, side: f64) -> f64 {
     let (near, far) = if size < 0.0 { (size, 0.0) } else { (0.0, size) };
     let off = if side < 0.0 { far } else { near };
     // A first guess, then the exact edge compared and stepped by ulps where rounding missed.
-    let mut p = face.expansion().add(-off).approx();
+    let mut p = (face.hi - off) + face.lo;
     if !p.is_finite() {
         return origin;
     }
@@ -114,8 +201,12 @@ fn flush(origin: f64, size: f64, face: Edge, side: f64) -> f64 {
 pub(crate) fn detect(mover: RectD, d: Vec2D, other: &Edges) -> Option<Collision> {
     let m = mover.edges();
     // Per axis: gaps `lo = other.lo - mover.hi` and `hi = other.hi - mover.lo`.
-    let gaps: [(Expansion, Expansion); 2] =
-        [0, 1].map(|k| (other.lo[k].minus(m.hi[k]), other.hi[k].minus(m.lo[k])));
+    let gaps: [(Gap, Gap); 2] = [0, 1].map(|k| {
+        (
+            Gap::new(other.lo[k], m.hi[k]),
+            Gap::new(other.hi[k], m.lo[k]),
+        )
+    });
     let dv = [d.x, d.y];
     let overlaps = gaps.iter().all(|(lo, hi)| lo.sign() < 0 && hi.sign() > 0);
     let start = Vec2D::new(mover.x, mover.y);
@@ -124,7 +215,7 @@ pub(crate) fn detect(mover: RectD, d: Vec2D, other: &Edges) -> Option<Collision>
     if overlaps {
         // bump.lua's depth: per axis the nearer way out, the overlap's area as `-ti`.
         let out = gaps.map(|(lo, hi)| {
-            let (l, h) = (lo.approx(), hi.approx());
+            let (l, h) = (lo.v, hi.v);
             if l.abs() < h.abs() {
                 l
             } else {
@@ -170,11 +261,7 @@ pub(crate) fn detect(mover: RectD, d: Vec2D, other: &Edges) -> Option<Collision>
     } else {
         iv[0].1
     };
-    let (zero, one) = (
-        Time::At(Expansion::of(0.0), 1.0),
-        Time::At(Expansion::of(1.0), 1.0),
-    );
-    if !(enter.lt(&leave) && enter.lt(&one) && zero.lt(&leave)) {
+    if !(enter.lt(&leave) && enter.before_one() && leave.after_zero()) {
         return None;
     }
     let t = enter.value().max(0.0);

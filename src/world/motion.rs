@@ -12,9 +12,8 @@
 
 use super::{detect, HitD, RectD, Response, Vec2D, World, WorldError, WorldHit, WorldHitD};
 use crate::response::redirect;
-use crate::shape::Vec2;
+use crate::shape::{Aabb, Vec2};
 use alloc::collections::BTreeMap;
-use alloc::vec;
 use alloc::vec::Vec;
 
 /// The most hits one move resolves (as `move_rect`); the motion stops at the last one.
@@ -60,45 +59,123 @@ impl Met {
     }
 }
 
+/// The items a motion may meet, with their rects, as the world held them at change count
+/// `changes`: every item (but the mover) interacting with it whose box touches `reach` when that
+/// is set, else (a long motion, searched along its path) those near its path only.
+#[derive(Default)]
+pub(crate) struct Near {
+    reach: Option<Aabb>,
+    changes: u64,
+    items: Vec<(u64, RectD)>,
+}
+
+impl Near {
+    /// Whether the items gathered cover the box `b` of the world as it is now.
+    fn covers(&self, b: &Aabb, changes: u64) -> bool {
+        self.changes == changes
+            && self.reach.is_some_and(|r| {
+                r.min_x <= b.min_x && r.min_y <= b.min_y && r.max_x >= b.max_x && r.max_y >= b.max_y
+            })
+    }
+}
+
+/// Where a motion reaches: the box it sweeps (widened by far more than its rounding), the path
+/// of its centre and its half extents.
+struct Reach {
+    bounds: Aabb,
+    from: (f64, f64),
+    to: (f64, f64),
+    half: (f64, f64),
+}
+
+/// Where `rect` reaches moving straight to corner `goal`.
+fn reach(rect: RectD, goal: Vec2D) -> Reach {
+    let d = Vec2D::new(goal.x - rect.x, goal.y - rect.y);
+    let (b, _) = rect.bounds();
+    let half = ((b.max_x - b.min_x) / 2.0, (b.max_y - b.min_y) / 2.0);
+    let c0 = (b.min_x + half.0, b.min_y + half.1);
+    let c1 = (c0.0 + d.x, c0.1 + d.y);
+    let slack = 1e-9 * (b.min_x.abs() + b.max_x.abs() + b.min_y.abs() + b.max_y.abs())
+        + 1e-9 * (d.x.abs() + d.y.abs());
+    let bounds = Aabb {
+        min_x: b.min_x.min(b.min_x + d.x) - slack,
+        min_y: b.min_y.min(b.min_y + d.y) - slack,
+        max_x: b.max_x.max(b.max_x + d.x) + slack,
+        max_y: b.max_y.max(b.max_y + d.y) + slack,
+    };
+    Reach {
+        bounds,
+        from: c0,
+        to: c1,
+        half,
+    }
+}
+
+/// Every item of `near` (but those in `seen`) that `rect` moving straight to corner `goal`
+/// would meet, sorted as bump.lua's `project` sorts them, into `out`.
+fn meet(near: &Near, rect: RectD, goal: Vec2D, seen: &[u64], out: &mut Vec<Met>) {
+    out.clear();
+    let d = Vec2D::new(goal.x - rect.x, goal.y - rect.y);
+    for &(id, other) in &near.items {
+        if seen.contains(&id) {
+            continue;
+        }
+        if let Some(col) = detect(rect, d, &other.edges()) {
+            out.push(Met {
+                id,
+                col,
+                dist: super::detect::centre_distance(rect, other),
+            });
+        }
+    }
+    out.sort_unstable_by(|a, b| {
+        a.col
+            .ti
+            .total_cmp(&b.col.ti)
+            .then(a.dist.total_cmp(&b.dist))
+            .then(a.id.cmp(&b.id))
+    });
+}
+
 impl World {
-    /// Every item but `skip` (and those in `seen`) that interacts with the categories `cats`
-    /// and that `rect` moving straight to corner `goal` would meet, sorted as bump.lua's
-    /// `project` sorts them, into `out`.
-    fn meet(
-        &self,
-        skip: u64,
-        cats: [u64; 2],
-        rect: RectD,
-        goal: Vec2D,
-        seen: &[u64],
-        out: &mut Vec<Met>,
-    ) {
-        out.clear();
-        let d = Vec2D::new(goal.x - rect.x, goal.y - rect.y);
-        let (b, _) = rect.bounds();
-        let half = ((b.max_x - b.min_x) / 2.0, (b.max_y - b.min_y) / 2.0);
-        let c0 = (b.min_x + half.0, b.min_y + half.1);
-        let c1 = (c0.0 + d.x, c0.1 + d.y);
+    /// Gathers into `near` every item but `skip` that interacts with the categories `cats` and
+    /// that `rect` moving straight to corner `goal` may meet.
+    fn gather(&self, skip: u64, cats: [u64; 2], rect: RectD, goal: Vec2D, near: &mut Near) {
+        let Reach {
+            bounds: r,
+            from: c0,
+            to: c1,
+            half,
+        } = reach(rect, goal);
+        near.items.clear();
+        near.reach = None;
+        near.changes = self.changes;
+        let items = &mut near.items;
         let mut test = |slot: u32| {
             let j = slot as usize;
             let [c, m] = self.cats[j];
             if c & cats[1] == 0 || cats[0] & m == 0 {
                 return;
             }
-            let id = self.handle_of(slot);
-            if id == skip || seen.contains(&id) {
+            let o = self.rects[j];
+            let (ox0, ox1) = (o.x + o.w.min(0.0), o.x + o.w.max(0.0));
+            let (oy0, oy1) = (o.y + o.h.min(0.0), o.y + o.h.max(0.0));
+            if ox1 < r.min_x || ox0 > r.max_x || oy1 < r.min_y || oy0 > r.max_y {
                 return;
             }
-            let other = self.rects[j];
-            if let Some(col) = detect(rect, d, &other.edges()) {
-                out.push(Met {
-                    id,
-                    col,
-                    dist: super::detect::centre_distance(rect, other),
-                });
+            let id = self.handle_of(slot);
+            if id != skip {
+                items.push((id, o));
             }
         };
-        if c0.0.is_finite() && c0.1.is_finite() && c1.0.is_finite() && c1.1.is_finite() {
+        let finite = c0.0.is_finite() && c0.1.is_finite() && c1.0.is_finite() && c1.1.is_finite();
+        let cells = (r.max_x - r.min_x) * (r.max_y - r.min_y) * self.inv * self.inv;
+        if finite && cells <= 16.0 {
+            // A short motion: the cells around its box (which a later leg inside it reuses).
+            self.tiles.near(&r, self.inv, &mut test);
+            near.reach = Some(r);
+        } else if finite {
+            // A long one: the cells along its path, not its whole box.
             self.segment_candidates(c0, c1, half, &mut test);
         } else {
             // No bounds to search by (a sum overflowed): ask every item.
@@ -111,13 +188,6 @@ impl World {
         for &h in &self.tiles.huge {
             test(h);
         }
-        out.sort_unstable_by(|a, b| {
-            a.col
-                .ti
-                .total_cmp(&b.col.ti)
-                .then(a.dist.total_cmp(&b.dist))
-                .then(a.id.cmp(&b.id))
-        });
     }
 
     /// The categories of `id`, or every category for 0.
@@ -146,8 +216,9 @@ impl World {
         if !rect.finite() || !goal.finite() {
             return Err(WorldError::Invalid);
         }
-        let mut met = Vec::new();
-        self.meet(id, cats, rect, goal, &[], &mut met);
+        let (mut near, mut met) = (Near::default(), Vec::new());
+        self.gather(id, cats, rect, goal, &mut near);
+        meet(&near, rect, goal, &[], &mut met);
         for m in &met {
             let r = filter(id, m.id);
             if r != Response::Ignore {
@@ -249,14 +320,14 @@ pub(crate) fn run<A: Access>(
     let mut pos = Vec2D::new(rect.x, rect.y);
     let mut seen: Vec<u64> = Vec::new();
     let mut answers: BTreeMap<u64, Response> = BTreeMap::new();
-    let mut met = Vec::new();
+    let (mut near, mut met) = (Near::default(), Vec::new());
     let mut changes = acc.world().changes;
-    // Asks the filter once per item and move; `Err(())` when the call changed the world (a
+    // Asks the filter once per item and move; also says whether the call changed the world (a
     // filter that changes it on every call is looked at again at most `RESTARTS` times).
     let mut restarts = 0;
-    let mut ask = |acc: &mut A, other: u64, changes: &mut u64| -> Result<Response, ()> {
+    let mut ask = |acc: &mut A, other: u64, changes: &mut u64| -> (Response, bool) {
         if let Some(&r) = answers.get(&other) {
-            return Ok(r);
+            return (r, false);
         }
         let r = filter(acc, id, other);
         answers.insert(other, r);
@@ -264,25 +335,24 @@ pub(crate) fn run<A: Access>(
         if now != *changes && restarts < RESTARTS {
             *changes = now;
             restarts += 1;
-            return Err(());
+            return (r, true);
         }
-        Ok(r)
+        (r, false)
     };
     'step: while hits.len() < MAX_MOVE_HITS {
         {
             let w = acc.world();
-            let cats = w.cats_of(id)?;
-            w.meet(id, cats, rect.at(pos), goal, &seen, &mut met);
+            let here = rect.at(pos);
+            if !near.covers(&reach(here, goal).bounds, w.changes) {
+                let cats = w.cats_of(id)?;
+                w.gather(id, cats, here, goal, &mut near);
+            }
+            meet(&near, here, goal, &seen, &mut met);
         }
         let mut chosen = None;
-        for m in met.clone() {
+        for &m in &met {
             match ask(acc, m.id, &mut changes) {
-                Ok(Response::Ignore) => {}
-                Ok(r) => {
-                    chosen = Some((m, r));
-                    break;
-                }
-                Err(_) => {
+                (_, true) => {
                     // The filter changed the world: look again from where the mover is now.
                     let (now, _) = acc.world().get_d(id)?;
                     if now != rect {
@@ -290,6 +360,11 @@ pub(crate) fn run<A: Access>(
                         pos = Vec2D::new(now.x, now.y);
                     }
                     continue 'step;
+                }
+                (Response::Ignore, _) => {}
+                (r, _) => {
+                    chosen = Some((m, r));
+                    break;
                 }
             }
         }
@@ -330,32 +405,48 @@ pub(crate) fn run<A: Access>(
     // last leg, where it is clear.
     let start = acc.world().get_d(id)?.0;
     let mut end = goal;
-    let blocked = |acc: &mut A, p: Vec2D, answers: &mut BTreeMap<u64, Response>| {
-        let w = acc.world();
-        let r = rect.at(p);
-        let Ok(cats) = w.cats_of(id) else {
-            return false;
-        };
-        let mut ids = vec![0u64; 16];
-        let n = w.query_rect_d(r, cats[1], &mut ids);
-        if n > ids.len() {
-            ids.resize(n, 0);
-            w.query_rect_d(r, cats[1], &mut ids);
+    let mut inside: Vec<u64> = Vec::new();
+    let begun = start.edges();
+    // Whether the mover at `p` strictly overlaps a solid item it did not start in (asking the
+    // filter about any it was not asked about yet): among the items gathered when they cover
+    // `p`, else found afresh.
+    let mut blocked = |acc: &mut A, p: Vec2D| {
+        {
+            let w = acc.world();
+            let r = rect.at(p);
+            let e = r.edges();
+            inside.clear();
+            if near.covers(&r.bounds().0, w.changes) {
+                inside.extend(near.items.iter().filter_map(|&(o, other)| {
+                    let o_edges = other.edges();
+                    (o_edges.overlap(&e) && !o_edges.overlap(&begun)).then_some(o)
+                }));
+            } else {
+                let Ok(cats) = w.cats_of(id) else {
+                    return false;
+                };
+                inside.resize(8, 0);
+                let n = w.query_rect_d(r, cats[1], &mut inside);
+                inside.resize(n, 0);
+                if n > 8 {
+                    w.query_rect_d(r, cats[1], &mut inside);
+                }
+                inside.retain(|&o| {
+                    o != id
+                        && w.get_d(o)
+                            .is_ok_and(|(other, _)| !other.edges().overlap(&begun))
+                        && w.cats_of(o)
+                            .is_ok_and(|[c, m]| c & cats[1] != 0 && cats[0] & m != 0)
+                });
+            }
         }
-        let solid = |o: u64, a: &BTreeMap<u64, Response>| {
-            let Ok((other, _)) = w.get_d(o) else {
-                return false;
-            };
-            o != id
-                && !other.edges().overlap(&start.edges())
-                && w.cats_of(o)
-                    .is_ok_and(|[c, m]| c & cats[1] != 0 && cats[0] & m != 0)
-                && !matches!(a.get(&o), Some(Response::Ignore) | Some(Response::Cross))
-        };
-        ids[..n].iter().any(|&o| solid(o, answers))
+        (0..inside.len()).any(|k| {
+            let (r, _) = ask(acc, inside[k], &mut changes);
+            !matches!(r, Response::Ignore | Response::Cross)
+        })
     };
-    if blocked(acc, end, &mut answers) {
-        let from = if blocked(acc, pos, &mut answers) {
+    if blocked(acc, end) {
+        let from = if blocked(acc, pos) {
             Vec2D::new(start.x, start.y)
         } else {
             pos
@@ -364,7 +455,7 @@ pub(crate) fn run<A: Access>(
         let at = |t: f64| Vec2D::new(from.x + (end.x - from.x) * t, from.y + (end.y - from.y) * t);
         for _ in 0..64 {
             let mid = (lo + hi) / 2.0;
-            if blocked(acc, at(mid), &mut answers) {
+            if blocked(acc, at(mid)) {
                 hi = mid;
             } else {
                 lo = mid;
@@ -412,7 +503,7 @@ pub(crate) fn run<A: Access>(
         ];
         end = options
             .into_iter()
-            .find(|&p| !blocked(acc, p, &mut answers))
+            .find(|&p| !blocked(acc, p))
             .unwrap_or(Vec2D::new(near(start.x), near(start.y)));
     }
     if commit {
