@@ -77,7 +77,7 @@ fn check_out<T: Copy + PartialEq + std::fmt::Debug>(
     );
 }
 
-extern "C" fn respond(_item: u64, _other: u64, ctx: *mut c_void) -> c2d_response {
+extern "C-unwind" fn respond(_item: u64, _other: u64, ctx: *mut c_void) -> c2d_response {
     // SAFETY: ctx points to the response chosen for this move.
     unsafe { *(ctx as *const u32) }
 }
