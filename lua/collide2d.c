@@ -2212,7 +2212,7 @@ static int world_move_loop(lua_State *L, c2dl_world *cw, int commit, size_t i, c
     lua_pushvalue(L, gx);
     lua_pushvalue(L, gy);
     lua_pushvalue(L, filter);
-    lua_call(L, 8, 2);
+    lua_call(L, 9, 2);
     projected = lua_gettop(L) - 1;
     while (lua_tointeger(L, projected + 1) > 0) {
         int col;
@@ -2689,93 +2689,6 @@ C2DL_FLAT_HIT(raycast_rect, point, rect)
 C2DL_FLAT_HIT(raycast_circle, point, circle)
 C2DL_FLAT_HIT(raycast_obb, point, obb)
 C2DL_FLAT_HIT(raycast_segment, point, segment)
-
-/* The world's calls with a by-value shape, in both forms (the Lua world itself is the C module's
- * on either path: see newWorld). */
-uint64_t c2dl_world_add(c2d_world *w, const c2d_rect *rect, uint64_t user);
-uint64_t c2dl_world_add(c2d_world *w, const c2d_rect *rect, uint64_t user)
-{
-    return c2d_world_add(w, *rect, user);
-}
-c2d_status c2dl_world_update(c2d_world *w, uint64_t id, const c2d_rect *rect);
-c2d_status c2dl_world_update(c2d_world *w, uint64_t id, const c2d_rect *rect)
-{
-    return c2d_world_update(w, id, *rect);
-}
-size_t c2dl_world_query_rect(const c2d_world *w, const c2d_rect *rect, uint64_t *out, size_t cap);
-size_t c2dl_world_query_rect(const c2d_world *w, const c2d_rect *rect, uint64_t *out, size_t cap)
-{
-    return c2d_world_query_rect(w, *rect, out, cap);
-}
-size_t c2dl_world_query_point(const c2d_world *w, const c2d_vec2 *point, uint64_t *out, size_t cap);
-size_t c2dl_world_query_point(const c2d_world *w, const c2d_vec2 *point, uint64_t *out, size_t cap)
-{
-    return c2d_world_query_point(w, *point, out, cap);
-}
-size_t c2dl_world_query_circle(const c2d_world *w, const c2d_circle *circle, uint64_t *out,
-                               size_t cap);
-size_t c2dl_world_query_circle(const c2d_world *w, const c2d_circle *circle, uint64_t *out,
-                               size_t cap)
-{
-    return c2d_world_query_circle(w, *circle, out, cap);
-}
-size_t c2dl_world_query_segment(const c2d_world *w, const c2d_segment *segment, c2d_world_hit *out,
-                                size_t cap);
-size_t c2dl_world_query_segment(const c2d_world *w, const c2d_segment *segment, c2d_world_hit *out,
-                                size_t cap)
-{
-    return c2d_world_query_segment(w, *segment, out, cap);
-}
-c2d_status c2dl_world_move(c2d_world *w, uint64_t id, const c2d_vec2 *goal, c2d_filter_fn filter,
-                           void *ctx, c2d_vec2 *actual, c2d_world_hit *hits, size_t cap,
-                           size_t *count);
-c2d_status c2dl_world_move(c2d_world *w, uint64_t id, const c2d_vec2 *goal, c2d_filter_fn filter,
-                           void *ctx, c2d_vec2 *actual, c2d_world_hit *hits, size_t cap,
-                           size_t *count)
-{
-    return c2d_world_move(w, id, *goal, filter, ctx, actual, hits, cap, count);
-}
-uint64_t c2dlf_world_add(c2d_world *w, FP_rect(rect), uint64_t user);
-uint64_t c2dlf_world_add(c2d_world *w, FP_rect(rect), uint64_t user)
-{
-    return c2d_world_add(w, FV_rect(rect), user);
-}
-c2d_status c2dlf_world_update(c2d_world *w, uint64_t id, FP_rect(rect));
-c2d_status c2dlf_world_update(c2d_world *w, uint64_t id, FP_rect(rect))
-{
-    return c2d_world_update(w, id, FV_rect(rect));
-}
-size_t c2dlf_world_query_rect(const c2d_world *w, FP_rect(rect), uint64_t *out, size_t cap);
-size_t c2dlf_world_query_rect(const c2d_world *w, FP_rect(rect), uint64_t *out, size_t cap)
-{
-    return c2d_world_query_rect(w, FV_rect(rect), out, cap);
-}
-size_t c2dlf_world_query_point(const c2d_world *w, FP_point(point), uint64_t *out, size_t cap);
-size_t c2dlf_world_query_point(const c2d_world *w, FP_point(point), uint64_t *out, size_t cap)
-{
-    return c2d_world_query_point(w, FV_point(point), out, cap);
-}
-size_t c2dlf_world_query_circle(const c2d_world *w, FP_circle(circle), uint64_t *out, size_t cap);
-size_t c2dlf_world_query_circle(const c2d_world *w, FP_circle(circle), uint64_t *out, size_t cap)
-{
-    return c2d_world_query_circle(w, FV_circle(circle), out, cap);
-}
-size_t c2dlf_world_query_segment(const c2d_world *w, FP_segment(segment), c2d_world_hit *out,
-                                 size_t cap);
-size_t c2dlf_world_query_segment(const c2d_world *w, FP_segment(segment), c2d_world_hit *out,
-                                 size_t cap)
-{
-    return c2d_world_query_segment(w, FV_segment(segment), out, cap);
-}
-c2d_status c2dlf_world_move(c2d_world *w, uint64_t id, FP_point(goal), c2d_filter_fn filter,
-                            void *ctx, c2d_vec2 *actual, c2d_world_hit *hits, size_t cap,
-                            size_t *count);
-c2d_status c2dlf_world_move(c2d_world *w, uint64_t id, FP_point(goal), c2d_filter_fn filter,
-                            void *ctx, c2d_vec2 *actual, c2d_world_hit *hits, size_t cap,
-                            size_t *count)
-{
-    return c2d_world_move(w, id, FV_point(goal), filter, ctx, actual, hits, cap, count);
-}
 
 /* ---- module ---------------------------------------------------------------------------------- */
 

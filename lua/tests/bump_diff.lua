@@ -6,9 +6,10 @@
 -- mixed filters that ignore some items), project, queryRect, queryPoint, querySegment and
 -- querySegmentWithCoords. Every answer is compared; numbers must agree within 1e-9. A move
 -- that ends apart is counted and both worlds are put back in step (bump.lua's position).
--- Differences where bump.lua lets the item end strictly inside a solid item it did not start
--- in (a pass-through), or restarts a move from its starting point after a cross, are counted
--- as bump.lua's own; any other difference is printed and fails the run (exit 1).
+-- Differences where bump.lua lets the item end strictly inside, or sweep through, a solid item
+-- it did not start in (a pass-through), or restarts a move from its starting point after a
+-- cross, are counted as bump.lua's own; two known differences of collide2d (lua/README.md) are
+-- counted apart; any other difference is printed and fails the run (exit 1).
 local oracle_path = assert(arg[1], "usage: bump_diff.lua PATH/TO/bump.lua [OPS [SEED]]")
 -- (BUMP_DIFF_DUMP=1 in the environment prints both collision lists of each differing move.)
 local OPS = tonumber(arg[2]) or 3000
@@ -29,7 +30,7 @@ local function near(a, b)
 end
 
 local totals = { ops = 0, moves = 0, checks = 0, projects = 0, queries = 0, cols = 0,
-  diffs = 0, passthrough = 0, crossRestart = 0, ties = 0 }
+  diffs = 0, passthrough = 0, crossRestart = 0, ties = 0, margin = 0, unasked = 0 }
 local byKind = {}
 local failures = {}
 
@@ -179,10 +180,31 @@ local function run(kindName, coord, size, r)
             through = true
           end
         end
+        -- after a cross, bump.lua projects again from where the move began, not from where
+        -- the item is on its path
         local restart = false
-        for i = 1, bn - 1 do
-          if bc[i].type == "cross" and (bc[i + 1].itemRect.x ~= bc[i].itemRect.x or bc[i + 1].itemRect.y ~= bc[i].itemRect.y) then
+        for i = 1, bn do
+          if bc[i].type == "cross" and (bc[i].itemRect.x ~= a.x or bc[i].itemRect.y ~= a.y) then
             restart = true
+          end
+        end
+        -- collide2d counts an overlap of any size where bump.lua ignores those below its margin
+        local margin = false
+        for i = 1, mn do
+          if mc[i].overlaps and -mc[i].ti < 1e-9 * a.w * a.h then margin = true end
+        end
+        -- bump.lua ends inside an item its filter ignores or crosses but was never asked about
+        -- (reached by stepping out of an overlapped item); collide2d stops short of it
+        local unasked = false
+        if not through and not (near(bx, mx) and near(by, my)) then
+          local reported = {}
+          for i = 1, bn do reported[bc[i].other] = true end
+          for _, o in ipairs((B:getItems())) do
+            local ans = filter and filter(it, o) or (not filter and "slide")
+            if o ~= it and not reported[o] and (not ans or ans == "cross")
+              and overlap(rectOf(B, o), { x = bx, y = by, w = a.w, h = a.h }) then
+              unasked = true
+            end
           end
         end
         -- bump.lua's path, leg by leg (a jump out of an item overlapped at the start is no leg):
@@ -218,6 +240,10 @@ local function run(kindName, coord, size, r)
         elseif restart then
           totals.crossRestart = totals.crossRestart + 1
           stats.crossRestart = stats.crossRestart + 1
+        elseif margin then
+          totals.margin = totals.margin + 1
+        elseif unasked then
+          totals.unasked = totals.unasked + 1
         else
           stats.diffs = stats.diffs + 1
           fail(kindName, string.format("step %d %s(%s, %.17g, %.17g, %s) from %s: %s", step,
@@ -343,10 +369,13 @@ for _, k in ipairs(kinds) do
   print(string.format("%-8s %5d ops, %4d moves: %d other differences, %d bump.lua pass-throughs, %d bump.lua cross restarts",
     k[1], s.ops, s.moves, s.diffs, s.passthrough, s.crossRestart))
 end
-print(string.format("all: %d ops (%d moves, %d checks, %d projects, %d queries, %d collisions); " ..
-  "%d differences beyond %g, %d where bump.lua passes through, %d where it restarts after a cross, %d equal-time orders",
-  totals.ops, totals.moves, totals.checks, totals.projects, totals.queries, totals.cols, totals.diffs, TOL,
-  totals.passthrough, totals.crossRestart, totals.ties))
+print(string.format("all: %d ops (%d moves, %d checks, %d projects, %d queries, %d collisions)",
+  totals.ops, totals.moves, totals.checks, totals.projects, totals.queries, totals.cols))
+print(string.format("  %d differences beyond %g; bump.lua's own: %d pass-throughs, %d restarts after a cross",
+  totals.diffs, TOL, totals.passthrough, totals.crossRestart))
+print(string.format("  listed in lua/README.md: %d overlaps below bump.lua's 1e-10 margin, %d stops short of an item " ..
+  "the filter was not asked about; %d projections listing equal-time items in another order",
+  totals.margin, totals.unasked, totals.ties))
 for _, f in ipairs(failures) do print("DIFF " .. f) end
 print(string.format("[%s]", type(jit) == "table" and jit.version or _VERSION))
 os.exit(totals.diffs == 0 and 0 or 1)
