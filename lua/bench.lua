@@ -1,10 +1,10 @@
--- Calls per second of seed 002's four functions: the binding against the article's pure-Lua
--- functions (lua/tests/seed002.lua), on the running interpreter; then of the motion calls
--- (binding only: the seeds have no Lua form of them). On LuaJIT both the FFI path and the C
+-- Calls per second of the cocos2d-x MainScene's four functions: the binding against their pure-Lua
+-- versions (lua/tests/cocos_pure.lua), on the running interpreter; then of the motion calls
+-- (binding only). On LuaJIT both the FFI path and the C
 -- module are measured; then of a world's move and queryRect at 1,000 and 10,000 items. Prints one
 -- table row per function. Timing uses os.clock (CPU time).
 --   lua bench.lua [seconds-per-case]
-local seed = require("seed002")
+local seed = require("cocos_pure")
 local budget = tonumber(arg and arg[1]) or 0.3
 
 local impls = {}

@@ -10,7 +10,7 @@
  *   point    {x=, y=}
  *   rect     {x=, y=, width=, height=}            corner (x,y); negative sizes span the other way
  *   circle   {x=, y=, r=}                          centre and radius
- *   obb      {x=, y=, width=, height=, angle=}     cocos2d-x rotated rect (seed 002): rotated by
+ *   obb      {x=, y=, width=, height=, angle=}     cocos2d-x rotated rect: rotated by
  *                                                  `angle` degrees counter-clockwise about (x,y)
  *         or {cx=, cy=, hw=, hh=, angle=}          centre, half extents, degrees about the centre
  *                                                  (chosen when the table has a `cx` field)
@@ -592,7 +592,7 @@ static int push_hit(lua_State *L, bool hit, const c2d_hit *h)
         return push_hit(L, cfn(o, d, b, &h), &h);                                          \
     }
 
-/* Seed 002's cocos2d-x calls, with its names and semantics. */
+/* The cocos2d-x MainScene's calls, with their names and semantics. */
 C2DL_PRED(circleIntersectsCircle, c2d_overlap_circle_circle, circle, circle)
 C2DL_PRED(rectIntersectsRect, c2d_touch_rect_rect, rect, rect)
 C2DL_PRED(rectIntersectsCircle, c2d_overlap_rect_circle, rect, circle)
@@ -701,8 +701,8 @@ static int l_moveRect(lua_State *L)
     return 11;
 }
 
-/* moveRecti(recti, dx, dy, obstacles) -> x, y, blockedX, blockedY: c2d_move_recti (seed 003's
- * integer move, x then y) with obstacles an array of recti tables. */
+/* moveRecti(recti, dx, dy, obstacles) -> x, y, blockedX, blockedY: c2d_move_recti (an integer
+ * engine's move, x then y) with obstacles an array of recti tables. */
 static int l_moveRecti(lua_State *L)
 {
     c2d_recti small[C2DL_SMALL_ARRAY];
