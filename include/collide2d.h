@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #define C2D_VERSION_MAJOR 1
-#define C2D_VERSION_MINOR 0
+#define C2D_VERSION_MINOR 1
 #define C2D_VERSION_PATCH 0
 
 /// The most hits `c2d_move_rect` resolves in one call.
@@ -806,9 +806,9 @@ size_t c2d_world_pairs(const struct c2d_world *w, struct c2d_pair *out, size_t c
 ///
 /// The item's rect is updated to the final position, written to `actual` (nullable); the hits
 /// in order go to `hits` (at most `cap`; NULL is fine when `cap` is 0) and their total to
-/// `count` (nullable). Each hit: `t` the fraction of that step's motion at contact (minus the
-/// overlap's area for an item overlapped at the start, as bump.lua's `ti`), `normal` the face
-/// met, `pos` = `point` the rect's x, y at the contact. `C2D_ERR_NULL` for a NULL world,
+/// `count` (nullable). Each hit: `t` the fraction of that step's motion at contact (0 for an
+/// item overlapped where the step began), `normal` the face met, `pos` = `point` the rect's
+/// x, y at the contact. `C2D_ERR_NULL` for a NULL world,
 /// `C2D_ERR_STALE` for a handle naming no live item, `C2D_ERR_INVALID` for a NaN or infinite
 /// goal; on error nothing is written. The position and hits are the double-precision move's,
 /// rounded to f32 (`c2d_world_move_d` gives them unrounded).
@@ -822,9 +822,10 @@ c2d_status c2d_world_move(struct c2d_world *w,
                           size_t cap,
                           size_t *count);
 
-/// `c2d_world_move` in double precision: the goal, the final position and the hits (with the
-/// filter's response and whether the item was overlapped at the start) as given and computed
-/// in doubles.
+/// `c2d_world_move` in double precision: the goal, the final position and the hits as given and
+/// computed in doubles. Each hit also carries the filter's `response` and `overlaps` (the item
+/// was strictly overlapped where the step began; its `t` is then bump.lua's `ti`, minus the
+/// overlap's area, so that the deepest sorts first).
 c2d_status c2d_world_move_d(struct c2d_world *w,
                             uint64_t id,
                             struct c2d_vec2d goal,

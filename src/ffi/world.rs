@@ -353,13 +353,6 @@ unsafe fn motion<P, H>(
     }
 }
 
-fn hit_f32(h: &WorldHitD) -> WorldHit {
-    WorldHit {
-        id: h.id,
-        hit: h.hit.to_f32(),
-    }
-}
-
 /// bump.lua's `world:move`: moves item `id` so that its rect's `x, y` go toward `goal`, meeting
 /// the other items as bump.lua 3.1.7 does, with exact decisions; `filter(id, other, ctx)` picks
 /// the response for each item met (NULL filter: `C2D_SLIDE` for all; `C2D_IGNORE` makes it no
@@ -387,9 +380,9 @@ fn hit_f32(h: &WorldHitD) -> WorldHit {
 ///
 /// The item's rect is updated to the final position, written to `actual` (nullable); the hits
 /// in order go to `hits` (at most `cap`; NULL is fine when `cap` is 0) and their total to
-/// `count` (nullable). Each hit: `t` the fraction of that step's motion at contact (minus the
-/// overlap's area for an item overlapped at the start, as bump.lua's `ti`), `normal` the face
-/// met, `pos` = `point` the rect's x, y at the contact. `C2D_ERR_NULL` for a NULL world,
+/// `count` (nullable). Each hit: `t` the fraction of that step's motion at contact (0 for an
+/// item overlapped where the step began), `normal` the face met, `pos` = `point` the rect's
+/// x, y at the contact. `C2D_ERR_NULL` for a NULL world,
 /// `C2D_ERR_STALE` for a handle naming no live item, `C2D_ERR_INVALID` for a NaN or infinite
 /// goal; on error nothing is written. The position and hits are the double-precision move's,
 /// rounded to f32 (`c2d_world_move_d` gives them unrounded).
@@ -422,15 +415,16 @@ pub unsafe extern "C" fn c2d_world_move(
                 hits,
                 cap,
                 count,
-                hit_f32,
+                WorldHitD::to_f32,
             )
         }
     })
 }
 
-/// `c2d_world_move` in double precision: the goal, the final position and the hits (with the
-/// filter's response and whether the item was overlapped at the start) as given and computed
-/// in doubles.
+/// `c2d_world_move` in double precision: the goal, the final position and the hits as given and
+/// computed in doubles. Each hit also carries the filter's `response` and `overlaps` (the item
+/// was strictly overlapped where the step began; its `t` is then bump.lua's `ti`, minus the
+/// overlap's area, so that the deepest sorts first).
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn c2d_world_move_d(
@@ -497,7 +491,7 @@ pub unsafe extern "C" fn c2d_world_check(
                 hits,
                 cap,
                 count,
-                hit_f32,
+                WorldHitD::to_f32,
             )
         }
     })

@@ -173,6 +173,18 @@ impl From<Rect> for RectD {
     }
 }
 
+impl WorldHitD {
+    /// The f32 world hit nearest to it; an item overlapped at the start is hit at `t = 0`, as
+    /// `c2d_hit` promises a `t` in `[0, 1]`.
+    pub fn to_f32(&self) -> super::WorldHit {
+        let mut hit = self.hit.to_f32();
+        if self.overlaps {
+            hit.t = 0.0;
+        }
+        super::WorldHit { id: self.id, hit }
+    }
+}
+
 impl HitD {
     /// The f32 hit nearest to it.
     pub fn to_f32(self) -> Hit {

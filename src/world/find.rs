@@ -81,15 +81,7 @@ impl World {
             a: s.a.into(),
             b: s.b.into(),
         };
-        self.with_segment(s, ALL, |hits| {
-            fill(
-                out,
-                hits.map(|h| WorldHit {
-                    id: h.id,
-                    hit: h.hit.to_f32(),
-                }),
-            )
-        })
+        self.with_segment(s, ALL, |hits| fill(out, hits.map(|h| h.to_f32())))
     }
 
     /// [`World::query_segment`] in double precision, with a category mask.

@@ -40,7 +40,7 @@ use alloc::vec::Vec;
 use tiles::{home, stays, Home, Tiles};
 
 pub use crate::response::Response;
-pub(crate) use detect::detect;
+pub(crate) use detect::{centre_distance, detect, Collision};
 pub use double::{CircleD, HitD, RectD, SegmentD, Vec2D, WorldHitD};
 pub(crate) use double::{Edge, Edges};
 pub use handle::skip_tags;

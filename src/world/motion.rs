@@ -177,10 +177,7 @@ impl World {
             &mut found,
         );
         hits.clear();
-        hits.extend(found.iter().map(|h| WorldHit {
-            id: h.id,
-            hit: h.hit.to_f32(),
-        }));
+        hits.extend(found.iter().map(WorldHitD::to_f32));
         end.map(|p| p.to_f32())
     }
 

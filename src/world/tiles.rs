@@ -283,6 +283,8 @@ pub(crate) struct Sweep {
     merged: Vec<(u64, u32)>,
     cur: Vec<Ent>,
     next: Vec<Ent>,
+    bands: Vec<Ent>,
+    band_at: Vec<usize>,
 }
 
 /// Makes `buf` long enough for `n + more` keys.
@@ -357,6 +359,71 @@ fn within(row: &[Ent], exact: &Exact, buf: &mut Vec<u64>, mut n: usize) -> usize
     let len = row.len() - AHEAD;
     for k in 0..len {
         n = scan(&row[k], &row[k + 1..], exact, buf, n);
+    }
+    n
+}
+
+/// A gathered row with more items than this is swept in bands (see [`within_crowded`]).
+const CROWDED: usize = 256;
+
+/// [`within`] for a crowded row (many items in few cells, as in a world whose cells are far
+/// larger than its items): a sweep along x alone would test every pair that overlaps on x,
+/// quadratic in the row's height over the items'. The row is cut into horizontal bands as
+/// high as its tallest item, each kept in x order; an item's box then reaches at most the next
+/// band, so the pairs are those within each band and across neighbouring bands.
+fn within_crowded(
+    row: &[Ent],
+    exact: &Exact,
+    buf: &mut Vec<u64>,
+    mut n: usize,
+    bands: &mut Vec<Ent>,
+    at: &mut Vec<usize>,
+) -> usize {
+    let items = &row[..row.len() - AHEAD];
+    // In f64, where the f32 bounds' differences are exact: with bands a little higher than the
+    // tallest item, the rounding of `band` never puts two items that overlap more than one band
+    // apart.
+    let (mut lo, mut hi, mut tall) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
+    for e in items {
+        let (y0, y1) = (e.b[1] as f64, -e.b[3] as f64);
+        lo = lo.min(y0);
+        hi = hi.max(y1);
+        tall = tall.max(y1 - y0);
+    }
+    let height = tall * (1.0 + 1e-9) + f64::MIN_POSITIVE;
+    let count = ((hi - lo) / height).floor();
+    if !(count >= 4.0 && height.is_finite() && hi.is_finite() && lo.is_finite()) {
+        return within(row, exact, buf, n);
+    }
+    let count = (count as usize).min(items.len());
+    let band = |e: &Ent| (((e.b[1] as f64 - lo) / height) as usize).min(count - 1);
+    // A counting sort by band keeps each band in x order; every band ends with sentinels.
+    at.clear();
+    at.resize(count + 1, 0);
+    for e in items {
+        at[band(e) + 1] += 1;
+    }
+    for k in 1..=count {
+        at[k] += at[k - 1] + AHEAD;
+    }
+    bands.clear();
+    bands.resize(at[count] + AHEAD, SENTINEL);
+    // Placed from each band's end backwards (items in reverse), so `at` keeps the starts.
+    for k in 0..count {
+        let end = at[k + 1] - AHEAD;
+        at[k] = end; // a cursor for now
+    }
+    for e in items.iter().rev() {
+        let k = band(e);
+        at[k] -= 1;
+        bands[at[k]] = *e;
+    }
+    let slice = |k: usize| &bands[at[k]..at[k + 1]];
+    for k in 0..count {
+        n = within(slice(k), exact, buf, n);
+        if k + 1 < count {
+            n = across(slice(k), slice(k + 1), exact, buf, n);
+        }
     }
     n
 }
@@ -640,7 +707,11 @@ impl Tiles {
                 self.gather(&order[i..j], &mut cur);
             }
             have_next = j < order.len() && row_of(j) as i64 == r as i64 + 1;
-            n = within(&cur, exact, out, n);
+            n = if cur.len() > CROWDED {
+                within_crowded(&cur, exact, out, n, &mut sw.bands, &mut sw.band_at)
+            } else {
+                within(&cur, exact, out, n)
+            };
             if have_next {
                 self.gather(&order[j..row_end(j)], &mut next);
                 n = across(&cur, &next, exact, out, n);
@@ -963,6 +1034,39 @@ mod tests {
             }
         }
         assert!(sure > 10000);
+    }
+
+    #[test]
+    fn crowded_rows_are_swept_in_bands_with_the_same_pairs() {
+        // Thousands of small boxes in one huge cell (a world whose cell is far larger than its
+        // items), some touching exactly, some tall, some on band boundaries.
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as f64 / (1u64 << 31) as f64
+        };
+        for &(n, tall) in &[(3000usize, 12.0f64), (1500, 40.0), (600, 3.0)] {
+            let mut boxes = Vec::new();
+            for k in 0..n {
+                let (x, y) = (
+                    (next() * 900.0).floor() / 4.0,
+                    (next() * 900.0).floor() / 4.0,
+                );
+                let h = if k % 97 == 0 {
+                    tall
+                } else {
+                    1.0 + (next() * 8.0).floor()
+                };
+                boxes.push(bx(x, y, x + 1.0 + (next() * 8.0).floor(), y + h));
+                if k % 5 == 0 {
+                    // Flush on top of the previous one.
+                    boxes.push(bx(x, y + h, x + 2.0, y + h + 1.5));
+                }
+            }
+            assert_eq!(tile_pairs(&boxes, 1.0 / 100_000.0), brute(&boxes), "n {n}");
+        }
     }
 
     #[test]
