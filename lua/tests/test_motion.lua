@@ -212,9 +212,10 @@ return function(test, c2d, h)
     h.eq(r.n, 3, "no hit: three results"); h.eq(r[1], 300); h.eq(r[3], 0)
     r = pack(c2d.moveRect(a, 10, 0, {}, "slide"))
     h.eq(r.n, 3); h.eq(r[1], 10); h.eq(r[3], 0)
-    -- An obstacle overlapped at the start never blocks nor counts.
+    -- An obstacle overlapped at the start is met first, as bump.lua meets it: a touch stops
+    -- where the line of motion, extended backwards, leaves it.
     r = pack(c2d.moveRect(a, 100, 0, { rect(5, 5, 10, 10), wall }, "touch"))
-    h.eq(r[1], 40); h.eq(r[3], 1); h.eq(r[4], 2)
+    h.eq(r[1], -5); h.eq(r[2], 10); h.eq(r[3], 1); h.eq(r[4], 1, "the overlapped obstacle")
   end)
 
   test("moveRect/moveRecti: large obstacle arrays (beyond any fixed buffer) give the small array's answer", function()
