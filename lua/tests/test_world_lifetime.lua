@@ -131,4 +131,24 @@ return function(test, c2d, h)
     end)
     h.truthy(len >= 1 and #items == len, "queryRect: no hole in the list")
   end)
+
+  test("world: a filter that moves, checks and adds items during a move: the move goes on in the world it left", function()
+    local w = c2d.newWorld(32)
+    w:add("a", 0, 0, 10, 10)
+    w:add("b", 30, 0, 10, 10)
+    w:add("c", 60, 0, 10, 10)
+    local nested
+    local x, y, cols, len = w:move("a", 100, 0, function(_, other)
+      if other == "b" and not nested then
+        nested = { w:move("b", 50, 0) } -- b moves away, right up to c
+        nested.checked = select(4, w:check("c", 0, 0))
+        w:add("d", 200, 200, 5, 5)
+      end
+      return "slide"
+    end)
+    h.eq(nested[1], 50, "the nested move ran"); h.eq(nested.checked, 1, "the nested check met b")
+    h.eq(len, 1); h.eq(cols[1].other, "b", "met b where the filter moved it")
+    h.eq(x, 40); h.eq(y, 0)
+    h.eq(w:countItems(), 4); h.truthy(w:hasItem("d"))
+  end)
 end
