@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 missing=""
 for p in lua5.1 liblua5.1-0-dev lua5.3 liblua5.3-dev lua5.4 liblua5.4-dev luajit libluajit-5.1-dev \
-    love xvfb xauth lua-busted; do
+    love xvfb xauth zip lua-busted; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
