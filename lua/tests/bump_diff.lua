@@ -294,7 +294,7 @@ local function run(kindName, coord, size, r)
         if os.getenv("BUMP_DIFF_DUMP") and not through and not restart then
           print("CASE", step, fname, fmtrect(a), gx, gy, bx, by, mx, my)
           for i = 1, bn do local c = bc[i] print("  bump", tostring(c.other), c.type, c.overlaps, c.ti, fmtrect(c.itemRect), c.touch.x, c.touch.y, fmtrect(c.otherRect)) end
-          for i = 1, mn do local c = mc[i] print("  mine", tostring(c.other), c.type, c.overlaps, c.ti, fmtrect(c.itemRect), c.touch.x, c.touch.y, fmtrect(c.otherRect)) end
+          for i = 1, mn do local c = mc[i] print("  collide2d", tostring(c.other), c.type, c.overlaps, c.ti, fmtrect(c.itemRect), c.touch.x, c.touch.y, fmtrect(c.otherRect)) end
         end
       end
       -- Both worlds go on from the same place, collide2d's: bump.lua's rounding would otherwise
