@@ -129,6 +129,13 @@ static void test_check_and_project(void) {
     CASE("project with no item and a filter");
     ENSURE(c2d_world_project_d(w, 0, rectd(0, 0, 4, 4), vec2d(30, 0), respond_with, &cross, hits, 8, &n) == C2D_OK);
     ENSURE(n == 4 && hits[0].response == C2D_CROSS);
+    CASE("project in f32");
+    {
+        c2d_world_hit h32[8];
+        c2d_rect r32 = rect(0, 0, 4, 4);
+        ENSURE(c2d_world_project(w, me, r32, vec2(30, 0), NULL, NULL, h32, 8, &n) == C2D_OK);
+        ENSURE(n == 3 && h32[0].id == inside && h32[0].hit.t == 0.0f && h32[1].hit.pos.x == 6.0f);
+    }
     CASE("check moves nothing");
     ENSURE(c2d_world_check_d(w, me, vec2d(30, 0), respond_with, &cross, &end, hits, 8, &n) == C2D_OK);
     ENSURE(end.x == 30.0 && n == 3);

@@ -863,12 +863,12 @@ c2d_status c2d_world_check_d(struct c2d_world *w,
 /// meet (exactly as a move's first step sees them), sorted by `hit.t` — items `rect` strictly
 /// overlaps first (`overlaps` true, `t` minus the overlap's area, the deepest first), then by
 /// the time of contact — ties by the distance between centres, then by handle. `id` is the
-/// item projected (skipped, and passed to the filter) or 0 for none; `filter(id, other, ctx)`
-/// answers each item's response (recorded in the hit; `C2D_IGNORE` leaves it out; NULL:
-/// `C2D_SLIDE` for all); the world does not change (the filter must not change it here). Writes
-/// at most `cap` hits to `out` (NULL is fine when `cap` is 0) and the total to `count`
-/// (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a non-zero `id` naming no
-/// live item, `C2D_ERR_INVALID` for a NaN or infinite field.
+/// item projected (skipped, its categories applied, and passed to the filter) or 0 for none;
+/// `filter(id, other, ctx)` answers each item's response (recorded in the hit; `C2D_IGNORE`
+/// leaves it out; NULL: `C2D_SLIDE` for all); nothing moves (the filter must not change the
+/// world here). Writes at most `cap` hits to `out` (NULL is fine when `cap` is 0) and the total
+/// to `count` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a non-zero `id`
+/// naming no live item, `C2D_ERR_INVALID` for a NaN or infinite field.
 c2d_status c2d_world_project_d(const struct c2d_world *w,
                                uint64_t id,
                                struct c2d_rectd rect,
@@ -878,6 +878,18 @@ c2d_status c2d_world_project_d(const struct c2d_world *w,
                                struct c2d_world_hitd *out,
                                size_t cap,
                                size_t *count);
+
+/// `c2d_world_project_d` with an f32 rect and goal; the hits rounded to f32 (an item overlapped
+/// at the start is hit at `t = 0`).
+c2d_status c2d_world_project(const struct c2d_world *w,
+                             uint64_t id,
+                             struct c2d_rect rect,
+                             struct c2d_vec2 goal,
+                             c2d_filter_fn filter,
+                             void *ctx,
+                             struct c2d_world_hit *out,
+                             size_t cap,
+                             size_t *count);
 
 /// A new empty world as `c2d_world_new`, with a double-precision cell size. NULL if `cell_size`
 /// is not positive and finite.

@@ -533,16 +533,56 @@ pub unsafe extern "C" fn c2d_world_check_d(
     })
 }
 
+/// Runs a projection through the C ABI and writes its hits, converted with `hit`.
+///
+/// # Safety
+/// `w` is NULL or a live world; `out` is NULL or valid for `cap` values, `count` NULL or
+/// writable; `filter` NULL or of the documented type.
+#[allow(clippy::too_many_arguments)]
+unsafe fn projection<H>(
+    w: *const World,
+    id: u64,
+    rect: RectD,
+    goal: Vec2D,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    out: *mut H,
+    cap: usize,
+    count: *mut usize,
+    hit: impl Fn(&WorldHitD) -> H,
+) -> c2d_status {
+    // SAFETY: NULL or a live world (contract).
+    let Some(world) = (unsafe { w.as_ref() }) else {
+        return C2D_ERR_NULL;
+    };
+    let mut found = Vec::new();
+    // SAFETY: a filter of the documented type (contract).
+    let pick = |item, other| unsafe { ask(filter, item, other, ctx) };
+    match world.project_d(id, rect, goal, pick, &mut found) {
+        Ok(()) => {
+            // SAFETY: `out` valid for `cap` hits, `count` NULL or writable (contract).
+            unsafe {
+                for (o, h) in out_slice(out, cap).iter_mut().zip(&found) {
+                    *o = hit(h);
+                }
+                write_out(count, found.len());
+            }
+            C2D_OK
+        }
+        Err(e) => status(Err(e)),
+    }
+}
+
 /// bump.lua's `world:project`: every item that `rect` moving straight to corner `goal` would
 /// meet (exactly as a move's first step sees them), sorted by `hit.t` — items `rect` strictly
 /// overlaps first (`overlaps` true, `t` minus the overlap's area, the deepest first), then by
 /// the time of contact — ties by the distance between centres, then by handle. `id` is the
-/// item projected (skipped, and passed to the filter) or 0 for none; `filter(id, other, ctx)`
-/// answers each item's response (recorded in the hit; `C2D_IGNORE` leaves it out; NULL:
-/// `C2D_SLIDE` for all); the world does not change (the filter must not change it here). Writes
-/// at most `cap` hits to `out` (NULL is fine when `cap` is 0) and the total to `count`
-/// (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a non-zero `id` naming no
-/// live item, `C2D_ERR_INVALID` for a NaN or infinite field.
+/// item projected (skipped, its categories applied, and passed to the filter) or 0 for none;
+/// `filter(id, other, ctx)` answers each item's response (recorded in the hit; `C2D_IGNORE`
+/// leaves it out; NULL: `C2D_SLIDE` for all); nothing moves (the filter must not change the
+/// world here). Writes at most `cap` hits to `out` (NULL is fine when `cap` is 0) and the total
+/// to `count` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a non-zero `id`
+/// naming no live item, `C2D_ERR_INVALID` for a NaN or infinite field.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn c2d_world_project_d(
@@ -557,25 +597,41 @@ pub unsafe extern "C" fn c2d_world_project_d(
     count: *mut usize,
 ) -> c2d_status {
     guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(world) = (unsafe { w.as_ref() }) else {
-            return C2D_ERR_NULL;
-        };
-        let mut found = Vec::new();
-        // SAFETY: a filter of the documented type (contract).
-        let pick = |item, other| unsafe { ask(filter, item, other, ctx) };
-        match world.project_d(id, rect, goal, pick, &mut found) {
-            Ok(()) => {
-                // SAFETY: `out` valid for `cap` hits, `count` NULL or writable (contract).
-                unsafe {
-                    for (o, h) in out_slice(out, cap).iter_mut().zip(&found) {
-                        *o = *h;
-                    }
-                    write_out(count, found.len());
-                }
-                C2D_OK
-            }
-            Err(e) => status(Err(e)),
+        // SAFETY: the caller's contract, passed on.
+        unsafe { projection(w, id, rect, goal, filter, ctx, out, cap, count, |h| *h) }
+    })
+}
+
+/// `c2d_world_project_d` with an f32 rect and goal; the hits rounded to f32 (an item overlapped
+/// at the start is hit at `t = 0`).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn c2d_world_project(
+    w: *const World,
+    id: u64,
+    rect: Rect,
+    goal: Vec2,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    out: *mut WorldHit,
+    cap: usize,
+    count: *mut usize,
+) -> c2d_status {
+    guard(C2D_ERR_NULL, || {
+        // SAFETY: the caller's contract, passed on.
+        unsafe {
+            projection(
+                w,
+                id,
+                rect.into(),
+                goal.into(),
+                filter,
+                ctx,
+                out,
+                cap,
+                count,
+                WorldHitD::to_f32,
+            )
         }
     })
 }
