@@ -436,7 +436,12 @@ fn a_filter_that_throws_aborts_the_process_instead_of_unwinding_through_the_libr
         "the move must not return or let the exception through: {text}"
     );
     use std::os::unix::process::ExitStatusExt;
-    assert_eq!(out.status.signal(), Some(6), "SIGABRT expected: {:?}", out.status);
+    assert_eq!(
+        out.status.signal(),
+        Some(6),
+        "SIGABRT expected: {:?}",
+        out.status
+    );
 }
 
 #[test]
