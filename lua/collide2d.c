@@ -857,6 +857,7 @@ typedef struct {
     const char *tag; /* &c2dl_world_tag: tells a world from other userdata of its size */
     c2d_world *w;    /* NULL once __gc has run */
     uint64_t *ids;   /* ids[i]: the handle of the item of index i (1 <= i <= top); 0 when free */
+    unsigned char *ints; /* ints[i]: which of x, y, w, h (bits 0..3) were last given as integers */
     size_t *free;    /* the free indices, nfree of them */
     size_t nfree, top, cap;
     double cell;
@@ -1023,6 +1024,7 @@ static size_t index_alloc(lua_State *L, c2dl_world *cw)
     if (cw->top + 1 >= cw->cap) {
         size_t cap = cw->cap != 0 ? 2 * cw->cap : 64;
         uint64_t *ids;
+        unsigned char *ints;
         size_t *fr;
         if (cap > (size_t)-1 / sizeof *ids || cap > (size_t)C2D_WORLD_CAPACITY * 2 + 64) {
             luaL_error(L, "not enough memory");
@@ -1032,6 +1034,11 @@ static size_t index_alloc(lua_State *L, c2dl_world *cw)
             luaL_error(L, "not enough memory");
         }
         cw->ids = ids;
+        ints = (unsigned char *)realloc(cw->ints, cap);
+        if (ints == NULL) {
+            luaL_error(L, "not enough memory");
+        }
+        cw->ints = ints;
         fr = (size_t *)realloc(cw->free, cap * sizeof *fr);
         if (fr == NULL) {
             luaL_error(L, "not enough memory");
@@ -1040,6 +1047,7 @@ static size_t index_alloc(lua_State *L, c2dl_world *cw)
         cw->cap = cap;
     }
     cw->ids[++cw->top] = 0;
+    cw->ints[cw->top] = 0;
     return cw->top;
 }
 
@@ -1066,23 +1074,83 @@ static void wset_xy(lua_State *L, int key, lua_Number x, lua_Number y)
     lua_rawset(L, -3);
 }
 
-static void wset_rect(lua_State *L, int key, c2d_rectd r)
-{
-    lua_pushvalue(L, WK(key));
-    lua_createtable(L, 0, 4);
-    wset_num(L, WK_X, r.x);
-    wset_num(L, WK_Y, r.y);
-    wset_num(L, WK_W, r.w);
-    wset_num(L, WK_H, r.h);
-    lua_rawset(L, -3);
-}
-
 /* t[key] = the value at idx */
 static void wset_value(lua_State *L, int key, int idx)
 {
     idx = idx < 0 ? lua_gettop(L) + idx + 1 : idx;
     lua_pushvalue(L, WK(key));
     lua_pushvalue(L, idx);
+    lua_rawset(L, -3);
+}
+
+/* Integer coordinates. bump.lua keeps the numbers it is given, so on Lua 5.3 and later a
+ * coordinate given as an integer comes back as one (and one computed from a contact comes back
+ * as a float, as bump.lua computes it); the world keeps doubles, and these bits remember which
+ * of an item's x, y, w, h were last given as integers (always 0 before 5.3: one number type). */
+#define INT_X 1u
+#define INT_Y 2u
+#define INT_W 4u
+#define INT_H 8u
+
+/* INT_X, INT_Y, INT_W, INT_H for the integer arguments among idx..idx+3 */
+static unsigned int int_bits(lua_State *L, int idx)
+{
+    unsigned int bits = 0;
+#if LUA_VERSION_NUM >= 503
+    int k;
+    for (k = 0; k < 4; k++) {
+        if (lua_isinteger(L, idx + k)) {
+            bits |= 1u << k;
+        }
+    }
+#else
+    (void)L;
+    (void)idx;
+#endif
+    return bits;
+}
+
+/* Pushes v, as an integer when `integer` (and v fits one exactly). */
+static void push_coord(lua_State *L, lua_Number v, int integer)
+{
+#if LUA_VERSION_NUM >= 503
+    if (integer && v >= -9007199254740992.0 && v <= 9007199254740992.0 && v == floor(v)) {
+        lua_pushinteger(L, (lua_Integer)v);
+        return;
+    }
+#else
+    (void)integer;
+#endif
+    lua_pushnumber(L, v);
+}
+
+/* t[key] = v, for the table on top, as push_coord pushes it */
+static void wset_coord(lua_State *L, int key, lua_Number v, int integer)
+{
+    lua_pushvalue(L, WK(key));
+    push_coord(L, v, integer);
+    lua_rawset(L, -3);
+}
+
+/* t[key] = {x=, y=} with the integer bits INT_X, INT_Y of `ints` */
+static void wset_xy_ints(lua_State *L, int key, lua_Number x, lua_Number y, unsigned int ints)
+{
+    lua_pushvalue(L, WK(key));
+    lua_createtable(L, 0, 2);
+    wset_coord(L, WK_X, x, (ints & INT_X) != 0);
+    wset_coord(L, WK_Y, y, (ints & INT_Y) != 0);
+    lua_rawset(L, -3);
+}
+
+/* t[key] = {x=, y=, w=, h=} with the integer bits of `ints` */
+static void wset_rect_ints(lua_State *L, int key, c2d_rectd r, unsigned int ints)
+{
+    lua_pushvalue(L, WK(key));
+    lua_createtable(L, 0, 4);
+    wset_coord(L, WK_X, r.x, (ints & INT_X) != 0);
+    wset_coord(L, WK_Y, r.y, (ints & INT_Y) != 0);
+    wset_coord(L, WK_W, r.w, (ints & INT_W) != 0);
+    wset_coord(L, WK_H, r.h, (ints & INT_H) != 0);
     lua_rawset(L, -3);
 }
 
@@ -1093,8 +1161,10 @@ static int w_gc(lua_State *L)
         c2d_world_free(cw->w);
         cw->w = NULL;
         free(cw->ids);
+        free(cw->ints);
         free(cw->free);
         cw->ids = NULL;
+        cw->ints = NULL;
         cw->free = NULL;
         cw->cap = cw->top = cw->nfree = 0;
     }
@@ -1341,6 +1411,7 @@ static int w_add(lua_State *L)
         luaL_error(L, "collide2d: cannot add the item: %s", c2d_status_str(st));
     }
     cw->ids[i] = id;
+    cw->ints[i] = (unsigned char)int_bits(L, 3);
     lua_pushvalue(L, 2);
     return 1;
 }
@@ -1371,18 +1442,22 @@ static int w_update(lua_State *L)
     c2dl_world *cw = world_begin(L, "update", 5);
     size_t i = item_member(L, 2, W_HANDLES(5));
     c2d_rectd r, old;
+    unsigned int kept = 0; /* w and h left as they were, integers or not */
     c2d_world_get_d(cw->w, cw->ids[i], &old, NULL);
     if (lua_isnil(L, 5)) {
         lua_pushnumber(L, old.w);
         lua_replace(L, 5);
+        kept |= INT_W;
     }
     if (lua_isnil(L, 6)) {
         lua_pushnumber(L, old.h);
         lua_replace(L, 6);
+        kept |= INT_H;
     }
     r = want_rect(L, 3);
     if (r.x != old.x || r.y != old.y || r.w != old.w || r.h != old.h) {
         c2d_world_update_d(cw->w, cw->ids[i], r);
+        cw->ints[i] = (unsigned char)((int_bits(L, 3) & ~kept) | (cw->ints[i] & kept));
     }
     return 0;
 }
@@ -1391,12 +1466,14 @@ static int w_update(lua_State *L)
 static int w_getRect(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "getRect", 1);
+    size_t i = item_member(L, 2, W_HANDLES(1));
+    unsigned int ints = cw->ints[i];
     c2d_rectd r;
-    c2d_world_get_d(cw->w, cw->ids[item_member(L, 2, W_HANDLES(1))], &r, NULL);
-    lua_pushnumber(L, r.x);
-    lua_pushnumber(L, r.y);
-    lua_pushnumber(L, r.w);
-    lua_pushnumber(L, r.h);
+    c2d_world_get_d(cw->w, cw->ids[i], &r, NULL);
+    push_coord(L, r.x, (ints & INT_X) != 0);
+    push_coord(L, r.y, (ints & INT_Y) != 0);
+    push_coord(L, r.w, (ints & INT_W) != 0);
+    push_coord(L, r.h, (ints & INT_H) != 0);
     return 4;
 }
 
@@ -1732,8 +1809,10 @@ static int w_querySegmentWithCoords(lua_State *L)
  * `from` (with the size of `from`) toward `goal`: other (the item at other_idx of the items
  * table), type (the value at type_idx), overlaps, ti, move, normal, touch, itemRect, otherRect. */
 static void push_col(lua_State *L, const c2d_world_hitd *h, int item, int items, size_t other_idx,
-                     int type_idx, c2d_rectd from, c2d_vec2d goal, c2d_rectd other)
+                     int type_idx, c2d_rectd from, c2d_vec2d goal, c2d_rectd other,
+                     unsigned int from_ints, unsigned int goal_ints, unsigned int other_ints)
 {
+    unsigned int move_ints = from_ints & goal_ints & (INT_X | INT_Y);
     type_idx = type_idx < 0 ? lua_gettop(L) + type_idx + 1 : type_idx;
     lua_createtable(L, 0, 12);
     wset_value(L, WK_ITEM, item);
@@ -1745,11 +1824,11 @@ static void push_col(lua_State *L, const c2d_world_hitd *h, int item, int items,
     lua_pushboolean(L, h->overlaps);
     lua_rawset(L, -3);
     wset_num(L, WK_TI, h->hit.t);
-    wset_xy(L, WK_MOVE, goal.x - from.x, goal.y - from.y);
-    wset_xy(L, WK_NORMAL, h->hit.normal.x, h->hit.normal.y);
+    wset_xy_ints(L, WK_MOVE, goal.x - from.x, goal.y - from.y, move_ints);
+    wset_xy_ints(L, WK_NORMAL, h->hit.normal.x, h->hit.normal.y, INT_X | INT_Y);
     wset_xy(L, WK_TOUCH, h->hit.pos.x, h->hit.pos.y);
-    wset_rect(L, WK_ITEMRECT, from);
-    wset_rect(L, WK_OTHERRECT, other);
+    wset_rect_ints(L, WK_ITEMRECT, from, from_ints);
+    wset_rect_ints(L, WK_OTHERRECT, other, other_ints);
 }
 
 /* world:project(item, x, y, w, h[, goalX, goalY, filter]) -> cols, len: every item a box at
@@ -1768,8 +1847,18 @@ static int w_project(lua_State *L)
     size_t count = 0, i, item_i;
     uint64_t id = 0;
     int len = 0, found;
+    unsigned int from_ints = int_bits(L, 3), goal_ints;
     goal.x = lua_isnil(L, 7) ? r.x : want_finite(L, 7, "goalX");
     goal.y = lua_isnil(L, 8) ? r.y : want_finite(L, 8, "goalY");
+    goal_ints = from_ints & (INT_X | INT_Y);
+#if LUA_VERSION_NUM >= 503
+    if (!lua_isnil(L, 7)) {
+        goal_ints = (goal_ints & ~INT_X) | (lua_isinteger(L, 7) ? INT_X : 0u);
+    }
+    if (!lua_isnil(L, 8)) {
+        goal_ints = (goal_ints & ~INT_Y) | (lua_isinteger(L, 8) ? INT_Y : 0u);
+    }
+#endif
     item_i = item_index(L, 2, W_HANDLES(8));
     if (item_i != 0) {
         id = cw->ids[item_i];
@@ -1804,7 +1893,8 @@ static int w_project(lua_State *L)
                 continue;
             }
         }
-        push_col(L, &hits[i], 2, found, i + 1, -1, r, goal, others[i]);
+        push_col(L, &hits[i], 2, found, i + 1, -1, r, goal, others[i], from_ints, goal_ints,
+                 idx[i] != 0 ? cw->ints[idx[i]] : 0u);
         lua_remove(L, -2);
         lua_rawseti(L, -2, ++len);
     }
@@ -2048,6 +2138,7 @@ static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c
     uint64_t id = cw->ids[i];
     size_t count = 0, k;
     int unknown = 0;
+    unsigned int start_ints = cw->ints[i], leg_ints, goal_ints = int_bits(L, 3) & (INT_X | INT_Y);
     c2d_world_get_d(cw->w, id, &start, NULL);
     lua_rawgeti(L, W_ITEMS(4), UV_ANSWERS);
     m.answers = lua_gettop(L);
@@ -2102,11 +2193,11 @@ static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c
     } else if (st != C2D_OK) {
         luaL_error(L, "collide2d: %s", c2d_status_str(st));
     }
-    lua_pushnumber(L, actual.x);
-    lua_pushnumber(L, actual.y);
-    /* bump.lua's cols: each step's start and goal follow from the responses before it. */
+    /* bump.lua's cols: each step's start and goal follow from the responses before it (and a
+     * coordinate stays an integer while it is the goal given as one). */
     leg = start;
     leg_goal = goal;
+    leg_ints = start_ints;
     lua_createtable(L, (int)count, 0);
     for (k = 0; k < count; k++) {
         const c2d_world_hitd *h = &hits[k];
@@ -2116,7 +2207,8 @@ static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c
                                                                                    : C2D_TOUCH;
         int moving = leg_goal.x != leg.x || leg_goal.y != leg.y;
         lua_pushvalue(L, WK(response_keys[code]));
-        push_col(L, h, 2, W_ITEMS(4), oi, -1, leg, leg_goal, other);
+        push_col(L, h, 2, W_ITEMS(4), oi, -1, leg, leg_goal, other, leg_ints, goal_ints,
+                 oi != 0 ? cw->ints[oi] : 0u);
         if (code == C2D_SLIDE || code == C2D_BOUNCE) {
             c2d_vec2d next = leg_goal;
             if (code == C2D_SLIDE) {
@@ -2140,15 +2232,38 @@ static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c
                     next.y = h->hit.pos.y + by;
                 }
             }
-            wset_xy(L, code == C2D_SLIDE ? WK_SLIDE : WK_BOUNCE, next.x, next.y);
+            if (code == C2D_BOUNCE || !moving) {
+                goal_ints = 0;
+            } else {
+                goal_ints &= h->hit.normal.x != 0 ? ~INT_X : ~INT_Y;
+            }
+            wset_xy_ints(L, code == C2D_SLIDE ? WK_SLIDE : WK_BOUNCE, next.x, next.y, goal_ints);
             leg.x = h->hit.pos.x;
             leg.y = h->hit.pos.y;
+            leg_ints &= INT_W | INT_H;
             leg_goal = next;
+        } else if (code != C2D_CROSS) {
+            goal_ints = 0; /* a touch ends at the contact */
         }
         lua_remove(L, -2);
         lua_rawseti(L, -2, (int)k + 1);
     }
     lua_pushinteger(L, (lua_Integer)count);
+    /* actualX, actualY: integers where they are the last goal, given as integers */
+    if (actual.x != leg_goal.x) {
+        goal_ints &= ~INT_X;
+    }
+    if (actual.y != leg_goal.y) {
+        goal_ints &= ~INT_Y;
+    }
+    if (commit && st == C2D_OK && id_index(cw, id, NULL) == i &&
+        (actual.x != start.x || actual.y != start.y)) { /* bump.lua's update changes nothing else */
+        cw->ints[i] = (unsigned char)((start_ints & (INT_W | INT_H)) | goal_ints);
+    }
+    push_coord(L, actual.x, (goal_ints & INT_X) != 0);
+    lua_insert(L, -3);
+    push_coord(L, actual.y, (goal_ints & INT_Y) != 0);
+    lua_insert(L, -3);
     return 4;
 }
 
@@ -2269,12 +2384,17 @@ static int world_move_loop(lua_State *L, c2dl_world *cw, int commit, size_t i, c
     }
     if (commit) {
         /* bump.lua's move: world:update(item, goalX, goalY) after the check */
-        c2d_rectd to;
+        c2d_rectd to, now;
         i = item_member(L, 2, W_HANDLES(4)); /* a response may have removed it */
-        c2d_world_get_d(cw->w, cw->ids[i], &to, NULL);
+        c2d_world_get_d(cw->w, cw->ids[i], &now, NULL);
+        to = now;
         to.x = want_finite(L, gx, "x");
         to.y = want_finite(L, gy, "y");
-        c2d_world_update_d(cw->w, cw->ids[i], to);
+        if (to.x != now.x || to.y != now.y) { /* bump.lua's update changes nothing else */
+            c2d_world_update_d(cw->w, cw->ids[i], to);
+            cw->ints[i] = (unsigned char)((cw->ints[i] & (INT_W | INT_H)) |
+                                          (int_bits(L, gx) & (INT_X | INT_Y))); /* gy: gx + 1 */
+        }
     }
     lua_pushvalue(L, gx);
     lua_pushvalue(L, gy);

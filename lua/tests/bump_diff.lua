@@ -21,6 +21,7 @@ local H = require("helpers")
 
 local TOL = 1e-9
 local abs, floor = math.abs, math.floor
+local mtype = math.type -- Lua 5.3 and later: integers given stay integers, as in bump.lua
 
 local function near(a, b)
   if type(a) ~= "number" or type(b) ~= "number" then
@@ -30,7 +31,7 @@ local function near(a, b)
 end
 
 local totals = { ops = 0, moves = 0, checks = 0, projects = 0, queries = 0, cols = 0,
-  diffs = 0, passthrough = 0, crossRestart = 0, ties = 0, margin = 0, unasked = 0, exactTies = 0, projectMargin = 0 }
+  diffs = 0, passthrough = 0, crossRestart = 0, ties = 0, margin = 0, unasked = 0, exactTies = 0, projectMargin = 0, subtypes = 0 }
 local byKind = {}
 local failures = {}
 
@@ -197,6 +198,13 @@ local function run(kindName, coord, size, r)
         stats.moves = stats.moves + 1
       end
       totals.cols = totals.cols + bn
+      if mtype and near(bx, mx) and near(by, my) and (mtype(bx) ~= mtype(mx) or mtype(by) ~= mtype(my)) then
+        totals.subtypes = totals.subtypes + 1
+        if #failures < 15 then
+          failures[#failures + 1] = string.format("%s: step %d: number types %s,%s vs %s,%s", kindName, step,
+            mtype(bx), mtype(by), mtype(mx), mtype(my))
+        end
+      end
       local d = colsDiff(bc, mc, bn, mn)
       if not d and not (near(bx, mx) and near(by, my)) then
         d = string.format("end (%.17g, %.17g) vs (%.17g, %.17g)", bx, by, mx, my)
@@ -391,6 +399,9 @@ local function run(kindName, coord, size, r)
           local p, q = rectOf(B, o), rectOf(M, o)
           if not (near(p.x, q.x) and near(p.y, q.y) and p.w == q.w and p.h == q.h) then
             fail(kindName, "getRect " .. tostring(o) .. " " .. fmtrect(p) .. " vs " .. fmtrect(q))
+          elseif mtype and (mtype(p.w) ~= mtype(q.w) or mtype(p.h) ~= mtype(q.h)
+            or (p.x == q.x and mtype(p.x) ~= mtype(q.x)) or (p.y == q.y and mtype(p.y) ~= mtype(q.y))) then
+            fail(kindName, "getRect " .. tostring(o) .. ": number types differ: " .. string.format("%s %s %s %s vs %s %s %s %s", mtype(p.x), mtype(p.y), mtype(p.w), mtype(p.h), mtype(q.x), mtype(q.y), mtype(q.w), mtype(q.h)) .. " " .. fmtrect(p))
           end
         end
       end
@@ -421,6 +432,9 @@ print(string.format("  %d differences beyond %g; bump.lua's own: %d pass-through
 print(string.format("  listed in lua/README.md: %d moves and %d projections on bump.lua's 1e-10 margin or rounding, " ..
   "%d stops short of an item the filter was not asked about, %d moves and %d projections meeting items at times " ..
   "equal in doubles in another order", totals.margin, totals.projectMargin, totals.unasked, totals.exactTies, totals.ties))
+if mtype then
+  print(string.format("  %d moves ending at the same place with another number type (integer or float)", totals.subtypes))
+end
 for _, f in ipairs(failures) do print("DIFF " .. f) end
 print(string.format("[%s]", type(jit) == "table" and jit.version or _VERSION))
-os.exit(totals.diffs == 0 and 0 or 1)
+os.exit((totals.diffs == 0 and totals.subtypes == 0) and 0 or 1)

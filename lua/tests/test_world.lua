@@ -62,6 +62,27 @@ return function(test, c2d, h)
     h.eq(len, 1); h.eq(cs[1].ti, 0.6, "ti")
   end)
 
+  test("world: on Lua 5.3 and later, coordinates given as integers come back as integers, as in bump.lua", function()
+    local mtype = math.type
+    if not mtype then return end -- one number type before 5.3
+    local w = c2d.newWorld(64)
+    w:add("player", 8, 84, 16, 16)
+    for i = 0, 19 do w:add(i, 16 * i, 100, 16, 16) end
+    local x, y, ww, hh = w:getRect("player")
+    h.eq(mtype(x), "integer"); h.eq(mtype(y), "integer"); h.eq(mtype(ww), "integer"); h.eq(mtype(hh), "integer")
+    local ax, ay, cols = w:move("player", 208, 87)
+    h.eq(mtype(ax), "integer", "x is the goal given"); h.eq(mtype(ay), "float", "y is the contact's")
+    h.eq(mtype(cols[1].move.x), "integer"); h.eq(mtype(cols[1].normal.y), "integer")
+    h.eq(mtype(cols[1].itemRect.w), "integer"); h.eq(mtype(cols[1].touch.y), "float")
+    x, y = w:getRect("player")
+    h.eq(mtype(x), "integer"); h.eq(mtype(y), "float")
+    w:update("player", 0, 0)
+    x, y, ww = w:getRect("player")
+    h.eq(mtype(y), "integer"); h.eq(mtype(ww), "integer", "the size kept as it was")
+    w:update("player", 0.5, 0)
+    h.eq(mtype((w:getRect("player"))), "float")
+  end)
+
   test("world: sliding along a floor of 16x16 tiles does not catch on seams (bump's cols)", function()
     local w = c2d.newWorld(64)
     local floor = tiles(w, 20, 100)
