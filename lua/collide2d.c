@@ -1918,22 +1918,33 @@ static lua_Number col_num(lua_State *L, int key, int sub)
     return v;
 }
 
-/* Calls world:project(col.item, x, y, w, h, goalX, goalY, filter) with x, y, goalX, goalY as
- * given and the rest from the response's arguments; leaves cols, len on the stack. */
-static void response_project(lua_State *L, lua_Number x, lua_Number y, lua_Number gx,
-                             lua_Number gy)
+/* Pushes col[key][sub], col at stack index 2, and returns its stack index. */
+static int push_col_field(lua_State *L, int key, int sub)
+{
+    lua_pushvalue(L, WK(key));
+    lua_gettable(L, 2);
+    lua_pushvalue(L, WK(sub));
+    lua_gettable(L, -2);
+    lua_remove(L, -2);
+    return lua_gettop(L);
+}
+
+/* Calls world:project(col.item, x, y, w, h, goalX, goalY, filter) with x, y, goalX, goalY the
+ * values at those stack indices (kept as they are, integers included) and the rest from the
+ * response's arguments; leaves cols, len on the stack. */
+static void response_project(lua_State *L, int x, int y, int gx, int gy)
 {
     lua_pushvalue(L, WK(WK_PROJECT));
     lua_gettable(L, 1);
     lua_pushvalue(L, 1);
     lua_pushvalue(L, WK(WK_ITEM));
     lua_gettable(L, 2);
-    lua_pushnumber(L, x);
-    lua_pushnumber(L, y);
+    lua_pushvalue(L, x);
+    lua_pushvalue(L, y);
     lua_pushvalue(L, 5);
     lua_pushvalue(L, 6);
-    lua_pushnumber(L, gx);
-    lua_pushnumber(L, gy);
+    lua_pushvalue(L, gx);
+    lua_pushvalue(L, gy);
     lua_pushvalue(L, 9);
     lua_call(L, 9, 2);
 }
@@ -1942,8 +1953,8 @@ static void response_project(lua_State *L, lua_Number x, lua_Number y, lua_Numbe
 static int r_touch(lua_State *L)
 {
     lua_settop(L, 9);
-    lua_pushnumber(L, col_num(L, WK_TOUCH, WK_X));
-    lua_pushnumber(L, col_num(L, WK_TOUCH, WK_Y));
+    push_col_field(L, WK_TOUCH, WK_X);
+    push_col_field(L, WK_TOUCH, WK_Y);
     lua_newtable(L);
     lua_pushinteger(L, 0);
     return 4;
@@ -1952,29 +1963,28 @@ static int r_touch(lua_State *L)
 /* cross: goes on to the goal, meeting what lies beyond. */
 static int r_cross(lua_State *L)
 {
-    lua_Number x, y, gx, gy;
+    int gx, gy;
     lua_settop(L, 9);
-    x = lua_tonumber(L, 3);
-    y = lua_tonumber(L, 4);
-    gx = lua_isnil(L, 7) ? x : lua_tonumber(L, 7);
-    gy = lua_isnil(L, 8) ? y : lua_tonumber(L, 8);
-    lua_pushnumber(L, gx);
-    lua_pushnumber(L, gy);
-    response_project(L, x, y, gx, gy);
+    gx = lua_isnil(L, 7) ? 3 : 7;
+    gy = lua_isnil(L, 8) ? 4 : 8;
+    lua_pushvalue(L, gx);
+    lua_pushvalue(L, gy);
+    response_project(L, 3, 4, gx, gy);
     return 4;
 }
 
 /* slide and bounce: from the contact, the rest of the motion along the face (slide) or
- * reflected off it (bounce); col.slide or col.bounce is the new goal. */
+ * reflected off it (bounce); col.slide or col.bounce is the new goal. A coordinate that keeps
+ * the goal's value keeps its Lua value (an integer stays one), as bump.lua's does. */
 static int redirect(lua_State *L, int bounce)
 {
-    lua_Number gx, gy, tx, ty, nx;
-    int moving;
+    int gx, gy, tx, ty, moving;
+    lua_Number nx;
     lua_settop(L, 9);
-    gx = lua_isnil(L, 7) ? lua_tonumber(L, 3) : lua_tonumber(L, 7);
-    gy = lua_isnil(L, 8) ? lua_tonumber(L, 4) : lua_tonumber(L, 8);
-    tx = col_num(L, WK_TOUCH, WK_X);
-    ty = col_num(L, WK_TOUCH, WK_Y);
+    gx = lua_isnil(L, 7) ? 3 : 7;
+    gy = lua_isnil(L, 8) ? 4 : 8;
+    tx = push_col_field(L, WK_TOUCH, WK_X);
+    ty = push_col_field(L, WK_TOUCH, WK_Y);
     moving = col_num(L, WK_MOVE, WK_X) != 0 || col_num(L, WK_MOVE, WK_Y) != 0;
     nx = col_num(L, WK_NORMAL, WK_X);
     if (!bounce) {
@@ -1985,28 +1995,29 @@ static int redirect(lua_State *L, int bounce)
                 gy = ty;
             }
         }
-    } else {
-        lua_Number bx = tx, by = ty;
-        if (moving) {
-            lua_Number bnx = gx - tx, bny = gy - ty;
-            if (nx == 0) {
-                bny = -bny;
-            } else {
-                bnx = -bnx;
-            }
-            bx = tx + bnx;
-            by = ty + bny;
+    } else if (moving) {
+        lua_Number t_x = lua_tonumber(L, tx), t_y = lua_tonumber(L, ty);
+        lua_Number bnx = lua_tonumber(L, gx) - t_x, bny = lua_tonumber(L, gy) - t_y;
+        if (nx == 0) {
+            bny = -bny;
+        } else {
+            bnx = -bnx;
         }
-        gx = bx;
-        gy = by;
+        lua_pushnumber(L, t_x + bnx);
+        gx = lua_gettop(L);
+        lua_pushnumber(L, t_y + bny);
+        gy = lua_gettop(L);
+    } else {
+        gx = tx;
+        gy = ty;
     }
     lua_pushvalue(L, WK(bounce ? WK_BOUNCE : WK_SLIDE));
     lua_createtable(L, 0, 2);
-    wset_num(L, WK_X, gx);
-    wset_num(L, WK_Y, gy);
+    wset_value(L, WK_X, gx);
+    wset_value(L, WK_Y, gy);
     lua_settable(L, 2);
-    lua_pushnumber(L, gx);
-    lua_pushnumber(L, gy);
+    lua_pushvalue(L, gx);
+    lua_pushvalue(L, gy);
     response_project(L, tx, ty, gx, gy);
     return 4;
 }
@@ -2329,16 +2340,12 @@ static int world_move_loop(lua_State *L, c2dl_world *cw, int commit, size_t i, c
     lua_pushvalue(L, filter);
     lua_call(L, 9, 2);
     projected = lua_gettop(L) - 1;
-    while (lua_tointeger(L, projected + 1) > 0) {
-        int col;
+    while (lua_tointeger(L, projected + 1) > 0 && n < C2D_MOVE_MAX_HITS) {
+        int col, builtin = 0;
         lua_rawgeti(L, projected, 1);
         col = lua_gettop(L);
         lua_pushvalue(L, col);
         lua_rawseti(L, cols, ++n);
-        lua_pushvalue(L, WK(WK_OTHER));
-        lua_gettable(L, col);
-        lua_pushboolean(L, 1);
-        lua_rawset(L, visited);
         /* the response of col.type: this world's own, else a built-in one */
         lua_pushvalue(L, WK(WK_TYPE));
         lua_gettable(L, col);
@@ -2351,15 +2358,30 @@ static int world_move_loop(lua_State *L, c2dl_world *cw, int commit, size_t i, c
         if (lua_isnil(L, -1) && lua_type(L, -2) == LUA_TSTRING) {
             size_t len;
             const char *s = lua_tolstring(L, -2, &len);
-            if (response_code(s, len) != C2D_IGNORE) {
+            c2d_response code = response_code(s, len);
+            if (code != C2D_IGNORE) {
                 lua_pop(L, 1);
                 lua_pushvalue(L, -1);
                 lua_rawget(L, W_BUILTINS);
+                builtin = code != C2D_CROSS;
             }
         }
         if (lua_isnil(L, -1)) {
             unknown_response_error(L, -2);
         }
+        /* An item crossed, left from inside or met through a response of the game's own is met
+         * once per move, as bump.lua meets every item; one a built-in response stopped against
+         * stays solid, so a second bounce off it is met again (as the library's moves do) rather
+         * than let through. */
+        lua_pushvalue(L, WK(WK_OVERLAPS));
+        lua_gettable(L, col);
+        if (!builtin || lua_toboolean(L, -1)) {
+            lua_pushvalue(L, WK(WK_OTHER));
+            lua_gettable(L, col);
+            lua_pushboolean(L, 1);
+            lua_rawset(L, visited);
+        }
+        lua_pop(L, 1);
         /* response(world, col, x, y, w, h, goalX, goalY, visitedFilter) */
         lua_pushvalue(L, 1);
         lua_pushvalue(L, col);

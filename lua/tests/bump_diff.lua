@@ -2,6 +2,7 @@
 -- path given at run time (it is not part of this repository):
 --   lua bump_diff.lua PATH/TO/bump.lua [OPS [SEED]]
 -- Random worlds in three coordinate kinds (integers, decimals such as 12.3, arbitrary doubles),
+-- and decimal worlds with a response of their own added (their moves run bump.lua's loop),
 -- the same operations on both: add, update, remove, move and check under every response (and
 -- mixed filters that ignore some items), project, queryRect, queryPoint, querySegment and
 -- querySegmentWithCoords. Every answer is compared; numbers must agree within 1e-9. A move
@@ -110,9 +111,15 @@ local function overlap(a, b)
   return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
 end
 
-local function run(kindName, coord, size, r)
+local function run(kindName, coord, size, r, custom)
   local cell = ({ 16, 32, 50, 64 })[r.int(1, 4)]
   local B, M = oracle.newWorld(cell), mine.newWorld(cell)
+  if custom then
+    -- a response of the game's own, built on the library's: moves run bump.lua's loop in the
+    -- binding instead of the library's
+    B:addResponse("glue", oracle.responses.touch)
+    M:addResponse("glue", mine.responses.touch)
+  end
   local N = 60
   local pool, kind = {}, {}
   for i = 1, N do
@@ -126,7 +133,7 @@ local function run(kindName, coord, size, r)
     touch = function() return "touch" end,
     cross = function() return "cross" end,
     bounce = function() return "bounce" end,
-    mixed = function(_, other) return ({ "slide", "cross", "touch", false })[kind[other] + 1] end,
+    mixed = function(_, other) return ({ "slide", "cross", custom and "glue" or "touch", false })[kind[other] + 1] end,
     none = nil,
   }
   local names = { "slide", "touch", "cross", "bounce", "mixed", "none" }
@@ -415,9 +422,10 @@ local kinds = {
   { "integer", function() return r.int(-200, 200) end, function() return r.int(1, 48) end },
   { "decimal", function() return r.int(-2000, 2000) / 10 end, function() return r.int(1, 480) / 10 end },
   { "double", function() return (uniform() - 0.5) * 400 end, function() return 0.01 + uniform() * 48 end },
+  { "custom", function() return r.int(-2000, 2000) / 10 end, function() return r.int(1, 480) / 10 end, true },
 }
 for _, k in ipairs(kinds) do
-  run(k[1], k[2], k[3], r)
+  run(k[1], k[2], k[3], r, k[4])
 end
 
 for _, k in ipairs(kinds) do
