@@ -2,9 +2,10 @@
  * collide2d Lua binding: `local c2d = require("collide2d")`.
  *
  * One C module for PUC Lua 5.1, 5.3, 5.4 and LuaJIT 2.1. It reads plain Lua tables, converts
- * every number to the library's f32 (round to nearest; beyond the f32 range gives +-inf) and calls
- * the C API of include/collide2d.h with plain values, so a Lua error (a longjmp) only ever crosses
- * the C frames of this file, never the library's Rust frames.
+ * the shapes' numbers to the library's f32 (round to nearest; beyond the f32 range gives +-inf)
+ * and calls the C API of include/collide2d.h with plain values, so a Lua error (a longjmp) only
+ * ever crosses the C frames of this file, never the library's Rust frames. The world (bump.lua's,
+ * see its section) works in doubles, on the library's c2d_world_*_d functions.
  *
  * Table shapes (every field required, every field a number; extra fields are ignored):
  *   point    {x=, y=}
