@@ -1,10 +1,10 @@
--- Calls per second of seed 002's four functions: the binding against the article's pure-Lua
--- functions (lua/tests/seed002.lua), on the running interpreter; then of the motion calls
--- (binding only: the seeds have no Lua form of them). On LuaJIT both the FFI path and the C
+-- Calls per second of the cocos2d-x MainScene's four functions: the binding against their pure-Lua
+-- versions (lua/tests/cocos_pure.lua), on the running interpreter; then of the motion calls
+-- (binding only). On LuaJIT both the FFI path and the C
 -- module are measured; then of a world's move and queryRect at 1,000 and 10,000 items. Prints one
 -- table row per function. Timing uses os.clock (CPU time).
 --   lua bench.lua [seconds-per-case]
-local seed = require("seed002")
+local seed = require("cocos_pure")
 local budget = tonumber(arg and arg[1]) or 0.3
 
 local impls = {}
@@ -104,12 +104,16 @@ for _, case in ipairs(motion) do
   print(row)
 end
 
--- The world (the C module's newWorld on every path): 16x16 items on an 18-unit grid (2-unit
--- gaps), cell size 64, at 1,000 and 10,000 items. move: each call moves the next item (cycling
--- through all of them) 4 units diagonally from its home toward a neighbour, alternating the
--- direction, with a filter returning "slide" (most calls hit and slide). queryRect: a 24x24 rect
--- at the next item's home (finds it and up to 8 neighbours). Same loop as above.
+-- The world (the C module's newWorld on every path), against bump.lua 3.1.7 in the same run when
+-- its file is given (BUMP_LUA=path/to/bump.lua; lua/bench.sh passes the copy beside the
+-- checkout): 16x16 items on an 18-unit grid (2-unit gaps), cell size 64, at 1,000 and 10,000
+-- items. move: each call moves the next item (cycling through all of them) 4 units diagonally
+-- from its home toward a neighbour, alternating the direction, with a filter returning "slide"
+-- (most calls hit and slide). queryRect: a 24x24 rect at the next item's home (finds it and up
+-- to 8 neighbours). Same loop as above; each world is built afresh for each measurement.
 local newWorld = impls[1][2].newWorld or require("collide2d").newWorld
+local bump_path = os.getenv("BUMP_LUA")
+local bump = bump_path and bump_path ~= "" and dofile(bump_path) or nil
 local worldCases = {
   { "move (slide, neighbours)", function(w, items, hx, hy, n)
     local j, flip = 0, 1
@@ -131,25 +135,34 @@ local worldCases = {
   end },
 }
 local sizes = { 1000, 10000 }
-local header3 = string.format("%-28s", "world")
-for _, n in ipairs(sizes) do header3 = header3 .. string.format(" %14s", n .. " items") end
-print(header3)
-local worlds = {}
-for s, n in ipairs(sizes) do
-  local w, items, hx, hy = newWorld(64), {}, {}, {}
+local function build(make, n)
+  local w, items, hx, hy = make(64), {}, {}, {}
   local side = math.ceil(math.sqrt(n))
   for j = 1, n do
     items[j] = { id = j }
     hx[j], hy[j] = 18 * ((j - 1) % side), 18 * math.floor((j - 1) / side)
     w:add(items[j], hx[j], hy[j], 16, 16)
   end
-  worlds[s] = { w, items, hx, hy, n }
+  return w, items, hx, hy
 end
+local header3 = string.format("%-28s", "world")
+for _, n in ipairs(sizes) do
+  header3 = header3 .. string.format(" %14s", n .. " items")
+  if bump then header3 = header3 .. string.format(" %14s %7s", "bump.lua", "ratio") end
+end
+print(header3)
 for _, case in ipairs(worldCases) do
   local row = string.format("%-28s", case[1])
-  for s = 1, #sizes do
-    local wd = worlds[s]
-    row = row .. string.format(" %14.2f", rate(case[2](wd[1], wd[2], wd[3], wd[4], wd[5]), {}, {}) / 1e6)
+  for _, n in ipairs(sizes) do
+    local w, items, hx, hy = build(newWorld, n)
+    local mine = rate(case[2](w, items, hx, hy, n), {}, {})
+    row = row .. string.format(" %14.3f", mine / 1e6)
+    if bump then
+      w, items, hx, hy = build(bump.newWorld, n)
+      local theirs = rate(case[2](w, items, hx, hy, n), {}, {})
+      row = row .. string.format(" %14.3f %6.1fx", theirs / 1e6, mine / theirs)
+    end
+    collectgarbage("collect")
   end
   print(row)
 end

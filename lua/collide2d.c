@@ -2,15 +2,16 @@
  * collide2d Lua binding: `local c2d = require("collide2d")`.
  *
  * One C module for PUC Lua 5.1, 5.3, 5.4 and LuaJIT 2.1. It reads plain Lua tables, converts
- * every number to the library's f32 (round to nearest; beyond the f32 range gives +-inf) and calls
- * the C API of include/collide2d.h with plain values, so a Lua error (a longjmp) only ever crosses
- * the C frames of this file, never the library's Rust frames.
+ * the shapes' numbers to the library's f32 (round to nearest; beyond the f32 range gives +-inf)
+ * and calls the C API of include/collide2d.h with plain values, so a Lua error (a longjmp) only
+ * ever crosses the C frames of this file, never the library's Rust frames. The world (bump.lua's,
+ * see its section) works in doubles, on the library's c2d_world_*_d functions.
  *
  * Table shapes (every field required, every field a number; extra fields are ignored):
  *   point    {x=, y=}
  *   rect     {x=, y=, width=, height=}            corner (x,y); negative sizes span the other way
  *   circle   {x=, y=, r=}                          centre and radius
- *   obb      {x=, y=, width=, height=, angle=}     cocos2d-x rotated rect (seed 002): rotated by
+ *   obb      {x=, y=, width=, height=, angle=}     cocos2d-x rotated rect: rotated by
  *                                                  `angle` degrees counter-clockwise about (x,y)
  *         or {cx=, cy=, hw=, hh=, angle=}          centre, half extents, degrees about the centre
  *                                                  (chosen when the table has a `cx` field)
@@ -592,7 +593,7 @@ static int push_hit(lua_State *L, bool hit, const c2d_hit *h)
         return push_hit(L, cfn(o, d, b, &h), &h);                                          \
     }
 
-/* Seed 002's cocos2d-x calls, with its names and semantics. */
+/* The cocos2d-x MainScene's calls, with their names and semantics. */
 C2DL_PRED(circleIntersectsCircle, c2d_overlap_circle_circle, circle, circle)
 C2DL_PRED(rectIntersectsRect, c2d_touch_rect_rect, rect, rect)
 C2DL_PRED(rectIntersectsCircle, c2d_overlap_rect_circle, rect, circle)
@@ -701,8 +702,8 @@ static int l_moveRect(lua_State *L)
     return 11;
 }
 
-/* moveRecti(recti, dx, dy, obstacles) -> x, y, blockedX, blockedY: c2d_move_recti (seed 003's
- * integer move, x then y) with obstacles an array of recti tables. */
+/* moveRecti(recti, dx, dy, obstacles) -> x, y, blockedX, blockedY: c2d_move_recti (an integer
+ * engine's move, x then y) with obstacles an array of recti tables. */
 static int l_moveRecti(lua_State *L)
 {
     c2d_recti small[C2DL_SMALL_ARRAY];
@@ -857,6 +858,7 @@ typedef struct {
     const char *tag; /* &c2dl_world_tag: tells a world from other userdata of its size */
     c2d_world *w;    /* NULL once __gc has run */
     uint64_t *ids;   /* ids[i]: the handle of the item of index i (1 <= i <= top); 0 when free */
+    unsigned char *ints; /* ints[i]: which of x, y, w, h (bits 0..3) were last given as integers */
     size_t *free;    /* the free indices, nfree of them */
     size_t nfree, top, cap;
     double cell;
@@ -1023,6 +1025,7 @@ static size_t index_alloc(lua_State *L, c2dl_world *cw)
     if (cw->top + 1 >= cw->cap) {
         size_t cap = cw->cap != 0 ? 2 * cw->cap : 64;
         uint64_t *ids;
+        unsigned char *ints;
         size_t *fr;
         if (cap > (size_t)-1 / sizeof *ids || cap > (size_t)C2D_WORLD_CAPACITY * 2 + 64) {
             luaL_error(L, "not enough memory");
@@ -1032,6 +1035,11 @@ static size_t index_alloc(lua_State *L, c2dl_world *cw)
             luaL_error(L, "not enough memory");
         }
         cw->ids = ids;
+        ints = (unsigned char *)realloc(cw->ints, cap);
+        if (ints == NULL) {
+            luaL_error(L, "not enough memory");
+        }
+        cw->ints = ints;
         fr = (size_t *)realloc(cw->free, cap * sizeof *fr);
         if (fr == NULL) {
             luaL_error(L, "not enough memory");
@@ -1040,6 +1048,7 @@ static size_t index_alloc(lua_State *L, c2dl_world *cw)
         cw->cap = cap;
     }
     cw->ids[++cw->top] = 0;
+    cw->ints[cw->top] = 0;
     return cw->top;
 }
 
@@ -1066,23 +1075,83 @@ static void wset_xy(lua_State *L, int key, lua_Number x, lua_Number y)
     lua_rawset(L, -3);
 }
 
-static void wset_rect(lua_State *L, int key, c2d_rectd r)
-{
-    lua_pushvalue(L, WK(key));
-    lua_createtable(L, 0, 4);
-    wset_num(L, WK_X, r.x);
-    wset_num(L, WK_Y, r.y);
-    wset_num(L, WK_W, r.w);
-    wset_num(L, WK_H, r.h);
-    lua_rawset(L, -3);
-}
-
 /* t[key] = the value at idx */
 static void wset_value(lua_State *L, int key, int idx)
 {
     idx = idx < 0 ? lua_gettop(L) + idx + 1 : idx;
     lua_pushvalue(L, WK(key));
     lua_pushvalue(L, idx);
+    lua_rawset(L, -3);
+}
+
+/* Integer coordinates. bump.lua keeps the numbers it is given, so on Lua 5.3 and later a
+ * coordinate given as an integer comes back as one (and one computed from a contact comes back
+ * as a float, as bump.lua computes it); the world keeps doubles, and these bits remember which
+ * of an item's x, y, w, h were last given as integers (always 0 before 5.3: one number type). */
+#define INT_X 1u
+#define INT_Y 2u
+#define INT_W 4u
+#define INT_H 8u
+
+/* INT_X, INT_Y, INT_W, INT_H for the integer arguments among idx..idx+3 */
+static unsigned int int_bits(lua_State *L, int idx)
+{
+    unsigned int bits = 0;
+#if LUA_VERSION_NUM >= 503
+    int k;
+    for (k = 0; k < 4; k++) {
+        if (lua_isinteger(L, idx + k)) {
+            bits |= 1u << k;
+        }
+    }
+#else
+    (void)L;
+    (void)idx;
+#endif
+    return bits;
+}
+
+/* Pushes v, as an integer when `integer` (and v fits one exactly). */
+static void push_coord(lua_State *L, lua_Number v, int integer)
+{
+#if LUA_VERSION_NUM >= 503
+    if (integer && v >= -9007199254740992.0 && v <= 9007199254740992.0 && v == floor(v)) {
+        lua_pushinteger(L, (lua_Integer)v);
+        return;
+    }
+#else
+    (void)integer;
+#endif
+    lua_pushnumber(L, v);
+}
+
+/* t[key] = v, for the table on top, as push_coord pushes it */
+static void wset_coord(lua_State *L, int key, lua_Number v, int integer)
+{
+    lua_pushvalue(L, WK(key));
+    push_coord(L, v, integer);
+    lua_rawset(L, -3);
+}
+
+/* t[key] = {x=, y=} with the integer bits INT_X, INT_Y of `ints` */
+static void wset_xy_ints(lua_State *L, int key, lua_Number x, lua_Number y, unsigned int ints)
+{
+    lua_pushvalue(L, WK(key));
+    lua_createtable(L, 0, 2);
+    wset_coord(L, WK_X, x, (ints & INT_X) != 0);
+    wset_coord(L, WK_Y, y, (ints & INT_Y) != 0);
+    lua_rawset(L, -3);
+}
+
+/* t[key] = {x=, y=, w=, h=} with the integer bits of `ints` */
+static void wset_rect_ints(lua_State *L, int key, c2d_rectd r, unsigned int ints)
+{
+    lua_pushvalue(L, WK(key));
+    lua_createtable(L, 0, 4);
+    wset_coord(L, WK_X, r.x, (ints & INT_X) != 0);
+    wset_coord(L, WK_Y, r.y, (ints & INT_Y) != 0);
+    wset_coord(L, WK_W, r.w, (ints & INT_W) != 0);
+    wset_coord(L, WK_H, r.h, (ints & INT_H) != 0);
     lua_rawset(L, -3);
 }
 
@@ -1093,8 +1162,10 @@ static int w_gc(lua_State *L)
         c2d_world_free(cw->w);
         cw->w = NULL;
         free(cw->ids);
+        free(cw->ints);
         free(cw->free);
         cw->ids = NULL;
+        cw->ints = NULL;
         cw->free = NULL;
         cw->cap = cw->top = cw->nfree = 0;
     }
@@ -1341,6 +1412,7 @@ static int w_add(lua_State *L)
         luaL_error(L, "collide2d: cannot add the item: %s", c2d_status_str(st));
     }
     cw->ids[i] = id;
+    cw->ints[i] = (unsigned char)int_bits(L, 3);
     lua_pushvalue(L, 2);
     return 1;
 }
@@ -1371,18 +1443,22 @@ static int w_update(lua_State *L)
     c2dl_world *cw = world_begin(L, "update", 5);
     size_t i = item_member(L, 2, W_HANDLES(5));
     c2d_rectd r, old;
+    unsigned int kept = 0; /* w and h left as they were, integers or not */
     c2d_world_get_d(cw->w, cw->ids[i], &old, NULL);
     if (lua_isnil(L, 5)) {
         lua_pushnumber(L, old.w);
         lua_replace(L, 5);
+        kept |= INT_W;
     }
     if (lua_isnil(L, 6)) {
         lua_pushnumber(L, old.h);
         lua_replace(L, 6);
+        kept |= INT_H;
     }
     r = want_rect(L, 3);
     if (r.x != old.x || r.y != old.y || r.w != old.w || r.h != old.h) {
         c2d_world_update_d(cw->w, cw->ids[i], r);
+        cw->ints[i] = (unsigned char)((int_bits(L, 3) & ~kept) | (cw->ints[i] & kept));
     }
     return 0;
 }
@@ -1391,12 +1467,14 @@ static int w_update(lua_State *L)
 static int w_getRect(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "getRect", 1);
+    size_t i = item_member(L, 2, W_HANDLES(1));
+    unsigned int ints = cw->ints[i];
     c2d_rectd r;
-    c2d_world_get_d(cw->w, cw->ids[item_member(L, 2, W_HANDLES(1))], &r, NULL);
-    lua_pushnumber(L, r.x);
-    lua_pushnumber(L, r.y);
-    lua_pushnumber(L, r.w);
-    lua_pushnumber(L, r.h);
+    c2d_world_get_d(cw->w, cw->ids[i], &r, NULL);
+    push_coord(L, r.x, (ints & INT_X) != 0);
+    push_coord(L, r.y, (ints & INT_Y) != 0);
+    push_coord(L, r.w, (ints & INT_W) != 0);
+    push_coord(L, r.h, (ints & INT_H) != 0);
     return 4;
 }
 
@@ -1732,8 +1810,10 @@ static int w_querySegmentWithCoords(lua_State *L)
  * `from` (with the size of `from`) toward `goal`: other (the item at other_idx of the items
  * table), type (the value at type_idx), overlaps, ti, move, normal, touch, itemRect, otherRect. */
 static void push_col(lua_State *L, const c2d_world_hitd *h, int item, int items, size_t other_idx,
-                     int type_idx, c2d_rectd from, c2d_vec2d goal, c2d_rectd other)
+                     int type_idx, c2d_rectd from, c2d_vec2d goal, c2d_rectd other,
+                     unsigned int from_ints, unsigned int goal_ints, unsigned int other_ints)
 {
+    unsigned int move_ints = from_ints & goal_ints & (INT_X | INT_Y);
     type_idx = type_idx < 0 ? lua_gettop(L) + type_idx + 1 : type_idx;
     lua_createtable(L, 0, 12);
     wset_value(L, WK_ITEM, item);
@@ -1745,11 +1825,11 @@ static void push_col(lua_State *L, const c2d_world_hitd *h, int item, int items,
     lua_pushboolean(L, h->overlaps);
     lua_rawset(L, -3);
     wset_num(L, WK_TI, h->hit.t);
-    wset_xy(L, WK_MOVE, goal.x - from.x, goal.y - from.y);
-    wset_xy(L, WK_NORMAL, h->hit.normal.x, h->hit.normal.y);
+    wset_xy_ints(L, WK_MOVE, goal.x - from.x, goal.y - from.y, move_ints);
+    wset_xy_ints(L, WK_NORMAL, h->hit.normal.x, h->hit.normal.y, INT_X | INT_Y);
     wset_xy(L, WK_TOUCH, h->hit.pos.x, h->hit.pos.y);
-    wset_rect(L, WK_ITEMRECT, from);
-    wset_rect(L, WK_OTHERRECT, other);
+    wset_rect_ints(L, WK_ITEMRECT, from, from_ints);
+    wset_rect_ints(L, WK_OTHERRECT, other, other_ints);
 }
 
 /* world:project(item, x, y, w, h[, goalX, goalY, filter]) -> cols, len: every item a box at
@@ -1768,8 +1848,18 @@ static int w_project(lua_State *L)
     size_t count = 0, i, item_i;
     uint64_t id = 0;
     int len = 0, found;
+    unsigned int from_ints = int_bits(L, 3), goal_ints;
     goal.x = lua_isnil(L, 7) ? r.x : want_finite(L, 7, "goalX");
     goal.y = lua_isnil(L, 8) ? r.y : want_finite(L, 8, "goalY");
+    goal_ints = from_ints & (INT_X | INT_Y);
+#if LUA_VERSION_NUM >= 503
+    if (!lua_isnil(L, 7)) {
+        goal_ints = (goal_ints & ~INT_X) | (lua_isinteger(L, 7) ? INT_X : 0u);
+    }
+    if (!lua_isnil(L, 8)) {
+        goal_ints = (goal_ints & ~INT_Y) | (lua_isinteger(L, 8) ? INT_Y : 0u);
+    }
+#endif
     item_i = item_index(L, 2, W_HANDLES(8));
     if (item_i != 0) {
         id = cw->ids[item_i];
@@ -1804,7 +1894,8 @@ static int w_project(lua_State *L)
                 continue;
             }
         }
-        push_col(L, &hits[i], 2, found, i + 1, -1, r, goal, others[i]);
+        push_col(L, &hits[i], 2, found, i + 1, -1, r, goal, others[i], from_ints, goal_ints,
+                 idx[i] != 0 ? cw->ints[idx[i]] : 0u);
         lua_remove(L, -2);
         lua_rawseti(L, -2, ++len);
     }
@@ -1828,22 +1919,33 @@ static lua_Number col_num(lua_State *L, int key, int sub)
     return v;
 }
 
-/* Calls world:project(col.item, x, y, w, h, goalX, goalY, filter) with x, y, goalX, goalY as
- * given and the rest from the response's arguments; leaves cols, len on the stack. */
-static void response_project(lua_State *L, lua_Number x, lua_Number y, lua_Number gx,
-                             lua_Number gy)
+/* Pushes col[key][sub], col at stack index 2, and returns its stack index. */
+static int push_col_field(lua_State *L, int key, int sub)
+{
+    lua_pushvalue(L, WK(key));
+    lua_gettable(L, 2);
+    lua_pushvalue(L, WK(sub));
+    lua_gettable(L, -2);
+    lua_remove(L, -2);
+    return lua_gettop(L);
+}
+
+/* Calls world:project(col.item, x, y, w, h, goalX, goalY, filter) with x, y, goalX, goalY the
+ * values at those stack indices (kept as they are, integers included) and the rest from the
+ * response's arguments; leaves cols, len on the stack. */
+static void response_project(lua_State *L, int x, int y, int gx, int gy)
 {
     lua_pushvalue(L, WK(WK_PROJECT));
     lua_gettable(L, 1);
     lua_pushvalue(L, 1);
     lua_pushvalue(L, WK(WK_ITEM));
     lua_gettable(L, 2);
-    lua_pushnumber(L, x);
-    lua_pushnumber(L, y);
+    lua_pushvalue(L, x);
+    lua_pushvalue(L, y);
     lua_pushvalue(L, 5);
     lua_pushvalue(L, 6);
-    lua_pushnumber(L, gx);
-    lua_pushnumber(L, gy);
+    lua_pushvalue(L, gx);
+    lua_pushvalue(L, gy);
     lua_pushvalue(L, 9);
     lua_call(L, 9, 2);
 }
@@ -1852,8 +1954,8 @@ static void response_project(lua_State *L, lua_Number x, lua_Number y, lua_Numbe
 static int r_touch(lua_State *L)
 {
     lua_settop(L, 9);
-    lua_pushnumber(L, col_num(L, WK_TOUCH, WK_X));
-    lua_pushnumber(L, col_num(L, WK_TOUCH, WK_Y));
+    push_col_field(L, WK_TOUCH, WK_X);
+    push_col_field(L, WK_TOUCH, WK_Y);
     lua_newtable(L);
     lua_pushinteger(L, 0);
     return 4;
@@ -1862,29 +1964,28 @@ static int r_touch(lua_State *L)
 /* cross: goes on to the goal, meeting what lies beyond. */
 static int r_cross(lua_State *L)
 {
-    lua_Number x, y, gx, gy;
+    int gx, gy;
     lua_settop(L, 9);
-    x = lua_tonumber(L, 3);
-    y = lua_tonumber(L, 4);
-    gx = lua_isnil(L, 7) ? x : lua_tonumber(L, 7);
-    gy = lua_isnil(L, 8) ? y : lua_tonumber(L, 8);
-    lua_pushnumber(L, gx);
-    lua_pushnumber(L, gy);
-    response_project(L, x, y, gx, gy);
+    gx = lua_isnil(L, 7) ? 3 : 7;
+    gy = lua_isnil(L, 8) ? 4 : 8;
+    lua_pushvalue(L, gx);
+    lua_pushvalue(L, gy);
+    response_project(L, 3, 4, gx, gy);
     return 4;
 }
 
 /* slide and bounce: from the contact, the rest of the motion along the face (slide) or
- * reflected off it (bounce); col.slide or col.bounce is the new goal. */
+ * reflected off it (bounce); col.slide or col.bounce is the new goal. A coordinate that keeps
+ * the goal's value keeps its Lua value (an integer stays one), as bump.lua's does. */
 static int redirect(lua_State *L, int bounce)
 {
-    lua_Number gx, gy, tx, ty, nx;
-    int moving;
+    int gx, gy, tx, ty, moving;
+    lua_Number nx;
     lua_settop(L, 9);
-    gx = lua_isnil(L, 7) ? lua_tonumber(L, 3) : lua_tonumber(L, 7);
-    gy = lua_isnil(L, 8) ? lua_tonumber(L, 4) : lua_tonumber(L, 8);
-    tx = col_num(L, WK_TOUCH, WK_X);
-    ty = col_num(L, WK_TOUCH, WK_Y);
+    gx = lua_isnil(L, 7) ? 3 : 7;
+    gy = lua_isnil(L, 8) ? 4 : 8;
+    tx = push_col_field(L, WK_TOUCH, WK_X);
+    ty = push_col_field(L, WK_TOUCH, WK_Y);
     moving = col_num(L, WK_MOVE, WK_X) != 0 || col_num(L, WK_MOVE, WK_Y) != 0;
     nx = col_num(L, WK_NORMAL, WK_X);
     if (!bounce) {
@@ -1895,28 +1996,29 @@ static int redirect(lua_State *L, int bounce)
                 gy = ty;
             }
         }
-    } else {
-        lua_Number bx = tx, by = ty;
-        if (moving) {
-            lua_Number bnx = gx - tx, bny = gy - ty;
-            if (nx == 0) {
-                bny = -bny;
-            } else {
-                bnx = -bnx;
-            }
-            bx = tx + bnx;
-            by = ty + bny;
+    } else if (moving) {
+        lua_Number t_x = lua_tonumber(L, tx), t_y = lua_tonumber(L, ty);
+        lua_Number bnx = lua_tonumber(L, gx) - t_x, bny = lua_tonumber(L, gy) - t_y;
+        if (nx == 0) {
+            bny = -bny;
+        } else {
+            bnx = -bnx;
         }
-        gx = bx;
-        gy = by;
+        lua_pushnumber(L, t_x + bnx);
+        gx = lua_gettop(L);
+        lua_pushnumber(L, t_y + bny);
+        gy = lua_gettop(L);
+    } else {
+        gx = tx;
+        gy = ty;
     }
     lua_pushvalue(L, WK(bounce ? WK_BOUNCE : WK_SLIDE));
     lua_createtable(L, 0, 2);
-    wset_num(L, WK_X, gx);
-    wset_num(L, WK_Y, gy);
+    wset_value(L, WK_X, gx);
+    wset_value(L, WK_Y, gy);
     lua_settable(L, 2);
-    lua_pushnumber(L, gx);
-    lua_pushnumber(L, gy);
+    lua_pushvalue(L, gx);
+    lua_pushvalue(L, gy);
     response_project(L, tx, ty, gx, gy);
     return 4;
 }
@@ -2048,6 +2150,7 @@ static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c
     uint64_t id = cw->ids[i];
     size_t count = 0, k;
     int unknown = 0;
+    unsigned int start_ints = cw->ints[i], leg_ints, goal_ints = int_bits(L, 3) & (INT_X | INT_Y);
     c2d_world_get_d(cw->w, id, &start, NULL);
     lua_rawgeti(L, W_ITEMS(4), UV_ANSWERS);
     m.answers = lua_gettop(L);
@@ -2102,11 +2205,11 @@ static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c
     } else if (st != C2D_OK) {
         luaL_error(L, "collide2d: %s", c2d_status_str(st));
     }
-    lua_pushnumber(L, actual.x);
-    lua_pushnumber(L, actual.y);
-    /* bump.lua's cols: each step's start and goal follow from the responses before it. */
+    /* bump.lua's cols: each step's start and goal follow from the responses before it (and a
+     * coordinate stays an integer while it is the goal given as one). */
     leg = start;
     leg_goal = goal;
+    leg_ints = start_ints;
     lua_createtable(L, (int)count, 0);
     for (k = 0; k < count; k++) {
         const c2d_world_hitd *h = &hits[k];
@@ -2116,7 +2219,8 @@ static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c
                                                                                    : C2D_TOUCH;
         int moving = leg_goal.x != leg.x || leg_goal.y != leg.y;
         lua_pushvalue(L, WK(response_keys[code]));
-        push_col(L, h, 2, W_ITEMS(4), oi, -1, leg, leg_goal, other);
+        push_col(L, h, 2, W_ITEMS(4), oi, -1, leg, leg_goal, other, leg_ints, goal_ints,
+                 oi != 0 ? cw->ints[oi] : 0u);
         if (code == C2D_SLIDE || code == C2D_BOUNCE) {
             c2d_vec2d next = leg_goal;
             if (code == C2D_SLIDE) {
@@ -2140,15 +2244,38 @@ static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c
                     next.y = h->hit.pos.y + by;
                 }
             }
-            wset_xy(L, code == C2D_SLIDE ? WK_SLIDE : WK_BOUNCE, next.x, next.y);
+            if (code == C2D_BOUNCE || !moving) {
+                goal_ints = 0;
+            } else {
+                goal_ints &= h->hit.normal.x != 0 ? ~INT_X : ~INT_Y;
+            }
+            wset_xy_ints(L, code == C2D_SLIDE ? WK_SLIDE : WK_BOUNCE, next.x, next.y, goal_ints);
             leg.x = h->hit.pos.x;
             leg.y = h->hit.pos.y;
+            leg_ints &= INT_W | INT_H;
             leg_goal = next;
+        } else if (code != C2D_CROSS) {
+            goal_ints = 0; /* a touch ends at the contact */
         }
         lua_remove(L, -2);
         lua_rawseti(L, -2, (int)k + 1);
     }
     lua_pushinteger(L, (lua_Integer)count);
+    /* actualX, actualY: integers where they are the last goal, given as integers */
+    if (actual.x != leg_goal.x) {
+        goal_ints &= ~INT_X;
+    }
+    if (actual.y != leg_goal.y) {
+        goal_ints &= ~INT_Y;
+    }
+    if (commit && st == C2D_OK && id_index(cw, id, NULL) == i &&
+        (actual.x != start.x || actual.y != start.y)) { /* bump.lua's update changes nothing else */
+        cw->ints[i] = (unsigned char)((start_ints & (INT_W | INT_H)) | goal_ints);
+    }
+    push_coord(L, actual.x, (goal_ints & INT_X) != 0);
+    lua_insert(L, -3);
+    push_coord(L, actual.y, (goal_ints & INT_Y) != 0);
+    lua_insert(L, -3);
     return 4;
 }
 
@@ -2212,18 +2339,14 @@ static int world_move_loop(lua_State *L, c2dl_world *cw, int commit, size_t i, c
     lua_pushvalue(L, gx);
     lua_pushvalue(L, gy);
     lua_pushvalue(L, filter);
-    lua_call(L, 8, 2);
+    lua_call(L, 9, 2);
     projected = lua_gettop(L) - 1;
-    while (lua_tointeger(L, projected + 1) > 0) {
-        int col;
+    while (lua_tointeger(L, projected + 1) > 0 && n < C2D_MOVE_MAX_HITS) {
+        int col, builtin = 0;
         lua_rawgeti(L, projected, 1);
         col = lua_gettop(L);
         lua_pushvalue(L, col);
         lua_rawseti(L, cols, ++n);
-        lua_pushvalue(L, WK(WK_OTHER));
-        lua_gettable(L, col);
-        lua_pushboolean(L, 1);
-        lua_rawset(L, visited);
         /* the response of col.type: this world's own, else a built-in one */
         lua_pushvalue(L, WK(WK_TYPE));
         lua_gettable(L, col);
@@ -2236,15 +2359,30 @@ static int world_move_loop(lua_State *L, c2dl_world *cw, int commit, size_t i, c
         if (lua_isnil(L, -1) && lua_type(L, -2) == LUA_TSTRING) {
             size_t len;
             const char *s = lua_tolstring(L, -2, &len);
-            if (response_code(s, len) != C2D_IGNORE) {
+            c2d_response code = response_code(s, len);
+            if (code != C2D_IGNORE) {
                 lua_pop(L, 1);
                 lua_pushvalue(L, -1);
                 lua_rawget(L, W_BUILTINS);
+                builtin = code != C2D_CROSS;
             }
         }
         if (lua_isnil(L, -1)) {
             unknown_response_error(L, -2);
         }
+        /* An item crossed, left from inside or met through a response of the game's own is met
+         * once per move, as bump.lua meets every item; one a built-in response stopped against
+         * stays solid, so a second bounce off it is met again (as the library's moves do) rather
+         * than let through. */
+        lua_pushvalue(L, WK(WK_OVERLAPS));
+        lua_gettable(L, col);
+        if (!builtin || lua_toboolean(L, -1)) {
+            lua_pushvalue(L, WK(WK_OTHER));
+            lua_gettable(L, col);
+            lua_pushboolean(L, 1);
+            lua_rawset(L, visited);
+        }
+        lua_pop(L, 1);
         /* response(world, col, x, y, w, h, goalX, goalY, visitedFilter) */
         lua_pushvalue(L, 1);
         lua_pushvalue(L, col);
@@ -2269,12 +2407,17 @@ static int world_move_loop(lua_State *L, c2dl_world *cw, int commit, size_t i, c
     }
     if (commit) {
         /* bump.lua's move: world:update(item, goalX, goalY) after the check */
-        c2d_rectd to;
+        c2d_rectd to, now;
         i = item_member(L, 2, W_HANDLES(4)); /* a response may have removed it */
-        c2d_world_get_d(cw->w, cw->ids[i], &to, NULL);
+        c2d_world_get_d(cw->w, cw->ids[i], &now, NULL);
+        to = now;
         to.x = want_finite(L, gx, "x");
         to.y = want_finite(L, gy, "y");
-        c2d_world_update_d(cw->w, cw->ids[i], to);
+        if (to.x != now.x || to.y != now.y) { /* bump.lua's update changes nothing else */
+            c2d_world_update_d(cw->w, cw->ids[i], to);
+            cw->ints[i] = (unsigned char)((cw->ints[i] & (INT_W | INT_H)) |
+                                          (int_bits(L, gx) & (INT_X | INT_Y))); /* gy: gx + 1 */
+        }
     }
     lua_pushvalue(L, gx);
     lua_pushvalue(L, gy);
@@ -2689,93 +2832,6 @@ C2DL_FLAT_HIT(raycast_rect, point, rect)
 C2DL_FLAT_HIT(raycast_circle, point, circle)
 C2DL_FLAT_HIT(raycast_obb, point, obb)
 C2DL_FLAT_HIT(raycast_segment, point, segment)
-
-/* The world's calls with a by-value shape, in both forms (the Lua world itself is the C module's
- * on either path: see newWorld). */
-uint64_t c2dl_world_add(c2d_world *w, const c2d_rect *rect, uint64_t user);
-uint64_t c2dl_world_add(c2d_world *w, const c2d_rect *rect, uint64_t user)
-{
-    return c2d_world_add(w, *rect, user);
-}
-c2d_status c2dl_world_update(c2d_world *w, uint64_t id, const c2d_rect *rect);
-c2d_status c2dl_world_update(c2d_world *w, uint64_t id, const c2d_rect *rect)
-{
-    return c2d_world_update(w, id, *rect);
-}
-size_t c2dl_world_query_rect(const c2d_world *w, const c2d_rect *rect, uint64_t *out, size_t cap);
-size_t c2dl_world_query_rect(const c2d_world *w, const c2d_rect *rect, uint64_t *out, size_t cap)
-{
-    return c2d_world_query_rect(w, *rect, out, cap);
-}
-size_t c2dl_world_query_point(const c2d_world *w, const c2d_vec2 *point, uint64_t *out, size_t cap);
-size_t c2dl_world_query_point(const c2d_world *w, const c2d_vec2 *point, uint64_t *out, size_t cap)
-{
-    return c2d_world_query_point(w, *point, out, cap);
-}
-size_t c2dl_world_query_circle(const c2d_world *w, const c2d_circle *circle, uint64_t *out,
-                               size_t cap);
-size_t c2dl_world_query_circle(const c2d_world *w, const c2d_circle *circle, uint64_t *out,
-                               size_t cap)
-{
-    return c2d_world_query_circle(w, *circle, out, cap);
-}
-size_t c2dl_world_query_segment(const c2d_world *w, const c2d_segment *segment, c2d_world_hit *out,
-                                size_t cap);
-size_t c2dl_world_query_segment(const c2d_world *w, const c2d_segment *segment, c2d_world_hit *out,
-                                size_t cap)
-{
-    return c2d_world_query_segment(w, *segment, out, cap);
-}
-c2d_status c2dl_world_move(c2d_world *w, uint64_t id, const c2d_vec2 *goal, c2d_filter_fn filter,
-                           void *ctx, c2d_vec2 *actual, c2d_world_hit *hits, size_t cap,
-                           size_t *count);
-c2d_status c2dl_world_move(c2d_world *w, uint64_t id, const c2d_vec2 *goal, c2d_filter_fn filter,
-                           void *ctx, c2d_vec2 *actual, c2d_world_hit *hits, size_t cap,
-                           size_t *count)
-{
-    return c2d_world_move(w, id, *goal, filter, ctx, actual, hits, cap, count);
-}
-uint64_t c2dlf_world_add(c2d_world *w, FP_rect(rect), uint64_t user);
-uint64_t c2dlf_world_add(c2d_world *w, FP_rect(rect), uint64_t user)
-{
-    return c2d_world_add(w, FV_rect(rect), user);
-}
-c2d_status c2dlf_world_update(c2d_world *w, uint64_t id, FP_rect(rect));
-c2d_status c2dlf_world_update(c2d_world *w, uint64_t id, FP_rect(rect))
-{
-    return c2d_world_update(w, id, FV_rect(rect));
-}
-size_t c2dlf_world_query_rect(const c2d_world *w, FP_rect(rect), uint64_t *out, size_t cap);
-size_t c2dlf_world_query_rect(const c2d_world *w, FP_rect(rect), uint64_t *out, size_t cap)
-{
-    return c2d_world_query_rect(w, FV_rect(rect), out, cap);
-}
-size_t c2dlf_world_query_point(const c2d_world *w, FP_point(point), uint64_t *out, size_t cap);
-size_t c2dlf_world_query_point(const c2d_world *w, FP_point(point), uint64_t *out, size_t cap)
-{
-    return c2d_world_query_point(w, FV_point(point), out, cap);
-}
-size_t c2dlf_world_query_circle(const c2d_world *w, FP_circle(circle), uint64_t *out, size_t cap);
-size_t c2dlf_world_query_circle(const c2d_world *w, FP_circle(circle), uint64_t *out, size_t cap)
-{
-    return c2d_world_query_circle(w, FV_circle(circle), out, cap);
-}
-size_t c2dlf_world_query_segment(const c2d_world *w, FP_segment(segment), c2d_world_hit *out,
-                                 size_t cap);
-size_t c2dlf_world_query_segment(const c2d_world *w, FP_segment(segment), c2d_world_hit *out,
-                                 size_t cap)
-{
-    return c2d_world_query_segment(w, FV_segment(segment), out, cap);
-}
-c2d_status c2dlf_world_move(c2d_world *w, uint64_t id, FP_point(goal), c2d_filter_fn filter,
-                            void *ctx, c2d_vec2 *actual, c2d_world_hit *hits, size_t cap,
-                            size_t *count);
-c2d_status c2dlf_world_move(c2d_world *w, uint64_t id, FP_point(goal), c2d_filter_fn filter,
-                            void *ctx, c2d_vec2 *actual, c2d_world_hit *hits, size_t cap,
-                            size_t *count)
-{
-    return c2d_world_move(w, id, FV_point(goal), filter, ctx, actual, hits, cap, count);
-}
 
 /* ---- module ---------------------------------------------------------------------------------- */
 

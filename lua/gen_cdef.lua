@@ -14,6 +14,7 @@
 --     the FFI path makes most: no struct is stored to memory on the way):
 --       bool c2d_f(struct c2d_rect a, struct c2d_hit *out)
 --         ->  bool c2dlf_f(float a_x, float a_y, float a_w, float a_h, struct c2d_hit *out)
+--     (the c2d_world_* functions get neither form: the Lua world is the C module's on every path).
 -- Runs on Lua 5.1 to 5.4 and LuaJIT.
 
 local input, output = arg[1], arg[2]
@@ -112,7 +113,8 @@ end
 local shims, flats = {}, {}
 for _, d in ipairs(decls) do
   local ret, fname, params = d:match("^(.-) ?(c2d_[%w_]+) ?%((.*)%)$")
-  if ret and not d:match("^typedef") then
+  -- The world's functions get no forms: the Lua world is the C module's on every path.
+  if ret and not d:match("^typedef") and not fname:match("^c2d_world_") then
     local out, changed = {}, false
     local flat, flat_ok = {}, not by_value_struct(ret)
     if params ~= "void" and params ~= "" then

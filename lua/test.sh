@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 missing=""
 for p in lua5.1 liblua5.1-0-dev lua5.3 liblua5.3-dev lua5.4 liblua5.4-dev luajit libluajit-5.1-dev \
-    love xvfb xauth; do
+    love xvfb xauth zip lua-busted; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
@@ -35,6 +35,41 @@ run 5.3 lua5.3 collide2d
 run 5.4 lua5.4 collide2d
 run jit luajit collide2d
 run jit luajit collide2d.core
+# bump.lua 3.1.7's own specs against a bump.lua that is only `return require("collide2d.bump")`,
+# on every interpreter (busted itself on 5.1 when installed, lua/tests/spec_runner.lua on all),
+# and the differential check against bump.lua; both need bump.lua, which is not part of this
+# repository: BUMP_LUA_DIR, else ../shared/oracles/bump.lua beside the checkout.
+bump_dir=${BUMP_LUA_DIR:-../shared/oracles/bump.lua}
+if [ -f "$bump_dir/bump.lua" ] && [ -d "$bump_dir/spec" ]; then
+    shim=$(mktemp -d)
+    echo 'return require("collide2d.bump")' >"$shim/bump.lua"
+    cp -r "$bump_dir/spec" "$shim/spec"
+    spec_run() { # version interpreter [lua code run first]
+        echo "== bump.lua's specs on collide2d.bump: $2 ${3:+($3)}"
+        LUA_PATH="$shim/?.lua;lua/?.lua;lua/?/init.lua;lua/tests/?.lua;;" LUA_CPATH="target/lua/$1/?.so;;" \
+            "$2" -e "${3:-}" lua/tests/spec_runner.lua "$shim"/spec/*_spec.lua || status=1
+    }
+    spec_run 5.1 lua5.1
+    spec_run 5.3 lua5.3
+    spec_run 5.4 lua5.4
+    spec_run jit luajit
+    spec_run jit luajit 'package.loaded["collide2d"] = require("collide2d.core")'
+    if command -v busted >/dev/null 2>&1; then
+        echo "== bump.lua's specs under busted (lua5.1)"
+        (cd "$shim" && LUA_PATH="$shim/?.lua;$OLDPWD/lua/?.lua;$OLDPWD/lua/?/init.lua;;" \
+            LUA_CPATH="$OLDPWD/target/lua/5.1/?.so;;" LD_LIBRARY_PATH="$OLDPWD/target/release" \
+            lua5.1 "$(command -v busted)" -o utfTerminal spec) || status=1
+    fi
+    rm -rf "$shim"
+    for v in "5.1 lua5.1" "5.3 lua5.3" "5.4 lua5.4" "jit luajit"; do
+        # shellcheck disable=SC2086
+        set -- $v
+        echo "== collide2d.bump against bump.lua, random worlds ($2)"
+        LUA_CPATH="target/lua/$1/?.so;;" "$2" lua/tests/bump_diff.lua "$bump_dir/bump.lua" 3000 || status=1
+    done
+else
+    echo "== bump.lua not found in $bump_dir: its specs and the differential check skipped"
+fi
 echo "== examples/mainscene.lua (lua5.4)"
 LUA_CPATH='target/lua/5.4/?.so;;' lua5.4 examples/mainscene.lua >/dev/null || status=1
 echo "== a game folder holding the module (every interpreter; LÖVE when installed)"

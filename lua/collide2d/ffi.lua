@@ -378,7 +378,7 @@ local function closest(name, cname, A)
   end)
 end
 
--- Seed 002's cocos2d-x calls, with its names and semantics.
+-- The cocos2d-x MainScene's calls, with their names and semantics.
 pred("circleIntersectsCircle", "overlap_circle_circle", "circle", "circle")
 pred("rectIntersectsRect", "touch_rect_rect", "rect", "rect")
 pred("rectIntersectsCircle", "overlap_rect_circle", "rect", "circle")

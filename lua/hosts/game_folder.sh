@@ -4,8 +4,8 @@
 # FFI path and the C module) from another working folder, with package.path and package.cpath
 # set to that folder and nothing else (no LUA_PATH, LUA_CPATH or LD_LIBRARY_PATH). Then the same
 # folder without libcollide2d.so.1: loading must fail with the loader's own message naming it.
-# Then, when `love` is installed, the folder run as a LÖVE game (headless, under xvfb-run when
-# there is no display). Needs `cargo build --release` and lua/build.sh. Exits non-zero on failure.
+# Then, when `love` is installed, the folder run as a LÖVE game, and the game as a .love file with
+# the libraries beside it (headless, under xvfb-run when there is no display). Needs `cargo build --release` and lua/build.sh. Exits non-zero on failure.
 set -eu
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -56,14 +56,29 @@ done
 if command -v love >/dev/null 2>&1; then
     game="$tmp/love-game"
     make_game "$game" jit
-    run_love() { (cd "$tmp/elsewhere" && env -u LD_LIBRARY_PATH -u LUA_PATH -u LUA_CPATH love "$game"); }
-    printf 'love: '
-    if [ -n "${DISPLAY:-}" ] || ! command -v xvfb-run >/dev/null 2>&1; then
-        run_love || status=1
+    # love_run TARGET: LÖVE on a game folder or a .love file, under xvfb-run -a (a free display;
+    # LÖVE needs one even without a window) when there is no display.
+    love_run() {
+        if [ -n "${DISPLAY:-}" ] || ! command -v xvfb-run >/dev/null 2>&1; then
+            (cd "$tmp/elsewhere" && env -u LD_LIBRARY_PATH -u LUA_PATH -u LUA_CPATH love "$1")
+        else
+            (cd "$tmp/elsewhere" && env -u LD_LIBRARY_PATH -u LUA_PATH -u LUA_CPATH \
+                xvfb-run -a love "$1")
+        fi
+    }
+    printf 'love (game folder): '
+    love_run "$game" || status=1
+    # A .love file holds the Lua files; the libraries go beside it (they cannot load from an
+    # archive), where the FFI path looks through love.filesystem.getSourceBaseDirectory().
+    if command -v zip >/dev/null 2>&1; then
+        dist="$tmp/love-dist"
+        mkdir -p "$dist"
+        (cd "$game" && zip -qr "$dist/game.love" main.lua conf.lua collide2d)
+        cp "$game/collide2d.so" "$game/collide2d_cdef.lua" "$game/libcollide2d.so.1" "$dist/"
+        printf 'love (a .love file, the libraries beside it): '
+        love_run "$dist/game.love" || status=1
     else
-        # xvfb-run -a picks a free display; LÖVE needs one even without a window.
-        (cd "$tmp/elsewhere" && env -u LD_LIBRARY_PATH -u LUA_PATH -u LUA_CPATH \
-            xvfb-run -a love "$game") || status=1
+        echo "love: zip not installed, .love file skipped"
     fi
 else
     echo "love: not installed, LÖVE game folder skipped"

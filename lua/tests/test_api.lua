@@ -16,7 +16,7 @@ return function(test, c2d, h)
     end
   end)
 
-  test("flavours: touching rects: overlap false, touch true, seed 002 call true", function()
+  test("flavours: touching rects: overlap false, touch true, cocos2d-x call true", function()
     local a, b = rect(0, 0, 1, 1), rect(1, 0, 1, 1)
     h.eq(c2d.overlapRectRect(a, b), false)
     h.eq(c2d.touchRectRect(a, b), true)

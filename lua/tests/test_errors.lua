@@ -9,7 +9,7 @@ return function(test, c2d, h)
     h.eq(h.err(f, ...), msg, "error message")
   end
 
-  test("errors: missing field names argument and field (the API.md example)", function()
+  test("errors: missing field names argument and field (a rect without its height)", function()
     expect("bad argument #1 to 'rectIntersectsRect' (field 'height' must be a number)",
       c2d.rectIntersectsRect, { x = 0, y = 0, width = 1 }, R)
     expect("bad argument #2 to 'rectIntersectsRect' (field 'x' must be a number)",

@@ -1,6 +1,6 @@
--- Continuous collision and response in Lua form: the seeds' motion scenes (seed 001's tunnelling
--- ball, seed 003's pushed square, sliding along a tile floor), the sweep and ray cast rules of
--- API.md, bump.lua's responses, obstacle arrays large and small, NaN and wrong arguments.
+-- Continuous collision and response in Lua form: motion scenes (a ball tunnelling through a
+-- paddle, a pushed square stopping flush, sliding along a tile floor), the sweep and ray cast
+-- rules, bump.lua's responses, obstacle arrays large and small, NaN and wrong arguments.
 return function(test, c2d, h)
   local function rect(x, y, w, hh) return { x = x, y = y, width = w, height = hh } end
   local function circle(x, y, r) return { x = x, y = y, r = r } end
@@ -36,7 +36,7 @@ return function(test, c2d, h)
     end
   end)
 
-  test("seed 001: ball moving 50 per frame through an 8-unit paddle is hit, flush on top", function()
+  test("ball moving 50 per frame through an 8-unit paddle is hit, flush on top", function()
     local paddle = rect(100, 130, 64, 8)
     local ball = rect(120, 100, 8, 8)
     -- Frame by frame the ball never overlaps the paddle: the discrete test tunnels.
@@ -51,7 +51,7 @@ return function(test, c2d, h)
     h.truthy(r[8] <= 126 and r[8] > 126 - grid, "round ball ends within 1/256 above the paddle")
   end)
 
-  test("seed 001: large mover over a small target between its corner paths; fast mover vs thin wall", function()
+  test("large mover over a small target between its corner paths; fast mover vs thin wall", function()
     local r = pack(c2d.sweepRectRect(rect(0, 0, 64, 64), 100, 0, rect(80, 30, 4, 4)))
     hit("large mover", r, { 0.16, -1, 0, nil, nil, 16, 0 })
     r = pack(c2d.sweepRectRect(rect(0, 0, 2, 2), 1000, 0, rect(100, -50, 1, 100)))
@@ -140,7 +140,7 @@ return function(test, c2d, h)
       string.format("both answers common (hit %d, miss %d)", seen[true], seen[false]))
   end)
 
-  test("seed 003: the 32x32 square moved 7 units a frame ends flush against the static one", function()
+  test("integer move: the 32x32 square moved 7 units a frame ends flush against the static one", function()
     local stat = { x = 84, y = 144, width = 32, height = 32 }
     local sq = { x = 0, y = 34, width = 32, height = 32 }
     for _ = 1, 16 do
@@ -212,9 +212,10 @@ return function(test, c2d, h)
     h.eq(r.n, 3, "no hit: three results"); h.eq(r[1], 300); h.eq(r[3], 0)
     r = pack(c2d.moveRect(a, 10, 0, {}, "slide"))
     h.eq(r.n, 3); h.eq(r[1], 10); h.eq(r[3], 0)
-    -- An obstacle overlapped at the start never blocks nor counts.
+    -- An obstacle overlapped at the start is met first, as bump.lua meets it: a touch stops
+    -- where the line of motion, extended backwards, leaves it.
     r = pack(c2d.moveRect(a, 100, 0, { rect(5, 5, 10, 10), wall }, "touch"))
-    h.eq(r[1], 40); h.eq(r[3], 1); h.eq(r[4], 2)
+    h.eq(r[1], -5); h.eq(r[2], 10); h.eq(r[3], 1); h.eq(r[4], 1, "the overlapped obstacle")
   end)
 
   test("moveRect/moveRecti: large obstacle arrays (beyond any fixed buffer) give the small array's answer", function()

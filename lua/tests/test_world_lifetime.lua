@@ -35,7 +35,8 @@ return function(test, c2d, h)
       move = { "player", 50, 0 }, check = { "player", 50, 0 }, project = { "ghost", 0, 0, 1, 1, 50, 0 },
       queryRect = { 0, 0, 100, 100 }, queryPoint = { 5, 5 }, querySegment = { 0, 5, 100, 5 },
       querySegmentWithCoords = { 0, 5, 100, 5 }, getRect = { "player" }, hasItem = { "player" },
-      countItems = {}, getItems = {},
+      countItems = {}, getItems = {}, countCells = {}, toWorld = { 1, 1 }, toCell = { 1, 1 },
+      addResponse = { "stick", function() end },
     }
     local n = 0
     for name, args in pairs(calls) do
@@ -47,7 +48,7 @@ return function(test, c2d, h)
         name .. ": " .. tostring(err))
       n = n + 1
     end
-    h.eq(n, 14, "every method tried")
+    h.eq(n, 18, "every method tried")
     back = nil
     full_gc()
   end)
@@ -121,13 +122,33 @@ return function(test, c2d, h)
     h.eq(#seen, 3, "the filter saw every item found")
     h.eq(seen[2], "b"); h.eq(seen[3], "c", "items as found, none nil")
     h.eq(len, 2)
-    h.eq(infos[1].item, "b"); h.near(infos[1].x1, 30, 1e-5); h.near(infos[1].x2, 40, 1e-5); h.near(infos[1].y2, 5, 1e-5)
-    h.eq(infos[2].item, "c"); h.near(infos[2].x1, 50, 1e-5); h.near(infos[2].x2, 60, 1e-5)
+    h.eq(infos[1].item, "b"); h.near(infos[1].x1, 30, 1e-12); h.near(infos[1].x2, 40, 1e-12); h.eq(infos[1].y2, 5)
+    h.eq(infos[2].item, "c"); h.near(infos[2].x1, 50, 1e-12); h.near(infos[2].x2, 60, 1e-12)
     local items
     items, len = w:queryRect(0, 0, 1000, 1000, function(item)
       if item == "a" then w:remove("c") end
       return true
     end)
     h.truthy(len >= 1 and #items == len, "queryRect: no hole in the list")
+  end)
+
+  test("world: a filter that moves, checks and adds items during a move: the move goes on in the world it left", function()
+    local w = c2d.newWorld(32)
+    w:add("a", 0, 0, 10, 10)
+    w:add("b", 30, 0, 10, 10)
+    w:add("c", 60, 0, 10, 10)
+    local nested
+    local x, y, cols, len = w:move("a", 100, 0, function(_, other)
+      if other == "b" and not nested then
+        nested = { w:move("b", 50, 0) } -- b moves away, right up to c
+        nested.checked = select(4, w:check("c", 0, 0))
+        w:add("d", 200, 200, 5, 5)
+      end
+      return "slide"
+    end)
+    h.eq(nested[1], 50, "the nested move ran"); h.eq(nested.checked, 1, "the nested check met b")
+    h.eq(len, 1); h.eq(cols[1].other, "b", "met b where the filter moved it")
+    h.eq(x, 40); h.eq(y, 0)
+    h.eq(w:countItems(), 4); h.truthy(w:hasItem("d"))
   end)
 end

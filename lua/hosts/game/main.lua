@@ -17,6 +17,14 @@ local function check(module)
   assert(len == 1 and cols[1].other == wall and cols[1].normal.x == -1, "one collision, the wall")
   assert(c2d.rectIntersectsRect({ x = 0, y = 0, width = 1, height = 1 }, { x = 1, y = 0, width = 1, height = 1 }),
     "touching rects intersect (cocos2d-x's rule)")
+  -- a bump.lua game's require, changed to this one
+  local bump = require("collide2d.bump")
+  local level = bump.newWorld(32)
+  level:add("hero", 0, 99.9 - 16, 16, 16)
+  level:add("ground", -100, 99.9, 400, 20)
+  local hx, hy = level:move("hero", 50, 99.9, function() return "slide" end)
+  assert(hx == 50 and hy == 99.9 - 16, "the hero walks on the ground: " .. hx .. ", " .. hy)
+  assert(bump._VERSION == "bump v3.1.7" and bump.newWorld == c2d.newWorld, "bump.lua's module")
   return string.format("collide2d %s (%s) loaded from the game folder: a slide to (%g, %g)",
     c2d._VERSION, c2d._IMPL, x, y)
 end

@@ -1,7 +1,7 @@
--- The four functions of seed 002 ("简单几何图形的碰撞检测", cocos2d-x Lua), copied verbatim as
--- the reference the binding is compared with. Two changes outside the bodies: the article names
--- both rect-circle functions rectIntersectsCircle; the second (rotated rect) is named
--- rectRotateIntersectsCircle here, as the article's MainScene calls it. And math.atan2 is
+-- The four collision functions of a cocos2d-x Lua MainScene ("简单几何图形的碰撞检测"), in their
+-- published pure-Lua form, as the reference the binding is compared with. Two changes outside the
+-- bodies: the published text names both rect-circle functions rectIntersectsCircle; the second
+-- (rotated rect) is named rectRotateIntersectsCircle here, as its MainScene calls it. And math.atan2 is
 -- supplied where the interpreter lacks it (Lua 5.4 without compatibility: math.atan takes 2
 -- arguments).
 local math = setmetatable({ atan2 = math.atan2 or math.atan }, { __index = math })

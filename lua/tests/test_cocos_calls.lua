@@ -1,14 +1,14 @@
--- Seed 002 mirror: the binding's four cocos2d-x calls against the article's own Lua functions
--- (seed002.lua). Inputs are multiples of 1/8 within +-1024, sizes and radii >= 0 (the article's
--- domain): exactly representable in f32, so the binding sees the very numbers the article's
+-- The binding's four cocos2d-x calls against their pure-Lua versions (cocos_pure.lua). Inputs
+-- are multiples of 1/8 within +-1024, sizes and radii >= 0 (the scene's domain): exactly
+-- representable in f32, so the binding sees the very numbers the pure Lua's
 -- double arithmetic does, and that arithmetic is itself exact there for the three axis-aligned
 -- functions. So those must agree on every input, exact touches included.
 --
--- rectRotateIntersectsCircle: the article goes through cos/sin/atan2, so at an exact touch its
+-- rectRotateIntersectsCircle: the pure Lua goes through cos/sin/atan2, so at an exact touch its
 -- answer depends on rounding. It is compared on random inputs excluding those within 1e-3 of
 -- touching, judged by an independent distance computation (rotate the centre into the box frame
 -- about the corner, distance to [0,w]x[0,h]).
-local seed = require("seed002")
+local seed = require("cocos_pure")
 
 return function(test, c2d, h)
   local N = 20000
@@ -40,7 +40,7 @@ return function(test, c2d, h)
       string.format("%s: both answers common (true %d, false %d)", what, counts[true], counts[false]))
   end
 
-  test("seed 002 mirror: circleIntersectsCircle on random circles", function()
+  test("cocos2d-x calls: circleIntersectsCircle on random circles", function()
     local r, counts = h.rng(2002), { [true] = 0, [false] = 0 }
     for _ = 1, N do
       local a = { x = r.eighths(-1024, 1024), y = r.eighths(-1024, 1024), r = r.eighths(0, 512) }
@@ -50,7 +50,7 @@ return function(test, c2d, h)
     both_seen(counts, "circleIntersectsCircle")
   end)
 
-  test("seed 002 mirror: circleIntersectsCircle at exact touches (3-4-5 and axis) is false", function()
+  test("cocos2d-x calls: circleIntersectsCircle at exact touches (3-4-5 and axis) is false", function()
     local r, counts = h.rng(7), { [true] = 0, [false] = 0 }
     for _ = 1, N / 4 do
       local k = r.eighths(0, 128)
@@ -69,7 +69,7 @@ return function(test, c2d, h)
     end
   end)
 
-  test("seed 002 mirror: rectIntersectsRect on random rects", function()
+  test("cocos2d-x calls: rectIntersectsRect on random rects", function()
     local r, counts = h.rng(3003), { [true] = 0, [false] = 0 }
     for _ = 1, N do
       local a = { x = r.eighths(-1024, 1024), y = r.eighths(-1024, 1024),
@@ -81,7 +81,7 @@ return function(test, c2d, h)
     both_seen(counts, "rectIntersectsRect")
   end)
 
-  test("seed 002 mirror: rectIntersectsRect at exact edge and corner touches is true", function()
+  test("cocos2d-x calls: rectIntersectsRect at exact edge and corner touches is true", function()
     local r, counts = h.rng(11), { [true] = 0, [false] = 0 }
     for _ = 1, N / 4 do
       local a = { x = r.eighths(-512, 512), y = r.eighths(-512, 512),
@@ -97,7 +97,7 @@ return function(test, c2d, h)
     end
   end)
 
-  test("seed 002 mirror: rectIntersectsCircle on random rects and circles", function()
+  test("cocos2d-x calls: rectIntersectsCircle on random rects and circles", function()
     local r, counts = h.rng(4004), { [true] = 0, [false] = 0 }
     for _ = 1, N do
       local a = { x = r.eighths(-1024, 1024), y = r.eighths(-1024, 1024),
@@ -108,7 +108,7 @@ return function(test, c2d, h)
     both_seen(counts, "rectIntersectsCircle")
   end)
 
-  test("seed 002 mirror: rectIntersectsCircle at exact face and corner touches is false", function()
+  test("cocos2d-x calls: rectIntersectsCircle at exact face and corner touches is false", function()
     local r, counts = h.rng(13), { [true] = 0, [false] = 0 }
     for _ = 1, N / 4 do
       local a = { x = r.eighths(-512, 512), y = r.eighths(-512, 512),
@@ -141,7 +141,7 @@ return function(test, c2d, h)
     return math.sqrt(ex * ex + ey * ey) - c.r
   end
 
-  test("seed 002 mirror: rectRotateIntersectsCircle on random inputs (>= 1e-3 from touching)", function()
+  test("cocos2d-x calls: rectRotateIntersectsCircle on random inputs (>= 1e-3 from touching)", function()
     local r, counts, skipped = h.rng(5005), { [true] = 0, [false] = 0 }, 0
     for _ = 1, N do
       local a = { x = r.eighths(-1024, 1024), y = r.eighths(-1024, 1024),
@@ -160,7 +160,7 @@ return function(test, c2d, h)
     h.truthy(skipped < N / 100, "few inputs near touching")
   end)
 
-  test("seed 002 mirror: rectRotateIntersectsCircle near the box, 1/8 to 4 units from touching", function()
+  test("cocos2d-x calls: rectRotateIntersectsCircle near the box, 1/8 to 4 units from touching", function()
     local r, counts = h.rng(6006), { [true] = 0, [false] = 0 }
     for _ = 1, N do
       local a = { x = r.eighths(-1024, 1024), y = r.eighths(-1024, 1024),
@@ -175,7 +175,7 @@ return function(test, c2d, h)
     both_seen(counts, "rectRotateIntersectsCircle near touching")
   end)
 
-  test("seed 002 MainScene: circle r=50 at (500,300) vs rect (620,300) 180x72 angle 45", function()
+  test("cocos2d-x MainScene: circle r=50 at (500,300) vs rect (620,300) 180x72 angle 45", function()
     local rect = { x = 620, y = 300, width = 180, height = 72, angle = 45 }
     h.eq(c2d.rectRotateIntersectsCircle(rect, { x = 500, y = 300, r = 50 }), false, "start position")
     -- the box centre: (620,300) + R(45)*(90,36)
