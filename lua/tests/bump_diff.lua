@@ -314,7 +314,13 @@ local function run(kindName, coord, size, r, custom)
       end
       -- Both worlds go on from the same place, collide2d's: bump.lua's rounding would otherwise
       -- leave items a hair inside each other, and every later move would start from there.
-      if not isCheck then B:update(it, mx, my) end
+      -- (Through remove and add, so bump.lua also takes collide2d's number types: its update
+      -- keeps the old ones when the values are equal.)
+      if not isCheck then
+        local x, y, w, h = M:getRect(it)
+        B:remove(it)
+        B:add(it, x, y, w, h)
+      end
     elseif k <= 78 then
       local x, y, w, h = coord(), coord(), size(), size()
       local gx, gy = x + coord() / 3, y + coord() / 3
