@@ -21,6 +21,9 @@
 #define C2D_VERSION_MINOR 0
 #define C2D_VERSION_PATCH 0
 
+/// The most terms a sum takes (each adds at most one part).
+#define Sum_CAPACITY 32
+
 /// The most hits `c2d_move_rect` resolves in one call.
 #define C2D_MOVE_MAX_HITS 32
 

@@ -1,7 +1,7 @@
 //! Collision response: moving a rect through obstacles (bump.lua's responses) and the integer
 //! engine's exact move.
 
-use crate::query::sweep::{at, settle};
+use crate::query::sweep::{at, settle, unusable};
 use crate::query::{overlap_rect_rect, overlap_recti_recti, sweep_rect_rect};
 use crate::shape::{Hit, Rect, RectI, Vec2};
 
@@ -91,18 +91,17 @@ pub(crate) fn redirect(
 ///
 /// `Ignore` passes straight through (`a + delta`, no hits). `Cross` also ends at `a + delta`
 /// and counts every obstacle swept through, in order, up to 32. A NaN in `a` or
-/// `delta` leaves `a` where it is.
+/// `delta`, or an infinite `delta`, leaves `a` where it is with no hits.
 pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -> (Vec2, MoveInfo) {
     let mut info = MoveInfo::default();
     let start = Vec2::new(a.x, a.y);
-    if a.x.is_nan()
-        || a.y.is_nan()
-        || a.w.is_nan()
-        || a.h.is_nan()
-        || delta.x.is_nan()
-        || delta.y.is_nan()
-    {
+    // A NaN anywhere, or an infinite delta: no motion, no hits.
+    if a.x.is_nan() || a.y.is_nan() || a.w.is_nan() || a.h.is_nan() || unusable(delta) {
         return (start, info);
+    }
+    if a.x.is_infinite() || a.y.is_infinite() {
+        // At infinity it meets nothing (every sweep misses); `goal - pos` would be `inf - inf`.
+        return (at(start, delta, 1.0), info);
     }
     let blocks = |i: usize| !overlap_rect_rect(a, obstacles[i]);
     let moved = |p: Vec2| Rect::new(p.x, p.y, a.w, a.h);

@@ -33,8 +33,8 @@ use super::overlap::{
     overlap_rect_rect, rect_rect_apart,
 };
 use super::sat;
-use crate::exact::product_le;
-use crate::shape::{Aabb, Circle, Frame, Hit, Obb, Rect, Vec2};
+use crate::exact::{product_le, sum_is_exact};
+use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Vec2};
 
 type P = (f64, f64);
 
@@ -169,14 +169,26 @@ enum Entry {
 
 impl Slab {
     /// Whether this slab alone leaves a hit possible, exactly: entered before `t = 1` and left
-    /// after `t = 0` (with no motion: inside it), and no NaN. Its negation is the cheap filter of
-    /// the common miss: the motion's swept interval does not reach the target's. Branch-free.
+    /// after `t = 0` (with no motion: inside it), a finite motion and no NaN. Its negation is the
+    /// cheap filter of the common miss: the motion's swept interval does not reach the target's.
+    /// Branch-free.
     #[inline(always)]
     fn reaches(&self) -> bool {
         let vmax = if self.v > 0.0 { self.v } else { 0.0 };
         let vmin = if self.v < 0.0 { self.v } else { 0.0 };
-        let real = !self.v.is_nan();
-        (self.lo < vmax) & (vmin < self.hi) & real
+        // False for an infinite motion (no hit, by the contract) and for NaN.
+        let finite = self.v.abs() < f64::INFINITY;
+        (self.lo < vmax) & (vmin < self.hi) & finite
+    }
+
+    /// [`reaches`](Slab::reaches) with the bounds widened by `tol`: never false where the exact
+    /// bounds, which the f64 ones are within `tol` of, reach.
+    #[inline(always)]
+    fn reaches_within(&self, tol: f64) -> bool {
+        let vmax = if self.v > 0.0 { self.v } else { 0.0 };
+        let vmin = if self.v < 0.0 { self.v } else { 0.0 };
+        let finite = self.v.abs() < f64::INFINITY;
+        (self.lo - tol < vmax) & (vmin < self.hi + tol) & finite
     }
 
     /// The entry and exit times (`-inf`, `+inf` without motion, the slab's bounds being of
@@ -240,8 +252,10 @@ fn slabs_entry<const N: usize>(slabs: &[Slab; N]) -> Option<Entry> {
     }
 }
 
-fn nan2(v: Vec2) -> bool {
-    v.x.is_nan() || v.y.is_nan()
+/// Whether a motion is unusable: a NaN or an infinite component (no hit, by the contract).
+#[inline(always)]
+pub(crate) fn unusable(v: Vec2) -> bool {
+    !(v.x.abs() < f32::INFINITY && v.y.abs() < f32::INFINITY)
 }
 
 fn vec(p: P) -> Vec2 {
@@ -272,18 +286,23 @@ fn start_hit(normal: Vec2, point: Vec2, pos: Vec2) -> Hit {
 // Boxes.
 
 /// Rect `a` moving by `delta` against the static rect `b`: the first moment they overlap
-/// strictly. `None` for no hit (or a NaN anywhere). See the module docs for the rules.
+/// strictly. `None` for no hit (or a NaN anywhere, or an infinite `delta`). See the module docs
+/// for the rules.
 ///
 /// The normal is the face of `b` that was hit (x faces win exact corner ties); `point` is the
 /// middle of the touching faces' common part; `pos` the rect's `x, y` at `t`, made flush on the
 /// hit axis: that coordinate is the exact contact one when it is an f32 and leaves the rects
 /// not overlapping (always on the grid domain), so a mover stops flush against the face rather
 /// than an f32 step short of it. Both `pos` and `a + t·delta` in f32 are clear of `b`.
+///
+/// At any size ratio: when f64 would round a slab bound (a rect 1e-30 high at y = -90), the
+/// decision is made on exact sums instead ([`sweep_exact`](super::sweep_exact)).
 #[inline(never)]
 pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
-    let (slabs, _) = rect_rect_slabs(a, delta, b);
-    // The common miss: the motion's swept box does not reach `b` (or a NaN).
-    if !(slabs[0].reaches() & slabs[1].reaches()) {
+    let (slabs, _, tol) = rect_rect_slabs(a, delta, b);
+    // The common miss: the motion's swept box does not reach `b`, by more than f64 rounding of
+    // the bounds can explain (or a NaN, or an infinite motion).
+    if !(slabs[0].reaches_within(tol[0]) & slabs[1].reaches_within(tol[1])) {
         return None;
     }
     rect_rect_hit(a, delta, b)
@@ -304,10 +323,18 @@ pub(crate) fn span(x: f32, w: f32) -> (f64, f64) {
     lo_hi(x as f64, x as f64 + w as f64)
 }
 
-/// The x and y slabs of rect `a` moving by `delta` against rect `b`, and `b`'s box. Written
-/// lane by lane (x, y) so that both axes share vector instructions.
+/// A bound on the rounding error of f64 slab bounds built from values of total magnitude `m`
+/// (two or three roundings, each at most 2^-53 of a value below `m`): `m·2^-50`.
 #[inline(always)]
-fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb) {
+fn rounding_bound(m: f64) -> f64 {
+    m * (1.0 / (1u64 << 50) as f64)
+}
+
+/// The x and y slabs of rect `a` moving by `delta` against rect `b`, `b`'s box, and per slab a
+/// bound on the rounding of its f64 bounds. Written lane by lane (x, y) so that both axes
+/// share vector instructions.
+#[inline(always)]
+fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb, [f64; 2]) {
     let (a0, asz) = ([a.x, a.y], [a.w, a.h]);
     let (b0, bsz) = ([b.x, b.y], [b.w, b.h]);
     let d = [delta.x, delta.y];
@@ -315,6 +342,7 @@ fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb) {
     let mut hi = [0.0; 2];
     let mut bmin = [0.0; 2];
     let mut bmax = [0.0; 2];
+    let mut tol = [0.0; 2];
     for i in 0..2 {
         let (amn, amx) = span(a0[i], asz[i]);
         let (bmn, bmx) = span(b0[i], bsz[i]);
@@ -322,6 +350,8 @@ fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb) {
         hi[i] = bmx - amn;
         bmin[i] = bmn;
         bmax[i] = bmx;
+        let m = (a0[i].abs() + asz[i].abs()) as f64 + (b0[i].abs() + bsz[i].abs()) as f64;
+        tol[i] = rounding_bound(m);
     }
     let slabs = [0, 1].map(|i| Slab {
         lo: lo[i],
@@ -334,18 +364,113 @@ fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb) {
         max_x: bmax[0],
         max_y: bmax[1],
     };
-    (slabs, eb)
+    (slabs, eb, tol)
+}
+
+/// Whether f64 rounds a slab bound of rect `a` against rect `b` (finite inputs only: infinite
+/// extents follow the f64 formulas).
+fn rect_rect_rounds(a: Rect, b: Rect) -> bool {
+    let finite = [a.x, a.y, a.w, a.h, b.x, b.y, b.w, b.h]
+        .iter()
+        .all(|v| v.is_finite());
+    let axis = |p: f32, s: f32, q: f32, u: f32| {
+        let (p, s, q, u) = (p as f64, s as f64, q as f64, u as f64);
+        let ((amn, amx), (bmn, bmx)) = (lo_hi(p, p + s), lo_hi(q, q + u));
+        !(sum_is_exact(p, s)
+            && sum_is_exact(q, u)
+            && sum_is_exact(bmn, -amx)
+            && sum_is_exact(bmx, -amn))
+    };
+    finite && (axis(a.x, a.w, b.x, b.w) || axis(a.y, a.h, b.y, b.h))
+}
+
+/// Where rect `a` moving by `delta` first overlaps rect `b`.
+enum RectEntry {
+    /// Strictly overlapping at `t = 0`.
+    Inside,
+    /// Entered through the x (0) or y (1) slab at a time whose f32 floor is `t`, with the exact
+    /// contact coordinate on that axis when it is an f32.
+    At {
+        t: f32,
+        axis: usize,
+        flush: Option<f32>,
+    },
+}
+
+/// [`RectEntry`] in f64, exact when no slab bound is rounded.
+#[inline(always)]
+fn rect_rect_entry(a: Rect, slabs: &[Slab; 2]) -> Option<RectEntry> {
+    if !(slabs[0].reaches() & slabs[1].reaches()) {
+        return None;
+    }
+    let (e, axis) = match slabs_entry(slabs)? {
+        Entry::Inside => return Some(RectEntry::Inside),
+        Entry::At(e, axis) => (e, axis),
+    };
+    // The exact contact coordinate along the hit axis: the position at the real contact time.
+    let shift = if slabs[axis].v > 0.0 { e.num } else { -e.num };
+    let flush = if axis == 1 { a.y } else { a.x } as f64 + shift;
+    // Computed either way and selected: whether it is an f32 is unpredictable off the grid.
+    let exact = flush as f32 as f64 == flush;
+    Some(RectEntry::At {
+        t: e.floor_f32(),
+        axis,
+        flush: exact.then_some(flush as f32),
+    })
+}
+
+/// [`RectEntry`] on exact sums, for the inputs whose slab bounds f64 rounds.
+#[cold]
+#[inline(never)]
+fn rect_rect_entry_exact(a: Rect, delta: Vec2, b: Rect) -> Option<RectEntry> {
+    use super::sweep_exact::{entry, span, Entry, Slab, Terms};
+    let axis = |p: f32, s: f32, q: f32, u: f32, v: f32| {
+        let ((amn, amx), (bmn, bmx)) = (span(p, s), span(q, u));
+        Slab {
+            lo: bmn.minus(amx),
+            hi: bmx.minus(amn),
+            v: v as f64,
+        }
+    };
+    let slabs = [
+        axis(a.x, a.w, b.x, b.w, delta.x),
+        axis(a.y, a.h, b.y, b.h, delta.y),
+    ];
+    match entry(&slabs)? {
+        Entry::Inside => Some(RectEntry::Inside),
+        Entry::At(t, k) => {
+            // The position at the real contact time on the hit axis: p + lo moving up, p + hi
+            // moving down.
+            let p = Terms::of(&[if k == 1 { a.y } else { a.x } as f64]);
+            let shift = if slabs[k].v > 0.0 {
+                slabs[k].lo
+            } else {
+                slabs[k].hi
+            };
+            let flush = p.minus(Terms::of(&[]).minus(shift)).as_f32();
+            Some(RectEntry::At { t, axis: k, flush })
+        }
+    }
 }
 
 /// The hit of [`sweep_rect_rect`] once every slab is reached (kept out of line so the common
 /// miss stays short).
 #[inline(never)]
 fn rect_rect_hit(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
-    let (slabs, eb) = rect_rect_slabs(a, delta, b);
-    let slabs = &slabs;
-    let (e, axis) = match slabs_entry(slabs)? {
-        Entry::Inside => return rect_rect_inside(a, b),
-        Entry::At(e, axis) => (e, axis),
+    let (slabs, eb, _) = rect_rect_slabs(a, delta, b);
+    let entry = if rect_rect_rounds(a, b) {
+        match rect_rect_entry_exact(a, delta, b) {
+            // Overlapping by less than f64 can see: the predicate (and so everything else) sees
+            // them apart or touching at the start, so the f64 slabs, which agree with it, decide.
+            Some(RectEntry::Inside) if !overlap_rect_rect(a, b) => rect_rect_entry(a, &slabs),
+            other => other,
+        }
+    } else {
+        rect_rect_entry(a, &slabs)
+    };
+    let (t0, axis, flush) = match entry? {
+        RectEntry::Inside => return rect_rect_inside(a, b),
+        RectEntry::At { t, axis, flush } => (t, axis, flush),
     };
     let y_axis = axis == 1;
     let start = Vec2::new(a.x, a.y);
@@ -354,7 +479,7 @@ fn rect_rect_hit(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
     let clear = |p: Vec2| rect_rect_apart(moved(p), b, y_axis) || !overlap_rect_rect(moved(p), b);
     // Settle: `a + t·delta` rounded to f32 may land a hair inside `b`; step `t` down (the hit
     // axis alone normally shows the position clear, the predicate decides otherwise).
-    let mut t = e.floor_f32();
+    let mut t = t0;
     let mut pos = at(start, delta, t);
     let v = slabs[axis].v;
     let mut steps = 0;
@@ -371,15 +496,13 @@ fn rect_rect_hit(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
     // Flush: the exact contact coordinate along the hit axis, when it is an f32 and clear
     // (always so on the grid domain): the position at the real contact time on that axis,
     // within the gap of `a + t·delta`.
-    let shift = if v > 0.0 { e.num } else { -e.num };
-    let flush = if y_axis { a.y } else { a.x } as f64 + shift;
-    // Computed either way and selected: whether it is an f32 is unpredictable off the grid.
-    let exact = flush as f32 as f64 == flush;
+    let flush_at = flush.unwrap_or(f32::NAN);
     let flushed = if y_axis {
-        Vec2::new(pos.x, flush as f32)
+        Vec2::new(pos.x, flush_at)
     } else {
-        Vec2::new(flush as f32, pos.y)
+        Vec2::new(flush_at, pos.y)
     };
+    let exact = flush.is_some();
     let mut take = exact & rect_rect_apart(moved(flushed), b, y_axis);
     if exact & !take {
         take = !overlap_rect_rect(moved(flushed), b); // rare: the predicate decides
@@ -417,7 +540,7 @@ fn neg(v: Vec2) -> Vec2 {
 /// The normal is the hit face's axis (of either box), from `b` toward `a`; `point` lies where the
 /// two touching features meet; `pos` the rect's `x, y` at `t`.
 pub fn sweep_rect_obb(a: Rect, delta: Vec2, b: Obb) -> Option<Hit> {
-    if nan2(delta) {
+    if unusable(delta) {
         return None;
     }
     let fa = Frame::of_rect(a);
@@ -616,10 +739,8 @@ fn disk_time_f32(t: f64) -> f32 {
 /// in the box's own coordinates.
 fn round_box_contact(b: &Aabb, cx: f64, cy: f64) -> (P, P) {
     let (qx, qy) = b.clamp(cx, cy);
-    let (nx, ny) = (cx - qx, cy - qy);
-    let len = (nx * nx + ny * ny).sqrt();
-    let n = if len > 0.0 {
-        (nx / len, ny / len)
+    let n = if let Some(n) = direction(cx - qx, cy - qy) {
+        n
     } else {
         // The centre on the box (a radius lost to rounding): the nearest face's outward normal,
         // so the normal stays a unit vector.
@@ -654,8 +775,9 @@ pub fn sweep_circle_rect(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
 }
 
 /// Whether circle `a` moving by `delta` reaches the box of rect `b` grown by the radius: the
-/// first test of [`rounded_box_entry`] in the same arithmetic, lane by lane (x, y) and
-/// branch-free. False for a NaN.
+/// first test of [`rounded_box_entry`] in the same arithmetic, with the bounds widened by what
+/// f64 rounding can explain, lane by lane (x, y) and branch-free. False for a NaN or an infinite
+/// motion.
 #[inline(always)]
 fn circle_rect_reaches(a: Circle, delta: Vec2, b: Rect) -> bool {
     let (c, o, w, d) = ([a.x, a.y], [b.x, b.y], [b.w, b.h], [delta.x, delta.y]);
@@ -668,7 +790,8 @@ fn circle_rect_reaches(a: Circle, delta: Vec2, b: Rect) -> bool {
             hi: (hi + r) - c[i] as f64,
             v: d[i] as f64,
         };
-        reach &= s.reaches();
+        let m = (o[i].abs() + w[i].abs()) as f64 + (a.r.abs() + c[i].abs()) as f64;
+        reach &= s.reaches_within(rounding_bound(m));
     }
     reach
 }
@@ -697,10 +820,90 @@ fn circle_rect_hit(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
 /// `Some(None)` already overlapping, `Some(Some(t))` an f32 time no later than the contact
 /// (not yet settled). Shared by both orders of the pair.
 fn circle_rect_entry(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32>> {
-    if nan2(delta) || a.r.is_nan() {
+    if unusable(delta) || a.r.is_nan() {
         return None;
     }
-    rounded_box_entry(a.center().wide(), delta.wide(), &b.aabb(), a.r as f64)
+    let f64_entry = || rounded_box_entry(a.center().wide(), delta.wide(), &b.aabb(), a.r as f64);
+    if !circle_rect_rounds(a, b) {
+        return f64_entry();
+    }
+    match circle_rect_entry_exact(a, delta, b) {
+        // Overlapping by less than f64 can see: the predicate sees them apart or touching at the
+        // start, so the f64 pieces, which agree with it, decide.
+        Some(None) if !overlap_rect_circle(b, a) => f64_entry(),
+        other => other,
+    }
+}
+
+/// Whether f64 rounds a bound of the straight parts of the rounded box (rect `b` grown by
+/// circle `a`'s radius, seen from its centre). Finite inputs only: infinite extents and radii
+/// follow the f64 formulas.
+fn circle_rect_rounds(a: Circle, b: Rect) -> bool {
+    let finite = [a.x, a.y, a.r, b.x, b.y, b.w, b.h]
+        .iter()
+        .all(|v| v.is_finite());
+    let r = a.r as f64;
+    let axis = |q: f32, u: f32, c: f32| {
+        let (q, u, c) = (q as f64, u as f64, c as f64);
+        let (lo, hi) = lo_hi(q, q + u);
+        !(sum_is_exact(q, u)
+            && sum_is_exact(lo, -c)
+            && sum_is_exact(hi, -c)
+            && sum_is_exact(lo, -r)
+            && sum_is_exact(hi, r)
+            && sum_is_exact(lo - r, -c)
+            && sum_is_exact(hi + r, -c))
+    };
+    finite && (axis(b.x, b.w, a.x) || axis(b.y, b.h, a.y))
+}
+
+/// [`circle_rect_entry`] with the straight parts of the rounded box (the rect widened by the
+/// radius in x, and in y) decided on exact sums; the corner disks as in f64.
+#[cold]
+#[inline(never)]
+fn circle_rect_entry_exact(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32>> {
+    use super::sweep_exact::{entry, span, Entry, Slab, Terms};
+    let r = a.r as f64;
+    if r.is_nan() || r <= 0.0 {
+        return None;
+    }
+    let ((x0, x1), (y0, y1)) = (span(b.x, b.w), span(b.y, b.h));
+    // The open interval lo - grow < c + t·v < hi + grow.
+    let slab = |lo: Terms, hi: Terms, grow: f64, c: f32, v: f32| Slab {
+        lo: lo.minus(Terms::of(&[grow, c as f64])),
+        hi: hi.minus(Terms::of(&[-grow, c as f64])),
+        v: v as f64,
+    };
+    let wide_x = [
+        slab(x0, x1, r, a.x, delta.x),
+        slab(y0, y1, 0.0, a.y, delta.y),
+    ];
+    let wide_y = [
+        slab(x0, x1, 0.0, a.x, delta.x),
+        slab(y0, y1, r, a.y, delta.y),
+    ];
+    let mut best: Option<f32> = None;
+    let mut take = |t: f32| {
+        if best.map_or(true, |b| t < b) {
+            best = Some(t);
+        }
+    };
+    for s in [&wide_x, &wide_y] {
+        match entry(s) {
+            Some(Entry::Inside) => return Some(None),
+            Some(Entry::At(t, _)) => take(t),
+            None => {}
+        }
+    }
+    for c in b.aabb().corners() {
+        if let Some(t) = disk_entry(a.center().wide(), delta.wide(), c, r) {
+            if t < 0.0 {
+                return Some(None);
+            }
+            take(disk_time_f32(t));
+        }
+    }
+    best.map(Some)
 }
 
 /// Circle `a` moving by `delta` against the static oriented box `b`, solved in the box's frame.
@@ -708,7 +911,7 @@ fn circle_rect_entry(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32>> {
 ///
 /// Normal, point and pos as for [`sweep_circle_rect`].
 pub fn sweep_circle_obb(a: Circle, delta: Vec2, b: Obb) -> Option<Hit> {
-    if nan2(delta) || a.r.is_nan() {
+    if unusable(delta) || a.r.is_nan() {
         return None;
     }
     let f = Frame::of(b);
@@ -739,7 +942,7 @@ pub fn sweep_circle_obb(a: Circle, delta: Vec2, b: Obb) -> Option<Hit> {
 /// The normal points from `b`'s centre toward `a`'s at `t`; `point` is on `b`'s surface along
 /// it; `pos` is `a`'s centre at `t`.
 pub fn sweep_circle_circle(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
-    if nan2(delta) || !(a.r >= 0.0 && b.r >= 0.0) {
+    if unusable(delta) || !(a.r >= 0.0 && b.r >= 0.0) {
         return None;
     }
     let start = a.center();
@@ -755,15 +958,10 @@ pub fn sweep_circle_circle(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
         !overlap_circle_circle(Circle::new(p.x, p.y, a.r), b)
     });
     let pos = at(start, delta, t);
-    let (nx, ny) = (pos.x as f64 - c.0, pos.y as f64 - c.1);
-    let len = (nx * nx + ny * ny).sqrt();
-    let n = if len > 0.0 {
-        (nx / len, ny / len)
-    } else {
-        (0.0, 0.0)
-    };
-    let rb = b.r as f64;
-    Some(hit(t, n, (c.0 + n.0 * rb, c.1 + n.1 * rb), pos))
+    let n = direction(pos.x as f64 - c.0, pos.y as f64 - c.1).unwrap_or((0.0, 0.0));
+    // On `b`'s surface along n (`0·inf` read as 0: an infinite radius along a zero component).
+    let along = |c: f64, n: f64| if n == 0.0 { c } else { c + n * b.r as f64 };
+    Some(hit(t, n, (along(c.0, n.0), along(c.1, n.1)), pos))
 }
 
 /// Rect `a` moving by `delta` against the static circle `b`: the circle moving by `-delta`

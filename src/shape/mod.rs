@@ -8,7 +8,7 @@ mod integer;
 
 pub use integer::{CircleI, RectI};
 
-pub(crate) use frame::{ordered, Aabb, Frame};
+pub(crate) use frame::{direction, ordered, Aabb, Frame};
 
 /// A point or a vector (`c2d_vec2`).
 #[repr(C)]
