@@ -41,11 +41,6 @@ pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
     (s, (a - (s - bb)) + (b - bb))
 }
 
-/// Whether `a + b` is exact in f64 (false for infinities and NaN).
-pub(crate) fn sum_is_exact(a: f64, b: f64) -> bool {
-    two_sum(a, b).1 == 0.0
-}
-
 /// The exact sum of up to [`Sum::CAPACITY`] f64 terms, kept as a nonoverlapping expansion
 /// (Shewchuk's grow-expansion with zero elimination): the parts, in increasing magnitude, add up
 /// to the sum exactly, and the largest one has its sign. For finite terms below 2^1000.

@@ -91,7 +91,8 @@ pub(crate) fn redirect(
 ///
 /// `Ignore` passes straight through (`a + delta`, no hits). `Cross` also ends at `a + delta`
 /// and counts every obstacle swept through, in order, up to 32. A NaN in `a` or
-/// `delta`, or an infinite `delta`, leaves `a` where it is with no hits.
+/// `delta`, or an infinite `delta`, leaves `a` where it is with no hits; a rect at an infinite
+/// position meets nothing and moves by `delta`.
 pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -> (Vec2, MoveInfo) {
     let mut info = MoveInfo::default();
     let start = Vec2::new(a.x, a.y);

@@ -268,3 +268,32 @@ fn random_thin_movers_ending_inside_a_face_are_never_missed() {
     }
     assert!(cases > 8_000, "only {cases} cases");
 }
+
+#[test]
+fn a_board_resting_on_a_ball_closer_than_f64_can_tell_hits_when_pushed_into_it() {
+    // The ball's centre is 3e-32 above y = 0, its radius 70, the board's bottom at y = 70: in
+    // real numbers they overlap by 3e-32, the predicate (rounding 70 - 3e-32 to 70) sees them
+    // touching. Pushed down into the ball, the board hits at once, in both orders of the pair.
+    let board = Rect::new(-95.0, 70.0, 16_777_216.0, 11.0);
+    let ball = Circle::new(-18.0, 3.158525e-32, 70.0);
+    assert!(!overlap_rect_circle(board, ball) && touch_rect_circle(board, ball));
+    let d = Vec2::new(-93.0, -93.0);
+    let hit = sweep_rect_circle(board, d, ball).expect("pushed into the ball");
+    assert_eq!((hit.t, hit.pos), (0.0, Vec2::new(board.x, board.y)));
+    let neg = Vec2::new(-d.x, -d.y);
+    let hit = sweep_circle_rect(ball, neg, board).expect("the ball pushed into the board");
+    assert_eq!(hit.t, 0.0);
+    // Pulled away, nothing is hit.
+    assert!(sweep_rect_circle(board, neg, ball).is_none());
+}
+
+#[test]
+fn a_long_plank_resting_on_a_huge_ball_closer_than_f64_can_tell_hits_when_lowered() {
+    // The ball's top is 1e-30 above the plank's bottom at y = 2^24; the plank reaches 3.4e38 to
+    // the right. Lowered onto the ball it hits at once.
+    let plank = Rect::new(46.0, 16_777_216.0, 3.4e38, 16_777_216.0);
+    let ball = Circle::new(16_777_216.0, 1e-30, 16_777_216.0);
+    let hit = sweep_rect_circle(plank, Vec2::new(2.0, -53.0), ball).expect("lowered onto it");
+    assert_eq!((hit.t, hit.normal), (0.0, Vec2::new(0.0, 1.0)));
+    assert!(sweep_rect_circle(plank, Vec2::new(2.0, 53.0), ball).is_none());
+}

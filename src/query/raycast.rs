@@ -8,6 +8,9 @@
 //! Normals: the outward normal of the surface entered. An origin strictly inside the shape gets
 //! the zero normal (no surface was crossed); an origin on the boundary gets that boundary's
 //! outward normal.
+//!
+//! An infinite origin or delta is no ray: no hit (even where the segment predicate, given that
+//! infinite segment, is true).
 
 use super::overlap::overlap_point_circle;
 use super::segment::{

@@ -25,6 +25,12 @@
 //!
 //! The reverse order (rect moving against a circle) is the circle moving by `-delta` against the
 //! rect, with the normal flipped: both orders share one entry computation.
+//!
+//! Bad input: a NaN anywhere, or an infinite `delta` (no motion), is no hit; infinite extents
+//! follow the formulas, and every field of a hit they give is a number. At any size ratio the
+//! rect-rect sweep and the straight parts of the circle-rect sweeps (both orders) are exact:
+//! where f64 would round a slab bound, the `sweep_exact` module decides. A start that is inside
+//! by less than the predicate can see, which it calls touching, is touching for the sweep too.
 
 use super::contact::{collide_circle_circle, collide_obb_circle, collide_obb_rect};
 use super::contact::{collide_rect_circle, collide_rect_rect};
@@ -33,7 +39,7 @@ use super::overlap::{
     overlap_rect_rect, rect_rect_apart,
 };
 use super::sat;
-use crate::exact::{product_le, sum_is_exact};
+use crate::exact::product_le;
 use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Vec2};
 
 type P = (f64, f64);
@@ -296,7 +302,7 @@ fn start_hit(normal: Vec2, point: Vec2, pos: Vec2) -> Hit {
 /// than an f32 step short of it. Both `pos` and `a + t·delta` in f32 are clear of `b`.
 ///
 /// At any size ratio: when f64 would round a slab bound (a rect 1e-30 high at y = -90), the
-/// decision is made on exact sums instead ([`sweep_exact`](super::sweep_exact)).
+/// decision is made on exact sums instead (the `sweep_exact` module).
 #[inline(never)]
 pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
     let (slabs, _, tol) = rect_rect_slabs(a, delta, b);
@@ -367,21 +373,29 @@ fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb, [f64; 2])
     (slabs, eb, tol)
 }
 
-/// Whether f64 rounds a slab bound of rect `a` against rect `b` (finite inputs only: infinite
-/// extents follow the f64 formulas).
+/// Whether some sum of these f32 values (up to four of them, with any signs) may be inexact in
+/// f64: false when every nonzero value's binary exponent is within 27 of every other's (they
+/// are then all multiples of the smallest one's ulp and below 2^29 of them times that ulp, so
+/// their sums fit in 53 bits), or when a value is not finite (infinite extents follow the f64
+/// formulas). A few integer operations, no branches: the common answer is false.
+#[inline(always)]
+fn may_round<const N: usize>(values: [f32; N]) -> bool {
+    let (mut lo, mut hi, mut finite) = (255u32, 0u32, true);
+    for v in values {
+        let bits = v.to_bits() & 0x7fff_ffff;
+        let e = (bits >> 23).max(1); // subnormals: multiples of 2^-149 below 2^-126, as e = 1
+        let zero = bits == 0;
+        lo = lo.min(if zero { 255 } else { e });
+        hi = hi.max(if zero { 0 } else { e });
+        finite &= e < 255;
+    }
+    finite & (hi > lo + 27)
+}
+
+/// Whether f64 may round a slab bound of rect `a` against rect `b` (finite inputs only).
+#[inline(always)]
 fn rect_rect_rounds(a: Rect, b: Rect) -> bool {
-    let finite = [a.x, a.y, a.w, a.h, b.x, b.y, b.w, b.h]
-        .iter()
-        .all(|v| v.is_finite());
-    let axis = |p: f32, s: f32, q: f32, u: f32| {
-        let (p, s, q, u) = (p as f64, s as f64, q as f64, u as f64);
-        let ((amn, amx), (bmn, bmx)) = (lo_hi(p, p + s), lo_hi(q, q + u));
-        !(sum_is_exact(p, s)
-            && sum_is_exact(q, u)
-            && sum_is_exact(bmn, -amx)
-            && sum_is_exact(bmx, -amn))
-    };
-    finite && (axis(a.x, a.w, b.x, b.w) || axis(a.y, a.h, b.y, b.h))
+    may_round([a.x, a.w, b.x, b.w]) | may_round([a.y, a.h, b.y, b.h])
 }
 
 /// Where rect `a` moving by `delta` first overlaps rect `b`.
@@ -626,7 +640,10 @@ fn two_product(a: f64, b: f64) -> (f64, f64) {
 /// The point `p + t·d` entering the open disk of radius `r` around `c`, if the segment
 /// `p..p+d` enters it strictly (decided exactly): the entry time in f64, or -1 when the point is
 /// strictly inside at the start. `None` for NaN.
-fn disk_entry(p: P, d: P, c: P, r: f64) -> Option<f64> {
+///
+/// `touching`: a point within rounding of the circle is on it (the predicates' view when they
+/// and this arithmetic round differently): it enters at once if it moves inward, never if not.
+fn disk_entry(p: P, d: P, c: P, r: f64, touching: bool) -> Option<f64> {
     if r.is_nan() || r <= 0.0 {
         return None;
     }
@@ -635,6 +652,12 @@ fn disk_entry(p: P, d: P, c: P, r: f64) -> Option<f64> {
     let b = wx * d.0 + wy * d.1; // half the linear coefficient
     let w2 = wx * wx + wy * wy;
     let r2 = r * r;
+    if touching {
+        let m = p.0.abs() + p.1.abs() + c.0.abs() + c.1.abs() + r;
+        if (w2 - r2).abs() <= rounding_bound(16.0 * m * m) {
+            return (b < 0.0).then_some(0.0);
+        }
+    }
     if w2 < r2 {
         return Some(-1.0);
     }
@@ -662,19 +685,30 @@ fn disk_entry(p: P, d: P, c: P, r: f64) -> Option<f64> {
 /// The entry of the point `p + t·d` into the open rounded box `{q : dist(q, box) < r}`, if the
 /// segment enters it strictly (decided exactly): `Inside` at the start, or an f32 time no later
 /// than the real one.
-fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64) -> Option<Option<f32>> {
+///
+/// `touching`: bounds within rounding of the point count as through it (see [`disk_entry`]), for
+/// a start this arithmetic sees inside but the predicate does not.
+fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64, touching: bool) -> Option<Option<f32>> {
     if r.is_nan() || r <= 0.0 {
         return None;
     }
-    let slab = |lo: f64, hi: f64, o: f64, v: f64| Slab {
-        lo: lo - o,
-        hi: hi - o,
-        v,
+    // The open interval lo - grow < o + t·v < hi + grow.
+    let slab = |lo: f64, hi: f64, grow: f64, o: f64, v: f64| {
+        let (mut l, mut h) = ((lo - grow) - o, (hi + grow) - o);
+        if touching {
+            // Within the rounding of the terms that made it: through the point.
+            let near = |x: f64, bound: f64| {
+                x.abs() <= rounding_bound(4.0 * (bound.abs() + grow + o.abs()))
+            };
+            l = if near(l, lo) { 0.0 } else { l };
+            h = if near(h, hi) { 0.0 } else { h };
+        }
+        Slab { lo: l, hi: h, v }
     };
     // The box grown by r on every side holds the rounded box: a motion that misses it misses.
     let full = [
-        slab(b.min_x - r, b.max_x + r, p.0, d.0),
-        slab(b.min_y - r, b.max_y + r, p.1, d.1),
+        slab(b.min_x, b.max_x, r, p.0, d.0),
+        slab(b.min_y, b.max_y, r, p.1, d.1),
     ];
     if let Entry::At(e, axis) = sweep_slabs(&full)? {
         // Entered through a face well within its straight part (away from the corner
@@ -692,12 +726,12 @@ fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64) -> Option<Option<f32>> {
     }
     // Near a corner (or inside the grown box): the pieces, each exactly.
     let wide_x = [
-        slab(b.min_x - r, b.max_x + r, p.0, d.0),
-        slab(b.min_y, b.max_y, p.1, d.1),
+        slab(b.min_x, b.max_x, r, p.0, d.0),
+        slab(b.min_y, b.max_y, 0.0, p.1, d.1),
     ];
     let wide_y = [
-        slab(b.min_x, b.max_x, p.0, d.0),
-        slab(b.min_y - r, b.max_y + r, p.1, d.1),
+        slab(b.min_x, b.max_x, 0.0, p.0, d.0),
+        slab(b.min_y, b.max_y, r, p.1, d.1),
     ];
     // The earliest entry: exact fractions for the boxes, f64 for the disks.
     let mut best: Option<f32> = None;
@@ -714,7 +748,7 @@ fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64) -> Option<Option<f32>> {
         }
     }
     for c in b.corners() {
-        if let Some(t) = disk_entry(p, d, c, r) {
+        if let Some(t) = disk_entry(p, d, c, r, touching) {
             if t < 0.0 {
                 return Some(None);
             }
@@ -823,38 +857,25 @@ fn circle_rect_entry(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32>> {
     if unusable(delta) || a.r.is_nan() {
         return None;
     }
-    let f64_entry = || rounded_box_entry(a.center().wide(), delta.wide(), &b.aabb(), a.r as f64);
-    if !circle_rect_rounds(a, b) {
-        return f64_entry();
-    }
-    match circle_rect_entry_exact(a, delta, b) {
-        // Overlapping by less than f64 can see: the predicate sees them apart or touching at the
-        // start, so the f64 pieces, which agree with it, decide.
-        Some(None) if !overlap_rect_circle(b, a) => f64_entry(),
+    let (p, d, r) = (a.center().wide(), delta.wide(), a.r as f64);
+    let entry = if circle_rect_rounds(a, b) {
+        circle_rect_entry_exact(a, delta, b)
+    } else {
+        rounded_box_entry(p, d, &b.aabb(), r, false)
+    };
+    match entry {
+        // Overlapping by less than the predicate can see: it calls them touching (or apart) at
+        // the start, and so do the pieces, within rounding.
+        Some(None) if !overlap_rect_circle(b, a) => rounded_box_entry(p, d, &b.aabb(), r, true),
         other => other,
     }
 }
 
-/// Whether f64 rounds a bound of the straight parts of the rounded box (rect `b` grown by
-/// circle `a`'s radius, seen from its centre). Finite inputs only: infinite extents and radii
-/// follow the f64 formulas.
+/// Whether f64 may round a bound of the straight parts of the rounded box (rect `b` grown by
+/// circle `a`'s radius, seen from its centre). Finite inputs only.
+#[inline(always)]
 fn circle_rect_rounds(a: Circle, b: Rect) -> bool {
-    let finite = [a.x, a.y, a.r, b.x, b.y, b.w, b.h]
-        .iter()
-        .all(|v| v.is_finite());
-    let r = a.r as f64;
-    let axis = |q: f32, u: f32, c: f32| {
-        let (q, u, c) = (q as f64, u as f64, c as f64);
-        let (lo, hi) = lo_hi(q, q + u);
-        !(sum_is_exact(q, u)
-            && sum_is_exact(lo, -c)
-            && sum_is_exact(hi, -c)
-            && sum_is_exact(lo, -r)
-            && sum_is_exact(hi, r)
-            && sum_is_exact(lo - r, -c)
-            && sum_is_exact(hi + r, -c))
-    };
-    finite && (axis(b.x, b.w, a.x) || axis(b.y, b.h, a.y))
+    may_round([b.x, b.w, a.r, a.x]) | may_round([b.y, b.h, a.r, a.y])
 }
 
 /// [`circle_rect_entry`] with the straight parts of the rounded box (the rect widened by the
@@ -896,7 +917,7 @@ fn circle_rect_entry_exact(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32
         }
     }
     for c in b.aabb().corners() {
-        if let Some(t) = disk_entry(a.center().wide(), delta.wide(), c, r) {
+        if let Some(t) = disk_entry(a.center().wide(), delta.wide(), c, r, false) {
             if t < 0.0 {
                 return Some(None);
             }
@@ -920,7 +941,12 @@ pub fn sweep_circle_obb(a: Circle, delta: Vec2, b: Obb) -> Option<Hit> {
     let (dx, dy) = delta.wide();
     let d = (f.c * dx + f.s * dy, f.c * dy - f.s * dx);
     let lb = f.local_box();
-    let t = match rounded_box_entry(p, d, &lb, a.r as f64)? {
+    let entry = match rounded_box_entry(p, d, &lb, a.r as f64, false)? {
+        // Inside by less than the predicate can see: touching, as it says.
+        None if !overlap_obb_circle(b, a) => rounded_box_entry(p, d, &lb, a.r as f64, true)?,
+        entry => entry,
+    };
+    let t = match entry {
         None => {
             let c = collide_obb_circle(b, a)?;
             return Some(start_hit(c.normal, c.point, start));
@@ -948,7 +974,13 @@ pub fn sweep_circle_circle(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
     let start = a.center();
     let c = b.center().wide();
     let r = a.r as f64 + b.r as f64;
-    let t = disk_entry(start.wide(), delta.wide(), c, r)?;
+    let t = match disk_entry(start.wide(), delta.wide(), c, r, false)? {
+        // Inside by less than the predicate can see: touching, as it says.
+        t if t < 0.0 && !overlap_circle_circle(a, b) => {
+            disk_entry(start.wide(), delta.wide(), c, r, true)?
+        }
+        t => t,
+    };
     if t < 0.0 {
         let k = collide_circle_circle(a, b)?;
         return Some(start_hit(neg(k.normal), k.point, start));
@@ -997,4 +1029,62 @@ fn rect_circle_hit(a: Rect, delta: Vec2, b: Circle) -> Option<Hit> {
     let moved = Rect::new(pos.x, pos.y, a.w, a.h).aabb();
     let (n, q) = round_box_contact(&moved, b.x as f64, b.y as f64);
     Some(hit(t, (-n.0, -n.1), q, pos))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact::two_sum;
+
+    #[test]
+    fn values_far_apart_in_magnitude_may_round_in_f64() {
+        assert!(may_round([-90.0, 1e-30, 0.0, 10.0]));
+        assert!(may_round([1e-45, 1.0, 0.0, 0.0]));
+        assert!(!may_round([16384.0, 1.0 / 256.0, -16384.0, 0.0]));
+        assert!(!may_round([1e-45, 1e-40, 0.0, -0.0]));
+        assert!(
+            !may_round([f32::INFINITY, 1e-30, 1.0, 2.0]),
+            "infinite: the f64 formulas"
+        );
+        assert!(!may_round([0.0; 4]));
+    }
+
+    #[test]
+    fn sums_of_values_that_may_not_round_are_exact_in_f64() {
+        // Random f32 values with exponents spread by up to 27 (may_round false): every signed
+        // sum of them, added left to right in f64, has a zero rounding error at each step.
+        let mut state = 0x1234_5678_9abc_def0u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut checked = 0;
+        for _ in 0..200_000 {
+            let base = (next() % 250) as u32 + 1;
+            let v: [f32; 4] = std::array::from_fn(|_| {
+                let r = next();
+                let e = (base + (r % 28) as u32).min(254);
+                f32::from_bits(((r >> 8) as u32 & 0x807f_ffff) | (e << 23))
+            });
+            if may_round(v) {
+                continue;
+            }
+            checked += 1;
+            let signs = next();
+            let mut acc = 0.0f64;
+            for (i, x) in v.iter().enumerate() {
+                let x = if signs >> i & 1 == 1 {
+                    -*x as f64
+                } else {
+                    *x as f64
+                };
+                let (s, e) = two_sum(acc, x);
+                assert_eq!(e, 0.0, "{v:?}");
+                acc = s;
+            }
+        }
+        assert!(checked > 100_000);
+    }
 }
