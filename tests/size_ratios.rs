@@ -297,3 +297,16 @@ fn a_long_plank_resting_on_a_huge_ball_closer_than_f64_can_tell_hits_when_lowere
     assert_eq!((hit.t, hit.normal), (0.0, Vec2::new(0.0, 1.0)));
     assert!(sweep_rect_circle(plank, Vec2::new(2.0, 53.0), ball).is_none());
 }
+
+#[test]
+fn an_endless_plank_moving_into_a_tiny_box_is_hit() {
+    // Infinite to the right, 2^24 high, touching a box 1.2e-38 wide at its corner and moving
+    // into it: the infinite width keeps the f64 formulas even though y's sizes are far apart.
+    let m = f32::MIN_POSITIVE;
+    let plank = Rect::new(-m, -m, f32::INFINITY, 16_777_216.0);
+    let speck = Rect::new(-m, -m, -m, -m);
+    let d = Vec2::new(-m, -m);
+    let hit = sweep_rect_rect(plank, d, speck).expect("moved into the speck");
+    assert_eq!(hit.t, 0.0);
+    assert!(!overlap_rect_rect(moved(plank, hit.pos), speck));
+}
