@@ -1067,8 +1067,8 @@ mod tests {
             state ^= state << 17;
             state
         };
-        let mut checked = 0;
-        for _ in 0..200_000 {
+        let (mut checked, cases) = (0, if cfg!(miri) { 2_000 } else { 200_000 });
+        for _ in 0..cases {
             let base = (next() % 250) as u32 + 1;
             let v: [f32; 4] = std::array::from_fn(|_| {
                 let r = next();
@@ -1092,6 +1092,6 @@ mod tests {
                 acc = s;
             }
         }
-        assert!(checked > 100_000);
+        assert!(checked > cases / 2);
     }
 }
