@@ -471,6 +471,42 @@ static void huge_values(void)
     }
 }
 
+/* Infinite inputs follow the formulas, and no answer is NaN unless an input was. */
+static void infinities_give_numbers(void)
+{
+    c2d_contact c;
+    c2d_vec2 q;
+    CASE("circles with radii near FLT_MAX: the true depth overflows float, FLT_MAX is reported");
+    ENSURE(c2d_collide_circle_circle(circle(0, 0, FLT_MAX), circle(1, 0, FLT_MAX), &c));
+    ENSURE(c.depth == FLT_MAX && c.normal.x == 1 && isfinite(c.point.x) && isfinite(c.point.y));
+    ENSURE(c2d_collide_rect_circle(rect(0, 0, 10, 10), circle(0, 0, FLT_MAX), &c) && c.depth == FLT_MAX);
+    CASE("infinite radii: an infinite depth and a point inside both");
+    ENSURE(c2d_collide_circle_circle(circle(0, 0, INFINITY), circle(3, 0, INFINITY), &c));
+    ENSURE(c.depth == INFINITY && c.point.x == 0 && c.point.y == 0);
+    CASE("infinite half extents at an angle: a point inside both");
+    ENSURE(c2d_collide_obb_obb(obb(0, 0, INFINITY, 1, 30), obb(1, 1, INFINITY, 1, 0), &c));
+    ENSURE(!isnan(c.point.x) && !isnan(c.point.y) && !isnan(c.depth));
+    CASE("a rect from -inf with an infinite width is undefined: empty, infinitely far");
+    ENSURE(c2d_distance_rect_rect(rect(-INFINITY, 0, INFINITY, 10), rect(5, 5, 10, 10)) == INFINITY);
+    q = c2d_closest_point_rect(rect(-INFINITY, 0, INFINITY, 10), vec2(20, 30));
+    ENSURE(q.x == INFINITY && q.y == INFINITY);
+    CASE("two circles at the same infinity: infinitely far apart");
+    ENSURE(c2d_distance_circle_circle(circle(INFINITY, 0, 5), circle(INFINITY, 0, 5)) == INFINITY);
+    CASE("a rotated box at infinity: distance +inf, closest point at infinity");
+    ENSURE(c2d_distance_obb_rect(obb(INFINITY, 0, 2, 1, 30), rect(20, 0, 4, 4)) == INFINITY);
+    q = c2d_closest_point_obb(obb(INFINITY, INFINITY, 2, 1, 30), vec2(20, 30));
+    ENSURE(!isnan(q.x) && !isnan(q.y));
+    CASE("a segment reaching infinity");
+    q = c2d_closest_point_segment(segment(INFINITY, 0, INFINITY, 10), vec2(20, 30));
+    ENSURE(!isnan(q.x) && !isnan(q.y));
+    CASE("an endless floor: finite contacts, distances and closest points");
+    ENSURE(c2d_collide_rect_rect(rect(0, 95, 10, 10), rect(-1000, 100, INFINITY, 20), &c));
+    ENSURE(c.depth == 5 && c.normal.y == 1 && isfinite(c.point.x) && isfinite(c.point.y));
+    ENSURE(c2d_distance_rect_rect(rect(0, 0, 10, 10), rect(-1000, 100, INFINITY, 20)) == 90);
+    q = c2d_closest_point_rect(rect(-1000, 100, INFINITY, 20), vec2(5, 0));
+    ENSURE(q.x == 5 && q.y == 100);
+}
+
 static void null_out_pointers(void)
 {
     CASE("NULL out: every contact function answers the bool only");
@@ -494,5 +530,6 @@ void test_bad_input(void)
     RUN_TEST(negative_zero);
     RUN_TEST(denormals);
     RUN_TEST(huge_values);
+    RUN_TEST(infinities_give_numbers);
     RUN_TEST(null_out_pointers);
 }

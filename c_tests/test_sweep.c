@@ -138,6 +138,106 @@ static void moves(void) {
     SWEEP_CHECK("saturates at INT32_MAX", moved.x == INT32_MAX && blocked == C2D_BLOCKED_X);
 }
 
+/* True when every float of the hit is a number (finite or infinite). */
+static int hit_is_numbers(c2d_hit h) {
+    return !isnan(h.t) && !isnan(h.normal.x) && !isnan(h.normal.y) && !isnan(h.point.x) &&
+           !isnan(h.point.y) && !isnan(h.pos.x) && !isnan(h.pos.y);
+}
+
+/* A mover one size step thick: 1e-30, 1e-38 and the smallest subnormal. At y = -90 the sum
+ * -90 + h is not exact in double precision; an entry a hair before t = 1 must still be a hit. */
+static void size_ratios(void) {
+    static const float thin[] = {1e-30f, 1e-38f, 0x1p-149f};
+    size_t i;
+    for (i = 0; i < sizeof thin / sizeof thin[0]; i++) {
+        float h = thin[i];
+        c2d_rect wall = rect(-5, 0, 20, 10);
+        c2d_rect a = rect(45, -90, 10, h);
+        c2d_vec2 d = vec2(-45, 90);
+        c2d_hit hit;
+        c2d_move_info info;
+        c2d_vec2 p;
+        SWEEP_CHECK("a rect as thin as a subnormal ends inside a wall by its height: the end overlaps",
+                    c2d_overlap_rect_rect(rect(0, 0, 10, h), wall));
+        SWEEP_CHECK("... and the sweep hits just before the end, flush below the wall",
+                    c2d_sweep_rect_rect(a, d, wall, &hit) && hit.t < 1.0f && hit.t > 0.99f &&
+                        hit.normal.y == -1.0f && hit.pos.y == -h &&
+                        !c2d_overlap_rect_rect(rect(hit.pos.x, hit.pos.y, 10, h), wall));
+        p = c2d_move_rect(a, d, &wall, 1, C2D_TOUCH, &info);
+        SWEEP_CHECK("... and the move stops there with the hit reported",
+                    info.count == 1 && info.first == 0 && p.y == -h &&
+                        !c2d_overlap_rect_rect(rect(p.x, p.y, 10, h), wall));
+        SWEEP_CHECK("a rect that thin in x ending inside a wall by its width is hit",
+                    c2d_sweep_rect_rect(rect(-90, 45, h, 10), vec2(90, -45), rect(0, -5, 10, 20),
+                                        &hit) &&
+                        hit.normal.x == -1.0f && hit.pos.x == -h);
+        SWEEP_CHECK("a circle of that radius whose centre ends on a face is hit",
+                    c2d_sweep_circle_rect(circle(-90, 45, h), vec2(90, -45), rect(0, -5, 10, 20),
+                                          &hit) &&
+                        hit.t < 1.0f && hit.normal.x == -1.0f);
+        SWEEP_CHECK("a rect whose face ends on the centre of a circle of that radius is hit",
+                    c2d_sweep_rect_circle(rect(90, 0, 10, 5), vec2(-90, 0), circle(0, 2, h), &hit) &&
+                        hit.t < 1.0f && hit.normal.x == 1.0f);
+        SWEEP_CHECK("a box landing on a ledge that thin at y = 90 is hit above it",
+                    c2d_sweep_rect_rect(rect(45, 180, 10, 10), vec2(-45, -90), rect(0, 90, 10, h),
+                                        &hit) &&
+                        hit.normal.y == 1.0f && hit.pos.y > 90.0f);
+    }
+}
+
+/* No motion at an infinite speed: no hit, and the mover stays where it was. */
+static void infinite_motion(void) {
+    c2d_circle ball = circle(0, 5, 2);
+    c2d_rect paddle = rect(30, 0, 10, 10);
+    c2d_rect box = rect(0, 0, 10, 10);
+    c2d_segment wall = segment(30, -50, 30, 50);
+    c2d_hit hit;
+    c2d_move_info info;
+    c2d_vec2 p;
+    uint32_t r;
+    SWEEP_CHECK("a ball thrown at an infinite speed hits no paddle (either order)",
+                !c2d_sweep_circle_rect(ball, vec2(INFINITY, 0), paddle, &hit) &&
+                    !c2d_sweep_rect_circle(paddle, vec2(-INFINITY, 0), ball, &hit));
+    SWEEP_CHECK("... nor a ball, box or oriented box",
+                !c2d_sweep_circle_circle(ball, vec2(INFINITY, 0), circle(30, 5, 5), &hit) &&
+                    !c2d_sweep_rect_rect(box, vec2(INFINITY, 5), paddle, &hit) &&
+                    !c2d_sweep_circle_obb(ball, vec2(0, -INFINITY), c2d_obb_from_rect(paddle, 30), &hit) &&
+                    !c2d_sweep_rect_obb(box, vec2(INFINITY, INFINITY), c2d_obb_from_rect(paddle, 30), &hit));
+    SWEEP_CHECK("an infinite ray hits nothing",
+                !c2d_raycast_rect(vec2(0, 5), vec2(INFINITY, 0), paddle, &hit) &&
+                    !c2d_raycast_segment(vec2(0, 5), vec2(INFINITY, 0), wall, &hit) &&
+                    !c2d_raycast_circle(vec2(0, 5), vec2(INFINITY, 0), circle(30, 5, 5), &hit) &&
+                    !c2d_raycast_obb(vec2(0, 5), vec2(INFINITY, 0), c2d_obb_from_rect(paddle, 30), &hit));
+    SWEEP_CHECK("a ray from an infinite origin hits nothing",
+                !c2d_raycast_rect(vec2(-INFINITY, 5), vec2(50, 0), paddle, &hit) &&
+                    !c2d_raycast_segment(vec2(-INFINITY, 0), vec2(50, 0), wall, &hit));
+    for (r = C2D_IGNORE; r <= C2D_BOUNCE; r++) {
+        p = c2d_move_rect(box, vec2(INFINITY, 5), &paddle, 1, r, &info);
+        SWEEP_CHECK("a box moved by (inf, 5) stays at its start with no hits, whatever the response",
+                    p.x == 0.0f && p.y == 0.0f && info.count == 0 && info.first == SIZE_MAX);
+    }
+}
+
+/* An endless floor (w = INFINITY): every answer is made of numbers, finite where they can be. */
+static void endless_floor(void) {
+    c2d_rect floor = rect(-1000, 100, INFINITY, 20);
+    c2d_rect crate = rect(0, 0, 10, 10);
+    c2d_hit hit;
+    c2d_move_info info;
+    c2d_vec2 p;
+    SWEEP_CHECK("a crate falls onto an endless floor and stops flush on it",
+                c2d_sweep_rect_rect(crate, vec2(3, 200), floor, &hit) && hit_is_numbers(hit) &&
+                    hit.normal.y == -1.0f && hit.pos.y == 90.0f && isfinite(hit.point.x));
+    p = c2d_move_rect(crate, vec2(3, 200), &floor, 1, C2D_SLIDE, &info);
+    SWEEP_CHECK("... and slides to a finite spot", p.x == 3.0f && p.y == 90.0f && info.count == 1);
+    SWEEP_CHECK("a ball lands on it too",
+                c2d_sweep_circle_rect(circle(5, 0, 5), vec2(3, 200), floor, &hit) &&
+                    hit_is_numbers(hit) && isfinite(hit.pos.x) && hit.normal.y == -1.0f);
+    SWEEP_CHECK("a ray straight down meets it halfway",
+                c2d_raycast_rect(vec2(5, 0), vec2(0, 200), floor, &hit) && hit.t == 0.5f &&
+                    hit.pos.y == 100.0f);
+}
+
 void test_sweep(void) {
     th_test = "sweep: seed 001 tunnelling";
     seed_001_tunnelling();
@@ -149,4 +249,10 @@ void test_sweep(void) {
     raycasts();
     th_test = "moves";
     moves();
+    th_test = "sweep: size ratios";
+    size_ratios();
+    th_test = "sweep: infinite motion";
+    infinite_motion();
+    th_test = "sweep: endless floor";
+    endless_floor();
 }

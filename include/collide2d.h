@@ -309,6 +309,8 @@ extern "C" {
 /// Strict overlap of rects `a` and `b` (as `c2d_overlap_rect_rect`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — along the shallower axis; ties prefer +x, -x, +y, -y, so identical rects get `(1, 0)`. `point` is the centre of the overlap box.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX),
+/// INFINITY only for an infinite size or radius.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_rect_rect(struct c2d_rect a,
                            struct c2d_rect b,
@@ -317,6 +319,8 @@ bool c2d_collide_rect_rect(struct c2d_rect a,
 /// Strict overlap of circles `a` and `b` (as `c2d_overlap_circle_circle`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — along the line of centres (`(1, 0)` for coincident centres); `point` is the middle of the overlap on that line.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX),
+/// INFINITY only for an infinite size or radius.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_circle_circle(struct c2d_circle a,
                                struct c2d_circle b,
@@ -325,6 +329,8 @@ bool c2d_collide_circle_circle(struct c2d_circle a,
 /// Strict overlap of rect `a` and circle `b` (as `c2d_overlap_rect_circle`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — from the rect's nearest point to the centre, which is `point`; a centre inside the rect leaves through the nearest face (ties: +x, -x, +y, -y) and `point` is the centre.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX),
+/// INFINITY only for an infinite size or radius.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_rect_circle(struct c2d_rect a,
                              struct c2d_circle b,
@@ -333,6 +339,8 @@ bool c2d_collide_rect_circle(struct c2d_rect a,
 /// Strict overlap of oriented box `a` and circle `b` (as `c2d_overlap_obb_circle`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_rect_circle` in the box's frame, ties in the box's own axes.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX),
+/// INFINITY only for an infinite size or radius.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_obb_circle(struct c2d_obb a,
                             struct c2d_circle b,
@@ -341,6 +349,8 @@ bool c2d_collide_obb_circle(struct c2d_obb a,
 /// Strict overlap of oriented box `a` and rect `b` (as `c2d_overlap_obb_rect`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — along the shallowest of the four box axes (`a`'s axes win ties); `point` is the clipped incident face's mean, half way to the reference face.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX),
+/// INFINITY only for an infinite size or radius.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_obb_rect(struct c2d_obb a,
                           struct c2d_rect b,
@@ -349,6 +359,8 @@ bool c2d_collide_obb_rect(struct c2d_obb a,
 /// Strict overlap of oriented boxes `a` and `b` (as `c2d_overlap_obb_obb`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_obb_rect`.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX),
+/// INFINITY only for an infinite size or radius.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_obb_obb(struct c2d_obb a,
                          struct c2d_obb b,
@@ -360,17 +372,25 @@ bool c2d_collide_obb_obb(struct c2d_obb a,
 bool c2d_intersection_rect(struct c2d_rect a, struct c2d_rect b, struct c2d_rect *out);
 
 /// The point of the rect `r` nearest to `p` (`p` itself when inside). NaN in any input gives NaN.
+/// A rect whose span is undefined without a NaN (x = -INFINITY with w = INFINITY) is empty: the
+/// answer is (INFINITY, INFINITY), as for every closest point the formulas leave undefined.
 struct c2d_vec2 c2d_closest_point_rect(struct c2d_rect r, struct c2d_vec2 p);
 
-/// The point of the oriented box `o` nearest to `p` (`p` itself when inside). NaN in any input gives NaN.
+/// The point of the oriented box `o` nearest to `p` (`p` itself when inside). NaN in any input gives NaN;
+/// (INFINITY, INFINITY) where infinite inputs leave the formula undefined (a box at infinity seen
+/// at an angle).
 struct c2d_vec2 c2d_closest_point_obb(struct c2d_obb o,
                                       struct c2d_vec2 p);
 
-/// The point of the segment `s` nearest to `p`. NaN in any input gives NaN.
+/// The point of the segment `s` nearest to `p`. NaN in any input gives NaN; (INFINITY, INFINITY)
+/// where infinite inputs leave the formula undefined (both ends at the same infinity).
 struct c2d_vec2 c2d_closest_point_segment(struct c2d_segment s, struct c2d_vec2 p);
 
 /// The distance between rects `a` and `b`: 0 when they touch or overlap, NaN when any input is NaN.
-float c2d_distance_rect_rect(struct c2d_rect a, struct c2d_rect b);
+/// Infinite inputs follow the formula; where it is undefined without a NaN input (x = -INFINITY with
+/// w = INFINITY: an empty rect), the distance is INFINITY, as for every distance below.
+float c2d_distance_rect_rect(struct c2d_rect a,
+                             struct c2d_rect b);
 
 /// The distance between circles `a` and `b`: 0 when they touch or overlap, `+inf` against a circle
 /// with `r < 0` (empty), NaN when any input is NaN.
@@ -554,7 +574,8 @@ bool c2d_intersect_segment_obb(struct c2d_segment s,
 /// strictly an obstacle `a` did not overlap at the start.
 /// `info` (nullable) gets the number of hits, the index of the first obstacle hit (`SIZE_MAX`
 /// when none) and that hit (zeroed when none). NULL `obstacles` is read as no obstacles
-/// (whatever `n`). A NaN in `a` or `delta` returns `a`'s position with no hits.
+/// (whatever `n`). A NaN in `a` or `delta`, or an infinite `delta`, returns `a`'s position with no
+/// hits; a rect at an infinite position meets nothing and moves by `delta`.
 struct c2d_vec2 c2d_move_rect(struct c2d_rect a,
                               struct c2d_vec2 delta,
                               const struct c2d_rect *obstacles,
@@ -599,8 +620,10 @@ struct c2d_obb c2d_obb_from_rect(struct c2d_rect r, float angle_deg);
 /// decision is exact and the gap left at most 1/256 unit. `normal`: unit normal of `b`'s face
 /// hit (from `b` toward `a`; x faces win exact corner ties); `point`: middle of the touching
 /// faces' common part; `pos`: the rect's x, y at t, flush on the hit axis (that coordinate is
-/// the exact contact one whenever it is an f32 and clear, always so on the grid domain). False
-/// for any NaN.
+/// the exact contact one whenever it is an f32 and clear, always so on the grid domain). Never
+/// missed at any size ratio: where double precision would round a bound (a rect 1e-30 high at
+/// y = -90), the decision is made exactly. False for any NaN and for an infinite delta (no
+/// motion: the rect stays where it was).
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_sweep_rect_rect(struct c2d_rect a,
                          struct c2d_vec2 delta,
@@ -610,8 +633,10 @@ bool c2d_sweep_rect_rect(struct c2d_rect a,
 /// Circle `a` moving by `delta` against the static rect `b`: true at the first moment they
 /// would overlap strictly (same rules and safety as `c2d_sweep_rect_rect`; exact hit decision on
 /// the grid domain). `normal`: from the rect's nearest point toward the centre at t; `point`:
-/// that nearest point; `pos`: the centre at t. A circle with r <= 0 never hits. False for any
-/// NaN. `out` may be NULL (answer only); it is left untouched when the answer is false.
+/// that nearest point; `pos`: the centre at t. A circle with r <= 0 never hits; one of any
+/// radius (1e-38, a subnormal) is never missed along the rect's faces. False for any NaN and for
+/// an infinite delta. `out` may be NULL (answer only); it is left untouched when the answer is
+/// false.
 bool c2d_sweep_circle_rect(struct c2d_circle a,
                            struct c2d_vec2 delta,
                            struct c2d_rect b,
@@ -620,8 +645,9 @@ bool c2d_sweep_circle_rect(struct c2d_circle a,
 /// Circle `a` moving by `delta` against the static circle `b`: true at the first moment they
 /// would overlap strictly (same rules and safety as `c2d_sweep_rect_rect`). `normal`: from `b`'s
 /// centre toward `a`'s at t; `point`: on `b`'s surface along it; `pos`: `a`'s centre at t.
-/// Circles with r < 0 are empty, and two points (r = 0) never overlap. False for any NaN.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+/// Circles with r < 0 are empty, and two points (r = 0) never overlap. False for any NaN and for
+/// an infinite delta. `out` may be NULL (answer only); it is left untouched when the answer is
+/// false.
 bool c2d_sweep_circle_circle(struct c2d_circle a,
                              struct c2d_vec2 delta,
                              struct c2d_circle b,
@@ -630,8 +656,8 @@ bool c2d_sweep_circle_circle(struct c2d_circle a,
 /// Rect `a` moving by `delta` against the static circle `b`: true at the first moment they would
 /// overlap strictly (same rules and safety as `c2d_sweep_rect_rect`; computed as the circle
 /// moving by -delta past the rect). `normal`: from the circle toward the rect; `point`: the
-/// contact point on the rect; `pos`: the rect's x, y at t. False for any NaN.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+/// contact point on the rect; `pos`: the rect's x, y at t. False for any NaN and for an infinite
+/// delta. `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_sweep_rect_circle(struct c2d_rect a,
                            struct c2d_vec2 delta,
                            struct c2d_circle b,
@@ -640,7 +666,7 @@ bool c2d_sweep_rect_circle(struct c2d_rect a,
 /// Circle `a` moving by `delta` against the static oriented box `b` (solved in the box's
 /// frame): true at the first moment they would overlap strictly (same rules and safety as
 /// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°). Normal, point and pos
-/// as for `c2d_sweep_circle_rect`. False for any NaN.
+/// as for `c2d_sweep_circle_rect`. False for any NaN and for an infinite delta.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_sweep_circle_obb(struct c2d_circle a,
                           struct c2d_vec2 delta,
@@ -651,7 +677,7 @@ bool c2d_sweep_circle_obb(struct c2d_circle a,
 /// would overlap strictly (a swept separating-axis test; same rules and safety as
 /// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°). `normal`: the hit face's
 /// axis (of either box), from `b` toward `a`; `point`: where the touching features meet; `pos`:
-/// the rect's x, y at t. False for any NaN.
+/// the rect's x, y at t. False for any NaN and for an infinite delta.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_sweep_rect_obb(struct c2d_rect a,
                         struct c2d_vec2 delta,
@@ -663,7 +689,8 @@ bool c2d_sweep_rect_obb(struct c2d_rect a,
 /// point of the segment in `b` as a fraction of `delta` (nearest f32; no safety promise),
 /// `pos` = `point` = that point (`origin + t*delta` in f32);
 /// an origin inside `b` hits at t = 0. `normal`: outward normal of the face entered (x faces win
-/// corner ties); zero for an origin strictly inside. False for any NaN.
+/// corner ties); zero for an origin strictly inside. False for any NaN, and for an infinite
+/// origin or delta (no ray, whatever the segment predicate says of that infinite segment).
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_raycast_rect(struct c2d_vec2 origin,
                       struct c2d_vec2 delta,
@@ -672,8 +699,9 @@ bool c2d_raycast_rect(struct c2d_vec2 origin,
 
 /// The closed segment `origin..origin+delta` against the closed circle `b`: true exactly when
 /// `c2d_intersect_segment_circle` is. `t`, `pos`, `point` as for `c2d_raycast_rect`; `normal`:
-/// radial at the entry point, zero for an origin strictly inside. False for any NaN.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+/// radial at the entry point, zero for an origin strictly inside. False for any NaN and for an
+/// infinite origin or delta. `out` may be NULL (answer only); it is left untouched when the
+/// answer is false.
 bool c2d_raycast_circle(struct c2d_vec2 origin,
                         struct c2d_vec2 delta,
                         struct c2d_circle b,
@@ -682,7 +710,8 @@ bool c2d_raycast_circle(struct c2d_vec2 origin,
 /// The closed segment `origin..origin+delta` against the closed oriented box `b`: true exactly
 /// when `c2d_intersect_segment_obb` is. `t`, `pos`, `point` as for `c2d_raycast_rect`; `normal`:
 /// the outward normal of the box face entered, zero for an origin strictly inside. False for
-/// any NaN. `out` may be NULL (answer only); it is left untouched when the answer is false.
+/// any NaN and for an infinite origin or delta. `out` may be NULL (answer only); it is left
+/// untouched when the answer is false.
 bool c2d_raycast_obb(struct c2d_vec2 origin,
                      struct c2d_vec2 delta,
                      struct c2d_obb b,
@@ -692,8 +721,8 @@ bool c2d_raycast_obb(struct c2d_vec2 origin,
 /// `c2d_intersect_segment_segment` is. `t`: where they cross, or for collinear overlap the first
 /// shared point; `pos` = `point` = that point. `normal`: `b`'s unit normal facing the origin's
 /// side; for collinear segments (or a zero delta) `-delta` normalised (zero for a zero delta).
-/// False for any NaN. `out` may be NULL (answer only); it is left untouched when the answer is
-/// false.
+/// False for any NaN and for an infinite origin or delta. `out` may be NULL (answer only); it is
+/// left untouched when the answer is false.
 bool c2d_raycast_segment(struct c2d_vec2 origin,
                          struct c2d_vec2 delta,
                          struct c2d_segment b,

@@ -4,6 +4,11 @@
 //! each factor is exact in f64 but the products need about 95 bits. The product `a·b` is split
 //! into its rounded value and the exact rounding error (Dekker's two-product, no FMA needed, so
 //! the answer does not depend on the platform's `fma`), and the two pairs are compared exactly.
+//!
+//! The sweeps' slab bounds are sums of up to four f32 values; when f64 rounds them (sizes and
+//! positions some 2^29 times apart: a rect 1e-30 high at y = -90) they are kept as exact sums
+//! ([`Expansion`]) instead; so are the world's double-precision decisions too close to call in
+//! f64.
 
 /// Veltkamp's splitter for f64: 2^27 + 1.
 const SPLITTER: f64 = 134_217_729.0;
@@ -22,6 +27,21 @@ fn product_error(a: f64, b: f64, p: f64) -> f64 {
     ((ah * bh - p) + ah * bl + al * bh) + al * bl
 }
 
+/// Double-double `a·b`: the rounded product and its exact error (Dekker, no FMA), for finite
+/// inputs below 2^996 whose product does not underflow.
+pub(crate) fn two_product(a: f64, b: f64) -> (f64, f64) {
+    let p = a * b;
+    (p, product_error(a, b, p))
+}
+
+/// Knuth's two-sum: the rounded sum and its exact error, `a + b == s + e` exactly, for finite
+/// inputs whose sum does not overflow.
+pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let bb = s - a;
+    (s, (a - (s - bb)) + (b - bb))
+}
+
 /// Exactly `a·b <= c·d`, false when anything is NaN.
 ///
 /// Rounding is monotone, so unequal rounded products already order the exact ones; equal rounded
@@ -34,24 +54,8 @@ pub(crate) fn product_le(a: f64, b: f64, c: f64, d: f64) -> bool {
     product_error(a, b, p) <= product_error(c, d, q)
 }
 
-/// `a + b` as its rounded value and the exact rounding error (Knuth's two-sum): `a + b == s + e`
-/// exactly when `s` is finite.
-pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
-    let s = a + b;
-    let bv = s - a;
-    let av = s - bv;
-    (s, (a - av) + (b - bv))
-}
-
-/// `a * b` as its rounded value and the exact rounding error, for factors below 2^996 whose
-/// product neither overflows nor underflows.
-pub(crate) fn two_prod(a: f64, b: f64) -> (f64, f64) {
-    let p = a * b;
-    (p, product_error(a, b, p))
-}
-
 /// The most components an [`Expansion`] holds: enough for a sum of two products of three-term
-/// differences, which is the largest the world's predicates form.
+/// differences, the largest the world's predicates form (each term added makes at most one).
 const TERMS: usize = 64;
 
 /// A real number held exactly as a sum of f64 components of increasing magnitude that do not
@@ -64,41 +68,62 @@ pub(crate) struct Expansion {
 }
 
 impl Expansion {
-    /// The exact value of one f64.
-    pub fn of(v: f64) -> Expansion {
-        let mut e = Expansion {
+    /// Zero.
+    pub fn new() -> Expansion {
+        Expansion {
             len: 0,
             c: [0.0; TERMS],
-        };
-        if v != 0.0 {
-            e.c[0] = v;
-            e.len = 1;
         }
+    }
+
+    /// The exact value of one f64.
+    pub fn of(v: f64) -> Expansion {
+        let mut e = Expansion::new();
+        e.push(v);
         e
     }
 
-    /// `self + b`, exactly (Shewchuk's grow-expansion, zero components dropped).
-    pub fn add(&self, b: f64) -> Expansion {
-        let mut out = Expansion::of(0.0);
-        let mut q = b;
-        for &c in &self.c[..self.len] {
-            let (s, e) = two_sum(q, c);
-            q = s;
-            if e != 0.0 && out.len < TERMS - 1 {
-                out.c[out.len] = e;
-                out.len += 1;
+    /// Adds `x` in place, exactly (Shewchuk's grow-expansion with zero elimination: each part
+    /// is written at or before where it was read).
+    pub fn push(&mut self, x: f64) {
+        let mut q = x;
+        let mut m = 0;
+        for i in 0..self.len {
+            let (s, e) = two_sum(q, self.c[i]);
+            if e != 0.0 {
+                self.c[m] = e;
+                m += 1;
             }
+            q = s;
         }
-        if q != 0.0 {
-            out.c[out.len] = q;
-            out.len += 1;
+        if q != 0.0 && m < TERMS {
+            self.c[m] = q;
+            m += 1;
         }
+        self.len = m;
+    }
+
+    /// Adds `a·b` in place, exactly.
+    pub fn add_product(&mut self, a: f64, b: f64) {
+        let (p, e) = two_product(a, b);
+        self.push(e);
+        self.push(p);
+    }
+
+    /// `self + b`, exactly.
+    pub fn add(&self, b: f64) -> Expansion {
+        let mut out = *self;
+        out.push(b);
         out
     }
 
     /// `self + o`, exactly.
     pub fn sum(&self, o: &Expansion) -> Expansion {
-        o.c[..o.len].iter().fold(*self, |acc, &c| acc.add(c))
+        let mut out = *self;
+        for &c in &o.c[..o.len] {
+            out.push(c);
+        }
+        out
     }
 
     /// `-self`.
@@ -112,31 +137,36 @@ impl Expansion {
 
     /// `self * b`, exactly (each component's two-product added in).
     pub fn scale(&self, b: f64) -> Expansion {
-        let mut out = Expansion::of(0.0);
+        let mut out = Expansion::new();
         for &c in &self.c[..self.len] {
-            let (p, e) = two_prod(c, b);
-            out = out.add(e).add(p);
+            out.add_product(c, b);
         }
         out
     }
 
     /// `self * o`, exactly.
     pub fn mul(&self, o: &Expansion) -> Expansion {
-        let mut out = Expansion::of(0.0);
+        let mut out = Expansion::new();
         for &c in &o.c[..o.len] {
-            out = out.sum(&self.scale(c));
+            for &d in &self.c[..self.len] {
+                out.add_product(d, c);
+            }
         }
         out
     }
 
-    /// -1, 0 or 1: the sign of the exact value.
-    pub fn sign(&self) -> i32 {
-        // Components increase in magnitude and do not overlap: the last one decides.
+    /// The sign of the exact value (components increase in magnitude and do not overlap: the
+    /// last one decides).
+    pub fn sign(&self) -> core::cmp::Ordering {
         match self.c[..self.len].last() {
-            Some(&v) if v > 0.0 => 1,
-            Some(&v) if v < 0.0 => -1,
-            _ => 0,
+            Some(v) => v.partial_cmp(&0.0).unwrap_or(core::cmp::Ordering::Equal),
+            None => core::cmp::Ordering::Equal,
         }
+    }
+
+    /// The sign as -1, 0 or 1.
+    pub fn signum(&self) -> i32 {
+        self.sign() as i32
     }
 
     /// The value rounded (close to, not always exactly, the nearest f64).
@@ -170,14 +200,14 @@ mod tests {
     fn expansions_are_exact_where_f64_rounds() {
         // 1e16 + 1 - 1e16 is 0 in f64, 1 exactly.
         let e = Expansion::of(1e16).add(1.0).add(-1e16);
-        assert_eq!(e.sign(), 1);
+        assert_eq!(e.signum(), 1);
         assert_eq!(e.approx(), 1.0);
         // (0.1 + 0.2)² - 0.3² is not what f64 says, but its sign is exact.
         let s = Expansion::of(0.1).add(0.2);
         let d = s.mul(&s).sum(&Expansion::of(0.3).scale(0.3).neg());
-        assert_eq!(d.sign(), 1, "0.1 + 0.2 (as f64s) exceeds the f64 0.3");
+        assert_eq!(d.signum(), 1, "0.1 + 0.2 (as f64s) exceeds the f64 0.3");
         let z = s.sum(&s.neg());
-        assert_eq!(z.sign(), 0);
+        assert_eq!(z.signum(), 0);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Collision response: moving a rect through obstacles (bump.lua's responses) and the integer
 //! engine's exact move.
 
-use crate::query::sweep::{at, settle};
+use crate::query::sweep::{at, settle, unusable};
 use crate::query::{overlap_rect_rect, overlap_recti_recti, sweep_rect_rect};
 use crate::shape::{Hit, Rect, RectI, Vec2};
 use crate::world::{centre_distance, detect, Collision, RectD, Vec2D};
@@ -110,7 +110,8 @@ where
 ///
 /// `Ignore` passes straight through (`a + delta`, no hits). `Cross` also ends at `a + delta`
 /// and counts the obstacles overlapped at the start (deepest first), then every obstacle swept
-/// through, in order, up to 32. A NaN in `a` or `delta` leaves `a` where it is.
+/// through, in order, up to 32. A NaN in `a` or `delta`, or an infinite `delta`, leaves `a`
+/// where it is with no hits; a rect at an infinite position meets nothing and moves by `delta`.
 pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -> (Vec2, MoveInfo) {
     let (end, info) = move_legs(a, delta, obstacles, response);
     if response == Response::Cross || info.count == 0 {
@@ -146,14 +147,13 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
 fn move_legs(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -> (Vec2, MoveInfo) {
     let mut info = MoveInfo::default();
     let start = Vec2::new(a.x, a.y);
-    if a.x.is_nan()
-        || a.y.is_nan()
-        || a.w.is_nan()
-        || a.h.is_nan()
-        || delta.x.is_nan()
-        || delta.y.is_nan()
-    {
+    // A NaN anywhere, or an infinite delta: no motion, no hits.
+    if a.x.is_nan() || a.y.is_nan() || a.w.is_nan() || a.h.is_nan() || unusable(delta) {
         return (start, info);
+    }
+    if a.x.is_infinite() || a.y.is_infinite() {
+        // At infinity it meets nothing (every sweep misses); `goal - pos` would be `inf - inf`.
+        return (at(start, delta, 1.0), info);
     }
     let moved = |p: Vec2| Rect::new(p.x, p.y, a.w, a.h);
     // Obstacles left from inside, met no more in this move (at most one per hit).
@@ -229,7 +229,12 @@ fn move_legs(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -> (V
             pos = touch;
             continue;
         }
-        let blocks = |i: usize| !done.contains(&i);
+        // Not one left from inside, nor one overlapped at the start that no way out leaves.
+        let blocks = |i: usize| {
+            let o = obstacles[i];
+            let way_out = || resolution(RectD::from(a), Vec2D::from(delta), RectD::from(o));
+            !done.contains(&i) && (!overlap_rect_rect(a, o) || way_out().is_some())
+        };
         let mut first: Option<(Hit, usize)> = None;
         for (i, &o) in obstacles.iter().enumerate() {
             // The sweep first: it rejects most obstacles in a few compares.
@@ -289,7 +294,7 @@ fn deepest(r: Rect, leg: Vec2, obstacles: &[Rect], done: &[usize]) -> Option<(us
             continue;
         }
         let other = RectD::from(o);
-        let Some(c) = detect(mover, d, &other.edges()) else {
+        let Some(c) = resolution(mover, d, other) else {
             continue;
         };
         let dist = centre_distance(mover, other);
@@ -320,6 +325,15 @@ fn deepest(r: Rect, leg: Vec2, obstacles: &[Rect], done: &[usize]) -> Option<(us
             pos,
         },
     ))
+}
+
+/// How bump.lua's rule takes a rect out of an obstacle it overlaps, unless its extents are so
+/// large (infinite, or the way out beyond the f32 range) that no position on the way out is an
+/// f32 number: such an obstacle is passed through, as one overlapped at the start was before 1.1.
+fn resolution(mover: RectD, d: Vec2D, other: RectD) -> Option<Collision> {
+    let fits = |v: f64| v.abs() <= f32::MAX as f64;
+    detect(mover, d, &other.edges())
+        .filter(|c| c.ti.is_finite() && fits(c.touch.x) && fits(c.touch.y))
 }
 
 /// The next f32 above (`up`) or below `f` (finite).

@@ -175,6 +175,34 @@ pub fn nan(v: &[f32]) -> bool {
     v.iter().any(|x| x.is_nan())
 }
 
+/// Some value is infinite.
+pub fn infinite(v: &[f32]) -> bool {
+    v.iter().any(|x| x.is_infinite())
+}
+
+/// Every value is a number: finite or infinite, not NaN.
+pub fn numbers(v: &[f32]) -> bool {
+    !nan(v)
+}
+
+pub fn hit_f(h: &collide2d::Hit) -> [f32; 7] {
+    [
+        h.t, h.normal.x, h.normal.y, h.point.x, h.point.y, h.pos.x, h.pos.y,
+    ]
+}
+
+/// `x + y` when it is exactly an f32 (so that the f32 end of a motion is its real end).
+pub fn exact_sum(x: f32, y: f32) -> Option<f32> {
+    if !(x.is_finite() && y.is_finite()) {
+        return None;
+    }
+    let s = x as f64 + y as f64;
+    // Exact in f64 (the rounding error of the sum is zero), then exactly an f32.
+    let bb = s - x as f64;
+    let err = (x as f64 - (s - bb)) + (y as f64 - bb);
+    (err == 0.0 && s as f32 as f64 == s).then_some(s as f32)
+}
+
 /// Every value a multiple of 1/256 with magnitude at most 16384.
 pub fn grid(v: &[f32]) -> bool {
     v.iter()

@@ -1,8 +1,9 @@
 //! Contacts, the intersection rect, closest points, distances and the shape helpers on arbitrary
 //! bit patterns (API.md "Contacts and intersection", "Bad input"): each `c2d_collide_*` answers
 //! exactly its `c2d_overlap_*`, with or without an out pointer, and leaves `out` untouched when
-//! false; when the inputs are finite and moderate the normal is unit, the depth positive and
-//! finite, the point in both shapes, and moving the first shape by `-normal*depth` separates them.
+//! false; no field of any answer is NaN unless an input was; a contact's depth is positive, and
+//! finite when every input is; when the inputs are finite and moderate the normal is unit, the
+//! point in both shapes, and moving the first shape by `-normal*depth` separates them.
 #![no_main]
 
 mod common;
@@ -40,6 +41,16 @@ fn collide<A: Copy + std::fmt::Debug, B: Copy + std::fmt::Debug>(
         assert_eq!(out, SENTINEL, "{name}: out written on a miss");
         return None;
     }
+    // Only NaN-free inputs overlap, so no field may be NaN; a true depth beyond the f32 range
+    // is f32::MAX, +inf only for an infinite input.
+    let fields = [out.normal.x, out.normal.y, out.depth, out.point.x, out.point.y];
+    assert!(numbers(&fields), "{name}: NaN in {out:?} for {a:?} {b:?}");
+    assert!(out.depth > 0.0, "{name}: depth {} for {a:?} {b:?}", out.depth);
+    let finite_in = !format!("{a:?}{b:?}").contains("inf");
+    assert!(
+        !finite_in || out.depth.is_finite(),
+        "{name}: infinite depth for finite {a:?} {b:?}"
+    );
     Some(out)
 }
 
@@ -108,6 +119,10 @@ fuzz_target!(|data: &[u8]| {
                 if i {
                     assert!(
                         out.w > 0.0 && out.h > 0.0,
+                        "intersection_rect {out:?} of {x:?} {y:?}"
+                    );
+                    assert!(
+                        numbers(&rect_f(out)),
                         "intersection_rect {out:?} of {x:?} {y:?}"
                     );
                 } else {
@@ -308,7 +323,7 @@ fuzz_target!(|data: &[u8]| {
                     if has_nan {
                         assert!(v.is_nan(), "{name}: {v} for a NaN input");
                     } else {
-                        assert!(v.is_nan() || v >= 0.0, "{name}: negative {v}");
+                        assert!(v >= 0.0, "{name}: {v} (NaN or negative): {all}");
                     }
                     // Off the grid the predicate and the distance round differently.
                     if touch && exact {
@@ -366,6 +381,15 @@ fuzz_target!(|data: &[u8]| {
                         exact,
                     );
                 }
+                // Empty circles (skipped above) are +inf away: a number too.
+                for (name, v, f) in [
+                    ("distance_rect_circle", c2d_distance_rect_circle(x, c), &frc),
+                    ("distance_obb_circle", c2d_distance_obb_circle(o, c), &foc),
+                ] {
+                    if !nan(f) {
+                        assert!(v >= 0.0, "{name}: {v} (NaN or negative): {all}");
+                    }
+                }
                 let exact = grid(&fox) && quarter(o.rot).is_some();
                 check(
                     "distance_obb_rect",
@@ -391,6 +415,9 @@ fuzz_target!(|data: &[u8]| {
                 let (r, p, o, s) = (b.rect(), b.vec2(), b.obb(), b.segment());
                 let q = c2d_closest_point_rect(r, p);
                 let fr = [&rect_f(r)[..], &vec_f(p)].concat();
+                if !nan(&fr) {
+                    assert!(numbers(&vec_f(q)), "closest_point_rect {q:?} for {r:?} {p:?}");
+                }
                 if nan(&fr) {
                     assert!(
                         q.x.is_nan() || q.y.is_nan(),
@@ -407,6 +434,9 @@ fuzz_target!(|data: &[u8]| {
                 }
                 let q = c2d_closest_point_obb(o, p);
                 let fo = [&obb_f(o)[..], &vec_f(p)].concat();
+                if !nan(&fo) {
+                    assert!(numbers(&vec_f(q)), "closest_point_obb {q:?} for {o:?} {p:?}");
+                }
                 if nan(&fo) {
                     assert!(
                         q.x.is_nan() || q.y.is_nan(),
@@ -427,6 +457,9 @@ fuzz_target!(|data: &[u8]| {
                 }
                 let q = c2d_closest_point_segment(s, p);
                 let fs = [&seg_f(s)[..], &vec_f(p)].concat();
+                if !nan(&fs) {
+                    assert!(numbers(&vec_f(q)), "closest_point_segment {q:?} for {s:?} {p:?}");
+                }
                 if nan(&fs) {
                     assert!(
                         q.x.is_nan() || q.y.is_nan(),

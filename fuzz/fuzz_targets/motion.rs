@@ -1,7 +1,8 @@
-//! `c2d_move_rect` and `c2d_move_recti` on arbitrary obstacle lists (API.md "Response"): except
-//! with CROSS (and IGNORE, which passes through by definition) a move never ends strictly
-//! overlapping an obstacle it did not overlap at the start; hits are capped; `info` is
-//! consistent; a NaN returns the start. The integer move never overlaps an obstacle at any
+//! `c2d_move_rect` and `c2d_move_recti` on arbitrary obstacle lists (API.md "Response", "Bad
+//! input"): except with CROSS (and IGNORE, which passes through by definition) a move never ends
+//! strictly overlapping an obstacle it did not overlap at the start; hits are capped; `info` is
+//! consistent; a NaN in the mover or the delta, or an infinite delta, returns the start with no
+//! hits; no field of the answer is NaN unless an input was. The integer move never overlaps an obstacle at any
 //! position along its x-then-y path, and stops exactly one unit short of the blocking obstacle.
 #![no_main]
 
@@ -53,13 +54,19 @@ fn move_rect(b: &mut Bytes) {
             info.first_hit.t
         );
     }
-    if nan(&[&rect_f(a)[..], &vec_f(d)].concat()) {
+    if nan(&[&rect_f(a)[..], &vec_f(d)].concat()) || infinite(&vec_f(d)) {
         assert!(
             p.x.to_bits() == a.x.to_bits() && p.y.to_bits() == a.y.to_bits(),
-            "{input}: NaN moved to {p:?}"
+            "{input}: NaN or infinite delta moved to {p:?}"
         );
-        assert_eq!(info.count, 0, "{input}: hits for a NaN");
+        assert_eq!(info.count, 0, "{input}: hits for a NaN or an infinite delta");
         return;
+    }
+    let obstacle_f: Vec<f32> = obstacles.iter().flat_map(|o| rect_f(*o)).collect();
+    if !nan(&obstacle_f) {
+        let h = hit_f(&info.first_hit);
+        assert!(numbers(&vec_f(p)), "{input}: NaN in the end {p:?}");
+        assert!(numbers(&h), "{input}: NaN in the first hit {info:?}");
     }
     if response != C2D_CROSS && response != C2D_IGNORE {
         let end = Rect::new(p.x, p.y, a.w, a.h);

@@ -1,9 +1,12 @@
-//! Sweeps and ray casts on arbitrary bit patterns (API.md "Continuous collision"): a NaN means no
-//! hit; `out` is untouched on a miss and NULL gives the same answer; a hit has t in [0, 1]; unless
-//! the shapes overlap at the start, neither `pos` nor `a + t*delta` (f32, no FMA) overlaps the
-//! target strictly; on the grid domain no sampled position before t overlaps (t never past the
-//! contact) and a miss passes no overlapping sample (no tunnelling). A ray cast hits exactly when
-//! the segment intersects the shape.
+//! Sweeps and ray casts on arbitrary bit patterns (API.md "Continuous collision", "Bad input"): a
+//! NaN means no hit, and so does an infinite delta (or ray origin); every field of a hit is a
+//! number (no NaN); `out` is untouched on a miss and NULL gives the same answer; a hit has t in
+//! [0, 1]; unless the shapes overlap at the start, neither `pos` nor `a + t*delta` (f32, no FMA)
+//! overlaps the target strictly; on the grid domain no sampled position before t overlaps (t never
+//! past the contact) and a miss passes no overlapping sample (no tunnelling); at any size ratio,
+//! a rect or circle sweep that misses does not end (where its f32 end is its real end) overlapping
+//! the target. A ray cast with a finite origin and delta hits exactly when the segment intersects
+//! the shape.
 #![no_main]
 
 mod common;
@@ -61,6 +64,7 @@ fn sweep<A: Mover, B: Copy + std::fmt::Debug>(
     b: B,
     bf: &[f32],
     b_exact: bool,
+    never_missed: bool,
 ) {
     let mut out = SENTINEL;
     // SAFETY: `out` is a valid Hit; NULL is allowed by the contract.
@@ -71,12 +75,25 @@ fn sweep<A: Mover, B: Copy + std::fmt::Debug>(
     if nan(&all) {
         assert!(!hit, "{input}: hit with a NaN input");
     }
+    if infinite(&vec_f(d)) {
+        assert!(!hit, "{input}: hit with an infinite delta");
+    }
     if !hit {
         assert_eq!(out, SENTINEL, "{input}: out written on a miss");
     } else {
         assert!((0.0..=1.0).contains(&out.t), "{input}: t = {}", out.t);
+        assert!(numbers(&hit_f(&out)), "{input}: NaN in the hit {out:?}");
     }
     let start = overlap(a, b);
+    // Never missed, at any size ratio: a miss does not end overlapping (where the f32 end is
+    // the real end of the motion; the rounded boxes' corners and oriented boxes aside).
+    if !hit && !start && never_missed {
+        let p = a.pos();
+        if let (Some(x), Some(y)) = (exact_sum(p.x, d.x), exact_sum(p.y, d.y)) {
+            let end = a.at(Vec2::new(x, y));
+            assert!(!overlap(end, b), "{input}: missed, but the end {end:?} overlaps");
+        }
+    }
     if hit && !start {
         let p = a.pos();
         let at_t = Vec2::new(p.x + out.t * d.x, p.y + out.t * d.y);
@@ -146,13 +163,18 @@ fn raycast<B: Copy + std::fmt::Debug>(
         assert!(!hit, "{input}: hit with a NaN input");
     }
     let seg = Segment::new(o, Vec2::new(o.x + d.x, o.y + d.y));
-    assert_eq!(
-        hit,
-        intersect(seg, b),
-        "{input}: disagrees with intersect_segment"
-    );
+    if infinite(&[o.x, o.y, d.x, d.y]) {
+        assert!(!hit, "{input}: hit with an infinite origin or delta");
+    } else {
+        assert_eq!(
+            hit,
+            intersect(seg, b),
+            "{input}: disagrees with intersect_segment"
+        );
+    }
     if hit {
         assert!((0.0..=1.0).contains(&out.t), "{input}: t = {}", out.t);
+        assert!(numbers(&hit_f(&out)), "{input}: NaN in the hit {out:?}");
     } else {
         assert_eq!(out, SENTINEL, "{input}: out written on a miss");
     }
@@ -175,6 +197,7 @@ fuzz_target!(|data: &[u8]| {
                     y,
                     &rect_f(y),
                     true,
+                    true,
                 );
             }
             1 => {
@@ -188,6 +211,7 @@ fuzz_target!(|data: &[u8]| {
                     d,
                     y,
                     &rect_f(y),
+                    true,
                     true,
                 );
             }
@@ -203,6 +227,7 @@ fuzz_target!(|data: &[u8]| {
                     y,
                     &circle_f(y),
                     true,
+                    true,
                 );
             }
             3 => {
@@ -216,6 +241,7 @@ fuzz_target!(|data: &[u8]| {
                     d,
                     y,
                     &circle_f(y),
+                    true,
                     true,
                 );
             }
@@ -232,6 +258,7 @@ fuzz_target!(|data: &[u8]| {
                     y,
                     &obb_f(y),
                     q,
+                    false,
                 );
             }
             5 => {
@@ -247,6 +274,7 @@ fuzz_target!(|data: &[u8]| {
                     y,
                     &obb_f(y),
                     q,
+                    false,
                 );
             }
             6 => {

@@ -41,7 +41,8 @@ const _: () = assert!(C2D_MOVE_MAX_HITS == response::MAX_HITS);
 /// strictly an obstacle `a` did not overlap at the start.
 /// `info` (nullable) gets the number of hits, the index of the first obstacle hit (`SIZE_MAX`
 /// when none) and that hit (zeroed when none). NULL `obstacles` is read as no obstacles
-/// (whatever `n`). A NaN in `a` or `delta` returns `a`'s position with no hits.
+/// (whatever `n`). A NaN in `a` or `delta`, or an infinite `delta`, returns `a`'s position with no
+/// hits; a rect at an infinite position meets nothing and moves by `delta`.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_move_rect(
     a: Rect,

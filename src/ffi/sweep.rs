@@ -14,8 +14,10 @@ use crate::shape::{Circle, Hit, Obb, Rect, Segment, Vec2};
 /// decision is exact and the gap left at most 1/256 unit. `normal`: unit normal of `b`'s face
 /// hit (from `b` toward `a`; x faces win exact corner ties); `point`: middle of the touching
 /// faces' common part; `pos`: the rect's x, y at t, flush on the hit axis (that coordinate is
-/// the exact contact one whenever it is an f32 and clear, always so on the grid domain). False
-/// for any NaN.
+/// the exact contact one whenever it is an f32 and clear, always so on the grid domain). Never
+/// missed at any size ratio: where double precision would round a bound (a rect 1e-30 high at
+/// y = -90), the decision is made exactly. False for any NaN and for an infinite delta (no
+/// motion: the rect stays where it was).
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_rect_rect(a: Rect, delta: Vec2, b: Rect, out: *mut Hit) -> bool {
@@ -28,8 +30,10 @@ pub unsafe extern "C" fn c2d_sweep_rect_rect(a: Rect, delta: Vec2, b: Rect, out:
 /// Circle `a` moving by `delta` against the static rect `b`: true at the first moment they
 /// would overlap strictly (same rules and safety as `c2d_sweep_rect_rect`; exact hit decision on
 /// the grid domain). `normal`: from the rect's nearest point toward the centre at t; `point`:
-/// that nearest point; `pos`: the centre at t. A circle with r <= 0 never hits. False for any
-/// NaN. `out` may be NULL (answer only); it is left untouched when the answer is false.
+/// that nearest point; `pos`: the centre at t. A circle with r <= 0 never hits; one of any
+/// radius (1e-38, a subnormal) is never missed along the rect's faces. False for any NaN and for
+/// an infinite delta. `out` may be NULL (answer only); it is left untouched when the answer is
+/// false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_circle_rect(
     a: Circle,
@@ -46,8 +50,9 @@ pub unsafe extern "C" fn c2d_sweep_circle_rect(
 /// Circle `a` moving by `delta` against the static circle `b`: true at the first moment they
 /// would overlap strictly (same rules and safety as `c2d_sweep_rect_rect`). `normal`: from `b`'s
 /// centre toward `a`'s at t; `point`: on `b`'s surface along it; `pos`: `a`'s centre at t.
-/// Circles with r < 0 are empty, and two points (r = 0) never overlap. False for any NaN.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+/// Circles with r < 0 are empty, and two points (r = 0) never overlap. False for any NaN and for
+/// an infinite delta. `out` may be NULL (answer only); it is left untouched when the answer is
+/// false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_circle_circle(
     a: Circle,
@@ -64,8 +69,8 @@ pub unsafe extern "C" fn c2d_sweep_circle_circle(
 /// Rect `a` moving by `delta` against the static circle `b`: true at the first moment they would
 /// overlap strictly (same rules and safety as `c2d_sweep_rect_rect`; computed as the circle
 /// moving by -delta past the rect). `normal`: from the circle toward the rect; `point`: the
-/// contact point on the rect; `pos`: the rect's x, y at t. False for any NaN.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+/// contact point on the rect; `pos`: the rect's x, y at t. False for any NaN and for an infinite
+/// delta. `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_rect_circle(
     a: Rect,
@@ -82,7 +87,7 @@ pub unsafe extern "C" fn c2d_sweep_rect_circle(
 /// Circle `a` moving by `delta` against the static oriented box `b` (solved in the box's
 /// frame): true at the first moment they would overlap strictly (same rules and safety as
 /// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°). Normal, point and pos
-/// as for `c2d_sweep_circle_rect`. False for any NaN.
+/// as for `c2d_sweep_circle_rect`. False for any NaN and for an infinite delta.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_circle_obb(
@@ -101,7 +106,7 @@ pub unsafe extern "C" fn c2d_sweep_circle_obb(
 /// would overlap strictly (a swept separating-axis test; same rules and safety as
 /// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°). `normal`: the hit face's
 /// axis (of either box), from `b` toward `a`; `point`: where the touching features meet; `pos`:
-/// the rect's x, y at t. False for any NaN.
+/// the rect's x, y at t. False for any NaN and for an infinite delta.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_rect_obb(a: Rect, delta: Vec2, b: Obb, out: *mut Hit) -> bool {
@@ -116,7 +121,8 @@ pub unsafe extern "C" fn c2d_sweep_rect_obb(a: Rect, delta: Vec2, b: Obb, out: *
 /// point of the segment in `b` as a fraction of `delta` (nearest f32; no safety promise),
 /// `pos` = `point` = that point (`origin + t*delta` in f32);
 /// an origin inside `b` hits at t = 0. `normal`: outward normal of the face entered (x faces win
-/// corner ties); zero for an origin strictly inside. False for any NaN.
+/// corner ties); zero for an origin strictly inside. False for any NaN, and for an infinite
+/// origin or delta (no ray, whatever the segment predicate says of that infinite segment).
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_raycast_rect(
@@ -133,8 +139,9 @@ pub unsafe extern "C" fn c2d_raycast_rect(
 
 /// The closed segment `origin..origin+delta` against the closed circle `b`: true exactly when
 /// `c2d_intersect_segment_circle` is. `t`, `pos`, `point` as for `c2d_raycast_rect`; `normal`:
-/// radial at the entry point, zero for an origin strictly inside. False for any NaN.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+/// radial at the entry point, zero for an origin strictly inside. False for any NaN and for an
+/// infinite origin or delta. `out` may be NULL (answer only); it is left untouched when the
+/// answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_raycast_circle(
     origin: Vec2,
@@ -151,7 +158,8 @@ pub unsafe extern "C" fn c2d_raycast_circle(
 /// The closed segment `origin..origin+delta` against the closed oriented box `b`: true exactly
 /// when `c2d_intersect_segment_obb` is. `t`, `pos`, `point` as for `c2d_raycast_rect`; `normal`:
 /// the outward normal of the box face entered, zero for an origin strictly inside. False for
-/// any NaN. `out` may be NULL (answer only); it is left untouched when the answer is false.
+/// any NaN and for an infinite origin or delta. `out` may be NULL (answer only); it is left
+/// untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_raycast_obb(origin: Vec2, delta: Vec2, b: Obb, out: *mut Hit) -> bool {
     // SAFETY: `out` is NULL or writable, as this function's contract requires.
@@ -164,8 +172,8 @@ pub unsafe extern "C" fn c2d_raycast_obb(origin: Vec2, delta: Vec2, b: Obb, out:
 /// `c2d_intersect_segment_segment` is. `t`: where they cross, or for collinear overlap the first
 /// shared point; `pos` = `point` = that point. `normal`: `b`'s unit normal facing the origin's
 /// side; for collinear segments (or a zero delta) `-delta` normalised (zero for a zero delta).
-/// False for any NaN. `out` may be NULL (answer only); it is left untouched when the answer is
-/// false.
+/// False for any NaN and for an infinite origin or delta. `out` may be NULL (answer only); it is
+/// left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_raycast_segment(
     origin: Vec2,

@@ -2,6 +2,11 @@
 //!
 //! Distances are 0 when the shapes touch or overlap, `+inf` against an empty circle (`r < 0`)
 //! and NaN when any input is NaN.
+//!
+//! Infinite inputs follow the same formulas. Where one is undefined without a NaN input (`inf -
+//! inf`: a rect with `x = -inf, w = +inf`, two circles centred at the same infinity, a rotated box
+//! at infinity), the shape is treated as empty, as the predicates (false) and contacts (none)
+//! already treat it: the distance is `+inf` and the closest point `(+inf, +inf)`.
 
 use super::sat;
 #[cfg(c2d_no_std)]
@@ -13,7 +18,41 @@ type P = (f64, f64);
 /// The point of the rect nearest to `p` (`p` itself when inside).
 pub fn closest_point_rect(r: Rect, p: Vec2) -> Vec2 {
     let (x, y) = r.aabb().clamp(p.x as f64, p.y as f64);
+    point(x, y, &rect_f(r), &[p.x, p.y])
+}
+
+/// A closest point as an f32 point: `(+inf, +inf)` when the formula is undefined (a NaN) though
+/// no input was NaN.
+fn point(x: f64, y: f64, shape: &[f32], p: &[f32]) -> Vec2 {
+    if (x.is_nan() || y.is_nan()) && !any_nan(shape) && !any_nan(p) {
+        return Vec2::new(f32::INFINITY, f32::INFINITY);
+    }
     Vec2::from_f64(x, y)
+}
+
+/// A distance: `+inf` when the formula is undefined (a NaN) though no input was NaN.
+fn distance(d: f32, a: &[f32], b: &[f32]) -> f32 {
+    if d.is_nan() && !any_nan(a) && !any_nan(b) {
+        f32::INFINITY
+    } else {
+        d
+    }
+}
+
+fn any_nan(v: &[f32]) -> bool {
+    v.iter().any(|x| x.is_nan())
+}
+
+fn rect_f(r: Rect) -> [f32; 4] {
+    [r.x, r.y, r.w, r.h]
+}
+
+fn obb_f(o: Obb) -> [f32; 6] {
+    [o.center.x, o.center.y, o.half.x, o.half.y, o.rot.c, o.rot.s]
+}
+
+fn circle_f(c: Circle) -> [f32; 3] {
+    [c.x, c.y, c.r]
 }
 
 /// The point of the oriented box nearest to `p` (`p` itself when inside).
@@ -22,13 +61,13 @@ pub fn closest_point_obb(o: Obb, p: Vec2) -> Vec2 {
     let (lx, ly) = f.to_local(p.x as f64, p.y as f64);
     let (qx, qy) = f.local_box().clamp(lx, ly);
     let (x, y) = f.to_world(qx, qy);
-    Vec2::from_f64(x, y)
+    point(x, y, &obb_f(o), &[p.x, p.y])
 }
 
 /// The point of the segment nearest to `p`.
 pub fn closest_point_segment(s: Segment, p: Vec2) -> Vec2 {
     let (x, y) = nearest_on_segment(s.a.wide(), s.b.wide(), p.wide());
-    Vec2::from_f64(x, y)
+    point(x, y, &[s.a.x, s.a.y, s.b.x, s.b.y], &[p.x, p.y])
 }
 
 fn nearest_on_segment(a: P, b: P, p: P) -> P {
@@ -69,6 +108,10 @@ fn gap(d: f64, r: f64) -> f32 {
 
 /// Distance between two rects.
 pub fn distance_rect_rect(a: Rect, b: Rect) -> f32 {
+    distance(rect_rect_distance(a, b), &rect_f(a), &rect_f(b))
+}
+
+fn rect_rect_distance(a: Rect, b: Rect) -> f32 {
     let (ea, eb) = (a.aabb(), b.aabb());
     let gx = (eb.min_x - ea.max_x).max(ea.min_x - eb.max_x).max(0.0);
     let gy = (eb.min_y - ea.max_y).max(ea.min_y - eb.max_y).max(0.0);
@@ -85,6 +128,10 @@ pub fn distance_rect_rect(a: Rect, b: Rect) -> f32 {
 
 /// Distance between two circles.
 pub fn distance_circle_circle(a: Circle, b: Circle) -> f32 {
+    distance(circle_circle_distance(a, b), &circle_f(a), &circle_f(b))
+}
+
+fn circle_circle_distance(a: Circle, b: Circle) -> f32 {
     let d = dist(a.center().wide(), b.center().wide());
     let (ar, br) = (a.r as f64, b.r as f64);
     if ar.is_nan() || br.is_nan() {
@@ -102,11 +149,19 @@ fn aabb_circle_distance(b: &Aabb, cx: f64, cy: f64, r: f64) -> f32 {
 
 /// Distance between a rect and a circle.
 pub fn distance_rect_circle(a: Rect, b: Circle) -> f32 {
+    distance(rect_circle_distance(a, b), &rect_f(a), &circle_f(b))
+}
+
+fn rect_circle_distance(a: Rect, b: Circle) -> f32 {
     aabb_circle_distance(&a.aabb(), b.x as f64, b.y as f64, b.r as f64)
 }
 
 /// Distance between an oriented box and a circle.
 pub fn distance_obb_circle(a: Obb, b: Circle) -> f32 {
+    distance(obb_circle_distance(a, b), &obb_f(a), &circle_f(b))
+}
+
+fn obb_circle_distance(a: Obb, b: Circle) -> f32 {
     let f = Frame::of(a);
     let (lx, ly) = f.to_local(b.x as f64, b.y as f64);
     aabb_circle_distance(&f.local_box(), lx, ly, b.r as f64)
@@ -114,11 +169,19 @@ pub fn distance_obb_circle(a: Obb, b: Circle) -> f32 {
 
 /// Distance between an oriented box and a rect.
 pub fn distance_obb_rect(a: Obb, b: Rect) -> f32 {
+    distance(obb_rect_distance(a, b), &obb_f(a), &rect_f(b))
+}
+
+fn obb_rect_distance(a: Obb, b: Rect) -> f32 {
     boxes(&Frame::of(a), &Frame::of_rect(b))
 }
 
 /// Distance between two oriented boxes.
 pub fn distance_obb_obb(a: Obb, b: Obb) -> f32 {
+    distance(obb_obb_distance(a, b), &obb_f(a), &obb_f(b))
+}
+
+fn obb_obb_distance(a: Obb, b: Obb) -> f32 {
     boxes(&Frame::of(a), &Frame::of(b))
 }
 

@@ -13,9 +13,15 @@ use crate::shape::{Aabb, Circle, Contact, Frame, Obb, Rect, Vec2};
 
 /// A contact for a pair its strict predicate calls overlapping. The depth stays positive, as
 /// promised, where it would round to 0 in f32 or where the predicate's formula and the one used
-/// for the depth round differently (only far outside the grid domain).
+/// for the depth round differently (only far outside the grid domain); a finite depth beyond the
+/// f32 range (radii near `f32::MAX`) is `f32::MAX`, so `+inf` means a truly infinite depth (an
+/// infinite radius or extent).
 fn contact(n: (f64, f64), depth: f64, p: (f64, f64)) -> Contact {
-    let depth = depth as f32;
+    let depth = if depth < f64::INFINITY {
+        (depth as f32).min(f32::MAX)
+    } else {
+        depth as f32
+    };
     Contact {
         normal: Vec2::from_f64(n.0, n.1),
         depth: if depth > 0.0 || depth.is_nan() {
@@ -103,7 +109,13 @@ pub fn collide_circle_circle(a: Circle, b: Circle) -> Option<Contact> {
     let depth = ar + br - d;
     // Along n from a's centre, a covers -ar..ar and b covers d-br..d+br; the point is the middle
     // of their common part, which stays inside both even when one circle contains the other.
-    let mid = ((-ar).max(d - br) + ar.min(d + br)) * 0.5;
+    let (lo, hi) = ((-ar).max(d - br), ar.min(d + br));
+    // Two infinite radii: the common part is the whole line, and a's centre is in it.
+    let mid = if lo == f64::NEG_INFINITY && hi == f64::INFINITY {
+        0.0
+    } else {
+        (lo + hi) * 0.5
+    };
     Some(contact(n, depth, (ax + n.0 * mid, ay + n.1 * mid)))
 }
 
@@ -203,8 +215,35 @@ fn boxes<const ALIGNED: bool>(a: &Frame, b: &Frame) -> Option<Contact> {
     } else {
         (b, a, (-n.0, -n.1))
     };
-    let point = clip_point(reference, k % 2, incident, nr);
+    let mut point = clip_point(reference, k % 2, incident, nr);
+    if point.0.is_nan() || point.1.is_nan() {
+        point = infinite_boxes_point(a, b); // only with infinite extents: no NaN input gets here
+    }
     Some(contact(n, depth[k], point))
+}
+
+/// A point in both of two overlapping boxes when the clipping meets `inf - inf` (infinite half
+/// extents): a centre, or the point of one box nearest to the other's centre, whichever is in
+/// both; a centre when none is.
+#[cold]
+fn infinite_boxes_point(a: &Frame, b: &Frame) -> (f64, f64) {
+    let near = |f: &Frame, p: (f64, f64)| {
+        let (lx, ly) = f.to_local(p.0, p.1);
+        let (qx, qy) = f.local_box().clamp(lx, ly);
+        f.to_world(qx, qy)
+    };
+    let inside = |f: &Frame, p: (f64, f64)| {
+        let (lx, ly) = f.to_local(p.0, p.1);
+        lx.abs() <= f.hx && ly.abs() <= f.hy
+    };
+    let (ca, cb) = ((a.cx, a.cy), (b.cx, b.cy));
+    let candidates = [ca, cb, near(b, ca), near(a, cb)];
+    let defined = |p: &(f64, f64)| !(p.0.is_nan() || p.1.is_nan());
+    candidates
+        .iter()
+        .copied()
+        .find(|p| defined(p) && inside(a, *p) && inside(b, *p))
+        .unwrap_or(ca)
 }
 
 /// The contact point of a box pair, given the reference box, which of its axes is the face

@@ -13,6 +13,7 @@ mod raycast;
 mod sat;
 mod segment;
 pub(crate) mod sweep;
+mod sweep_exact;
 
 pub use closest::*;
 pub use contact::*;

@@ -8,15 +8,18 @@
 //! Normals: the outward normal of the surface entered. An origin strictly inside the shape gets
 //! the zero normal (no surface was crossed); an origin on the boundary gets that boundary's
 //! outward normal.
+//!
+//! An infinite origin or delta is no ray: no hit (even where the segment predicate, given that
+//! infinite segment, is true).
 
 use super::overlap::overlap_point_circle;
 use super::segment::{
     intersect_segment_circle, intersect_segment_obb, intersect_segment_segment, straddles,
 };
-use super::sweep::{lo_hi, span};
+use super::sweep::{lo_hi, span, unusable};
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-use crate::shape::{Aabb, Circle, Frame, Hit, Obb, Rect, Segment, Vec2};
+use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Segment, Vec2};
 
 type P = (f64, f64);
 
@@ -82,6 +85,9 @@ fn box_entry(p: P, d: P, b: &Aabb) -> (f64, P) {
 /// (x faces win corner ties).
 #[inline(never)]
 pub fn raycast_rect(origin: Vec2, delta: Vec2, b: Rect) -> Option<Hit> {
+    if unusable(origin) | unusable(delta) {
+        return None; // an infinite (or NaN) origin or delta: no hit
+    }
     let s = end(origin, delta);
     // The common miss: the segment's bounding box does not meet the rect (the predicate's own
     // first test, in the same arithmetic), a few compares.
@@ -114,6 +120,9 @@ fn raycast_rect_hit(origin: Vec2, delta: Vec2, b: Rect, s: Segment) -> Option<Hi
 /// The segment `origin..origin+delta` against the closed oriented box `b` (in the box's frame):
 /// hits exactly when [`intersect_segment_obb`] does.
 pub fn raycast_obb(origin: Vec2, delta: Vec2, b: Obb) -> Option<Hit> {
+    if unusable(origin) | unusable(delta) {
+        return None; // an infinite (or NaN) origin or delta: no hit
+    }
     if !intersect_segment_obb(end(origin, delta), b) {
         return None;
     }
@@ -128,6 +137,9 @@ pub fn raycast_obb(origin: Vec2, delta: Vec2, b: Obb) -> Option<Hit> {
 /// The segment `origin..origin+delta` against the closed circle `b`: hits exactly when
 /// [`intersect_segment_circle`] does; the normal is radial at the entry point.
 pub fn raycast_circle(origin: Vec2, delta: Vec2, b: Circle) -> Option<Hit> {
+    if unusable(origin) | unusable(delta) {
+        return None; // an infinite (or NaN) origin or delta: no hit
+    }
     if !intersect_segment_circle(end(origin, delta), b) {
         return None;
     }
@@ -154,12 +166,7 @@ pub fn raycast_circle(origin: Vec2, delta: Vec2, b: Circle) -> Option<Hit> {
     };
     let t = t.clamp(0.0, 1.0);
     let (qx, qy) = (wx + t * dx, wy + t * dy);
-    let len = (qx * qx + qy * qy).sqrt();
-    let n = if len > 0.0 {
-        (qx / len, qy / len)
-    } else {
-        (0.0, 0.0)
-    };
+    let n = direction(qx, qy).unwrap_or((0.0, 0.0));
     Some(make(t, n, origin, delta))
 }
 
@@ -169,6 +176,9 @@ pub fn raycast_circle(origin: Vec2, delta: Vec2, b: Circle) -> Option<Hit> {
 /// `-delta` normalised. A zero `delta` (or a point `b` on the ray's line) also gets `-delta`
 /// normalised, zero when `delta` is zero.
 pub fn raycast_segment(origin: Vec2, delta: Vec2, b: Segment) -> Option<Hit> {
+    if unusable(origin) | unusable(delta) {
+        return None; // an infinite (or NaN) origin or delta: no hit
+    }
     if !intersect_segment_segment(end(origin, delta), b) {
         return None;
     }
@@ -188,8 +198,8 @@ pub fn raycast_segment(origin: Vec2, delta: Vec2, b: Segment) -> Option<Hit> {
     };
     if denom != 0.0 {
         let t = (fx * ey - fy * ex) / denom;
-        let len = (ex * ex + ey * ey).sqrt();
-        let mut n = (-ey / len, ex / len);
+        // `b`'s normal (an infinite `b` along its infinite part; zero only when it is undefined).
+        let mut n = direction(-ey, ex).unwrap_or((0.0, 0.0));
         if n.0 * dx + n.1 * dy > 0.0 {
             n = (-n.0, -n.1);
         }

@@ -25,6 +25,12 @@
 //!
 //! The reverse order (rect moving against a circle) is the circle moving by `-delta` against the
 //! rect, with the normal flipped: both orders share one entry computation.
+//!
+//! Bad input: a NaN anywhere, or an infinite `delta` (no motion), is no hit; infinite extents
+//! follow the formulas, and every field of a hit they give is a number. At any size ratio the
+//! rect-rect sweep and the straight parts of the circle-rect sweeps (both orders) are exact:
+//! where f64 would round a slab bound, the `sweep_exact` module decides. A start that is inside
+//! by less than the predicate can see, which it calls touching, is touching for the sweep too.
 
 use super::contact::{collide_circle_circle, collide_obb_circle, collide_obb_rect};
 use super::contact::{collide_rect_circle, collide_rect_rect};
@@ -33,10 +39,10 @@ use super::overlap::{
     overlap_rect_rect, rect_rect_apart,
 };
 use super::sat;
-use crate::exact::product_le;
+use crate::exact::{product_le, two_product};
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-use crate::shape::{Aabb, Circle, Frame, Hit, Obb, Rect, Vec2};
+use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Vec2};
 
 type P = (f64, f64);
 
@@ -171,14 +177,26 @@ enum Entry {
 
 impl Slab {
     /// Whether this slab alone leaves a hit possible, exactly: entered before `t = 1` and left
-    /// after `t = 0` (with no motion: inside it), and no NaN. Its negation is the cheap filter of
-    /// the common miss: the motion's swept interval does not reach the target's. Branch-free.
+    /// after `t = 0` (with no motion: inside it), a finite motion and no NaN. Its negation is the
+    /// cheap filter of the common miss: the motion's swept interval does not reach the target's.
+    /// Branch-free.
     #[inline(always)]
     fn reaches(&self) -> bool {
         let vmax = if self.v > 0.0 { self.v } else { 0.0 };
         let vmin = if self.v < 0.0 { self.v } else { 0.0 };
-        let real = !self.v.is_nan();
-        (self.lo < vmax) & (vmin < self.hi) & real
+        // False for an infinite motion (no hit, by the contract) and for NaN.
+        let finite = self.v.abs() < f64::INFINITY;
+        (self.lo < vmax) & (vmin < self.hi) & finite
+    }
+
+    /// [`reaches`](Slab::reaches) with the bounds widened by `tol`: never false where the exact
+    /// bounds, which the f64 ones are within `tol` of, reach.
+    #[inline(always)]
+    fn reaches_within(&self, tol: f64) -> bool {
+        let vmax = if self.v > 0.0 { self.v } else { 0.0 };
+        let vmin = if self.v < 0.0 { self.v } else { 0.0 };
+        let finite = self.v.abs() < f64::INFINITY;
+        (self.lo - tol < vmax) & (vmin < self.hi + tol) & finite
     }
 
     /// The entry and exit times (`-inf`, `+inf` without motion, the slab's bounds being of
@@ -242,8 +260,10 @@ fn slabs_entry<const N: usize>(slabs: &[Slab; N]) -> Option<Entry> {
     }
 }
 
-fn nan2(v: Vec2) -> bool {
-    v.x.is_nan() || v.y.is_nan()
+/// Whether a motion is unusable: a NaN or an infinite component (no hit, by the contract).
+#[inline(always)]
+pub(crate) fn unusable(v: Vec2) -> bool {
+    !(v.x.abs() < f32::INFINITY && v.y.abs() < f32::INFINITY)
 }
 
 fn vec(p: P) -> Vec2 {
@@ -274,18 +294,23 @@ fn start_hit(normal: Vec2, point: Vec2, pos: Vec2) -> Hit {
 // Boxes.
 
 /// Rect `a` moving by `delta` against the static rect `b`: the first moment they overlap
-/// strictly. `None` for no hit (or a NaN anywhere). See the module docs for the rules.
+/// strictly. `None` for no hit (or a NaN anywhere, or an infinite `delta`). See the module docs
+/// for the rules.
 ///
 /// The normal is the face of `b` that was hit (x faces win exact corner ties); `point` is the
 /// middle of the touching faces' common part; `pos` the rect's `x, y` at `t`, made flush on the
 /// hit axis: that coordinate is the exact contact one when it is an f32 and leaves the rects
 /// not overlapping (always on the grid domain), so a mover stops flush against the face rather
 /// than an f32 step short of it. Both `pos` and `a + t·delta` in f32 are clear of `b`.
+///
+/// At any size ratio: when f64 would round a slab bound (a rect 1e-30 high at y = -90), the
+/// decision is made on exact sums instead (the `sweep_exact` module).
 #[inline(never)]
 pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
-    let (slabs, _) = rect_rect_slabs(a, delta, b);
-    // The common miss: the motion's swept box does not reach `b` (or a NaN).
-    if !(slabs[0].reaches() & slabs[1].reaches()) {
+    let (slabs, _, tol) = rect_rect_slabs(a, delta, b);
+    // The common miss: the motion's swept box does not reach `b`, by more than f64 rounding of
+    // the bounds can explain (or a NaN, or an infinite motion).
+    if !(slabs[0].reaches_within(tol[0]) & slabs[1].reaches_within(tol[1])) {
         return None;
     }
     rect_rect_hit(a, delta, b)
@@ -306,10 +331,18 @@ pub(crate) fn span(x: f32, w: f32) -> (f64, f64) {
     lo_hi(x as f64, x as f64 + w as f64)
 }
 
-/// The x and y slabs of rect `a` moving by `delta` against rect `b`, and `b`'s box. Written
-/// lane by lane (x, y) so that both axes share vector instructions.
+/// A bound on the rounding error of f64 slab bounds built from values of total magnitude `m`
+/// (two or three roundings, each at most 2^-53 of a value below `m`): `m·2^-50`.
 #[inline(always)]
-fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb) {
+fn rounding_bound(m: f64) -> f64 {
+    m * (1.0 / (1u64 << 50) as f64)
+}
+
+/// The x and y slabs of rect `a` moving by `delta` against rect `b`, `b`'s box, and per slab a
+/// bound on the rounding of its f64 bounds. Written lane by lane (x, y) so that both axes
+/// share vector instructions.
+#[inline(always)]
+fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb, [f64; 2]) {
     let (a0, asz) = ([a.x, a.y], [a.w, a.h]);
     let (b0, bsz) = ([b.x, b.y], [b.w, b.h]);
     let d = [delta.x, delta.y];
@@ -317,6 +350,7 @@ fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb) {
     let mut hi = [0.0; 2];
     let mut bmin = [0.0; 2];
     let mut bmax = [0.0; 2];
+    let mut tol = [0.0; 2];
     for i in 0..2 {
         let (amn, amx) = span(a0[i], asz[i]);
         let (bmn, bmx) = span(b0[i], bsz[i]);
@@ -324,6 +358,8 @@ fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb) {
         hi[i] = bmx - amn;
         bmin[i] = bmn;
         bmax[i] = bmx;
+        let m = (a0[i].abs() + asz[i].abs()) as f64 + (b0[i].abs() + bsz[i].abs()) as f64;
+        tol[i] = rounding_bound(m);
     }
     let slabs = [0, 1].map(|i| Slab {
         lo: lo[i],
@@ -336,18 +372,123 @@ fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb) {
         max_x: bmax[0],
         max_y: bmax[1],
     };
-    (slabs, eb)
+    (slabs, eb, tol)
+}
+
+/// Whether some sum of these f32 values (up to four of them, with any signs) may be inexact in
+/// f64, and whether they are all finite. Exact when every nonzero value's binary exponent is
+/// within 27 of every other's: they are then all multiples of the smallest one's ulp and below
+/// 2^29 times that ulp, so their sums fit in 53 bits. A few integer operations, no branches.
+#[inline(always)]
+fn may_round<const N: usize>(values: [f32; N]) -> (bool, bool) {
+    let (mut lo, mut hi, mut finite) = (255u32, 0u32, true);
+    for v in values {
+        let bits = v.to_bits() & 0x7fff_ffff;
+        let e = (bits >> 23).max(1); // subnormals: multiples of 2^-149 below 2^-126, as e = 1
+        let zero = bits == 0;
+        lo = lo.min(if zero { 255 } else { e });
+        hi = hi.max(if zero { 0 } else { e });
+        finite &= e < 255;
+    }
+    (hi > lo + 27, finite)
+}
+
+/// Whether f64 may round a slab bound of rect `a` against rect `b`, for finite inputs (infinite
+/// extents follow the f64 formulas).
+#[inline(always)]
+fn rect_rect_rounds(a: Rect, b: Rect) -> bool {
+    let (x, fx) = may_round([a.x, a.w, b.x, b.w]);
+    let (y, fy) = may_round([a.y, a.h, b.y, b.h]);
+    (x | y) & fx & fy
+}
+
+/// Where rect `a` moving by `delta` first overlaps rect `b`.
+enum RectEntry {
+    /// Strictly overlapping at `t = 0`.
+    Inside,
+    /// Entered through the x (0) or y (1) slab at a time whose f32 floor is `t`, with the exact
+    /// contact coordinate on that axis when it is an f32.
+    At {
+        t: f32,
+        axis: usize,
+        flush: Option<f32>,
+    },
+}
+
+/// [`RectEntry`] in f64, exact when no slab bound is rounded.
+#[inline(always)]
+fn rect_rect_entry(a: Rect, slabs: &[Slab; 2]) -> Option<RectEntry> {
+    if !(slabs[0].reaches() & slabs[1].reaches()) {
+        return None;
+    }
+    let (e, axis) = match slabs_entry(slabs)? {
+        Entry::Inside => return Some(RectEntry::Inside),
+        Entry::At(e, axis) => (e, axis),
+    };
+    // The exact contact coordinate along the hit axis: the position at the real contact time.
+    let shift = if slabs[axis].v > 0.0 { e.num } else { -e.num };
+    let flush = if axis == 1 { a.y } else { a.x } as f64 + shift;
+    // Computed either way and selected: whether it is an f32 is unpredictable off the grid.
+    let exact = flush as f32 as f64 == flush;
+    Some(RectEntry::At {
+        t: e.floor_f32(),
+        axis,
+        flush: exact.then_some(flush as f32),
+    })
+}
+
+/// [`RectEntry`] on exact sums, for the inputs whose slab bounds f64 rounds.
+#[cold]
+#[inline(never)]
+fn rect_rect_entry_exact(a: Rect, delta: Vec2, b: Rect) -> Option<RectEntry> {
+    use super::sweep_exact::{entry, span, Entry, Slab, Terms};
+    let axis = |p: f32, s: f32, q: f32, u: f32, v: f32| {
+        let ((amn, amx), (bmn, bmx)) = (span(p, s), span(q, u));
+        Slab {
+            lo: bmn.minus(amx),
+            hi: bmx.minus(amn),
+            v: v as f64,
+        }
+    };
+    let slabs = [
+        axis(a.x, a.w, b.x, b.w, delta.x),
+        axis(a.y, a.h, b.y, b.h, delta.y),
+    ];
+    match entry(&slabs)? {
+        Entry::Inside => Some(RectEntry::Inside),
+        Entry::At(t, k) => {
+            // The position at the real contact time on the hit axis: p + lo moving up, p + hi
+            // moving down.
+            let p = Terms::of(&[if k == 1 { a.y } else { a.x } as f64]);
+            let shift = if slabs[k].v > 0.0 {
+                slabs[k].lo
+            } else {
+                slabs[k].hi
+            };
+            let flush = p.minus(Terms::of(&[]).minus(shift)).as_f32();
+            Some(RectEntry::At { t, axis: k, flush })
+        }
+    }
 }
 
 /// The hit of [`sweep_rect_rect`] once every slab is reached (kept out of line so the common
 /// miss stays short).
 #[inline(never)]
 fn rect_rect_hit(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
-    let (slabs, eb) = rect_rect_slabs(a, delta, b);
-    let slabs = &slabs;
-    let (e, axis) = match slabs_entry(slabs)? {
-        Entry::Inside => return rect_rect_inside(a, b),
-        Entry::At(e, axis) => (e, axis),
+    let (slabs, eb, _) = rect_rect_slabs(a, delta, b);
+    let entry = if rect_rect_rounds(a, b) {
+        match rect_rect_entry_exact(a, delta, b) {
+            // Overlapping by less than f64 can see: the predicate (and so everything else) sees
+            // them apart or touching at the start, so the f64 slabs, which agree with it, decide.
+            Some(RectEntry::Inside) if !overlap_rect_rect(a, b) => rect_rect_entry(a, &slabs),
+            other => other,
+        }
+    } else {
+        rect_rect_entry(a, &slabs)
+    };
+    let (t0, axis, flush) = match entry? {
+        RectEntry::Inside => return rect_rect_inside(a, b),
+        RectEntry::At { t, axis, flush } => (t, axis, flush),
     };
     let y_axis = axis == 1;
     let start = Vec2::new(a.x, a.y);
@@ -356,7 +497,7 @@ fn rect_rect_hit(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
     let clear = |p: Vec2| rect_rect_apart(moved(p), b, y_axis) || !overlap_rect_rect(moved(p), b);
     // Settle: `a + t·delta` rounded to f32 may land a hair inside `b`; step `t` down (the hit
     // axis alone normally shows the position clear, the predicate decides otherwise).
-    let mut t = e.floor_f32();
+    let mut t = t0;
     let mut pos = at(start, delta, t);
     let v = slabs[axis].v;
     let mut steps = 0;
@@ -373,15 +514,13 @@ fn rect_rect_hit(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
     // Flush: the exact contact coordinate along the hit axis, when it is an f32 and clear
     // (always so on the grid domain): the position at the real contact time on that axis,
     // within the gap of `a + t·delta`.
-    let shift = if v > 0.0 { e.num } else { -e.num };
-    let flush = if y_axis { a.y } else { a.x } as f64 + shift;
-    // Computed either way and selected: whether it is an f32 is unpredictable off the grid.
-    let exact = flush as f32 as f64 == flush;
+    let flush_at = flush.unwrap_or(f32::NAN);
     let flushed = if y_axis {
-        Vec2::new(pos.x, flush as f32)
+        Vec2::new(pos.x, flush_at)
     } else {
-        Vec2::new(flush as f32, pos.y)
+        Vec2::new(flush_at, pos.y)
     };
+    let exact = flush.is_some();
     let mut take = exact & rect_rect_apart(moved(flushed), b, y_axis);
     if exact & !take {
         take = !overlap_rect_rect(moved(flushed), b); // rare: the predicate decides
@@ -419,7 +558,7 @@ fn neg(v: Vec2) -> Vec2 {
 /// The normal is the hit face's axis (of either box), from `b` toward `a`; `point` lies where the
 /// two touching features meet; `pos` the rect's `x, y` at `t`.
 pub fn sweep_rect_obb(a: Rect, delta: Vec2, b: Obb) -> Option<Hit> {
-    if nan2(delta) {
+    if unusable(delta) {
         return None;
     }
     let fa = Frame::of_rect(a);
@@ -488,24 +627,13 @@ fn touching_point(mover: &[P; 4], target: &[P; 4], n: P) -> P {
 // ---------------------------------------------------------------------------------------------
 // Round shapes: a point against a rounded box or a disk.
 
-/// Double-double `a·b`: the rounded product and its exact error (Dekker, no FMA).
-fn two_product(a: f64, b: f64) -> (f64, f64) {
-    const SPLITTER: f64 = 134_217_729.0;
-    let split = |v: f64| {
-        let c = SPLITTER * v;
-        let hi = c - (c - v);
-        (hi, v - hi)
-    };
-    let p = a * b;
-    let (ah, al) = split(a);
-    let (bh, bl) = split(b);
-    (p, ((ah * bh - p) + ah * bl + al * bh) + al * bl)
-}
-
 /// The point `p + t·d` entering the open disk of radius `r` around `c`, if the segment
 /// `p..p+d` enters it strictly (decided exactly): the entry time in f64, or -1 when the point is
 /// strictly inside at the start. `None` for NaN.
-fn disk_entry(p: P, d: P, c: P, r: f64) -> Option<f64> {
+///
+/// `touching`: a point within rounding of the circle is on it (the predicates' view when they
+/// and this arithmetic round differently): it enters at once if it moves inward, never if not.
+fn disk_entry(p: P, d: P, c: P, r: f64, touching: bool) -> Option<f64> {
     if r.is_nan() || r <= 0.0 {
         return None;
     }
@@ -514,6 +642,12 @@ fn disk_entry(p: P, d: P, c: P, r: f64) -> Option<f64> {
     let b = wx * d.0 + wy * d.1; // half the linear coefficient
     let w2 = wx * wx + wy * wy;
     let r2 = r * r;
+    if touching {
+        let m = p.0.abs() + p.1.abs() + c.0.abs() + c.1.abs() + r;
+        if (w2 - r2).abs() <= rounding_bound(16.0 * m * m) {
+            return (b < 0.0).then_some(0.0);
+        }
+    }
     if w2 < r2 {
         return Some(-1.0);
     }
@@ -541,19 +675,30 @@ fn disk_entry(p: P, d: P, c: P, r: f64) -> Option<f64> {
 /// The entry of the point `p + t·d` into the open rounded box `{q : dist(q, box) < r}`, if the
 /// segment enters it strictly (decided exactly): `Inside` at the start, or an f32 time no later
 /// than the real one.
-fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64) -> Option<Option<f32>> {
+///
+/// `touching`: bounds within rounding of the point count as through it (see [`disk_entry`]), for
+/// a start this arithmetic sees inside but the predicate does not.
+fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64, touching: bool) -> Option<Option<f32>> {
     if r.is_nan() || r <= 0.0 {
         return None;
     }
-    let slab = |lo: f64, hi: f64, o: f64, v: f64| Slab {
-        lo: lo - o,
-        hi: hi - o,
-        v,
+    // The open interval lo - grow < o + t·v < hi + grow.
+    let slab = |lo: f64, hi: f64, grow: f64, o: f64, v: f64| {
+        let (mut l, mut h) = ((lo - grow) - o, (hi + grow) - o);
+        if touching {
+            // Within the rounding of the terms that made it: through the point.
+            let near = |x: f64, bound: f64| {
+                x.abs() <= rounding_bound(4.0 * (bound.abs() + grow + o.abs()))
+            };
+            l = if near(l, lo) { 0.0 } else { l };
+            h = if near(h, hi) { 0.0 } else { h };
+        }
+        Slab { lo: l, hi: h, v }
     };
     // The box grown by r on every side holds the rounded box: a motion that misses it misses.
     let full = [
-        slab(b.min_x - r, b.max_x + r, p.0, d.0),
-        slab(b.min_y - r, b.max_y + r, p.1, d.1),
+        slab(b.min_x, b.max_x, r, p.0, d.0),
+        slab(b.min_y, b.max_y, r, p.1, d.1),
     ];
     if let Entry::At(e, axis) = sweep_slabs(&full)? {
         // Entered through a face well within its straight part (away from the corner
@@ -571,12 +716,12 @@ fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64) -> Option<Option<f32>> {
     }
     // Near a corner (or inside the grown box): the pieces, each exactly.
     let wide_x = [
-        slab(b.min_x - r, b.max_x + r, p.0, d.0),
-        slab(b.min_y, b.max_y, p.1, d.1),
+        slab(b.min_x, b.max_x, r, p.0, d.0),
+        slab(b.min_y, b.max_y, 0.0, p.1, d.1),
     ];
     let wide_y = [
-        slab(b.min_x, b.max_x, p.0, d.0),
-        slab(b.min_y - r, b.max_y + r, p.1, d.1),
+        slab(b.min_x, b.max_x, 0.0, p.0, d.0),
+        slab(b.min_y, b.max_y, r, p.1, d.1),
     ];
     // The earliest entry: exact fractions for the boxes, f64 for the disks.
     let mut best: Option<f32> = None;
@@ -593,7 +738,7 @@ fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64) -> Option<Option<f32>> {
         }
     }
     for c in b.corners() {
-        if let Some(t) = disk_entry(p, d, c, r) {
+        if let Some(t) = disk_entry(p, d, c, r, touching) {
             if t < 0.0 {
                 return Some(None);
             }
@@ -618,10 +763,8 @@ fn disk_time_f32(t: f64) -> f32 {
 /// in the box's own coordinates.
 fn round_box_contact(b: &Aabb, cx: f64, cy: f64) -> (P, P) {
     let (qx, qy) = b.clamp(cx, cy);
-    let (nx, ny) = (cx - qx, cy - qy);
-    let len = (nx * nx + ny * ny).sqrt();
-    let n = if len > 0.0 {
-        (nx / len, ny / len)
+    let n = if let Some(n) = direction(cx - qx, cy - qy) {
+        n
     } else {
         // The centre on the box (a radius lost to rounding): the nearest face's outward normal,
         // so the normal stays a unit vector.
@@ -656,8 +799,9 @@ pub fn sweep_circle_rect(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
 }
 
 /// Whether circle `a` moving by `delta` reaches the box of rect `b` grown by the radius: the
-/// first test of [`rounded_box_entry`] in the same arithmetic, lane by lane (x, y) and
-/// branch-free. False for a NaN.
+/// first test of [`rounded_box_entry`] in the same arithmetic, with the bounds widened by what
+/// f64 rounding can explain, lane by lane (x, y) and branch-free. False for a NaN or an infinite
+/// motion.
 #[inline(always)]
 fn circle_rect_reaches(a: Circle, delta: Vec2, b: Rect) -> bool {
     let (c, o, w, d) = ([a.x, a.y], [b.x, b.y], [b.w, b.h], [delta.x, delta.y]);
@@ -670,7 +814,8 @@ fn circle_rect_reaches(a: Circle, delta: Vec2, b: Rect) -> bool {
             hi: (hi + r) - c[i] as f64,
             v: d[i] as f64,
         };
-        reach &= s.reaches();
+        let m = (o[i].abs() + w[i].abs()) as f64 + (a.r.abs() + c[i].abs()) as f64;
+        reach &= s.reaches_within(rounding_bound(m));
     }
     reach
 }
@@ -699,10 +844,79 @@ fn circle_rect_hit(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
 /// `Some(None)` already overlapping, `Some(Some(t))` an f32 time no later than the contact
 /// (not yet settled). Shared by both orders of the pair.
 fn circle_rect_entry(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32>> {
-    if nan2(delta) || a.r.is_nan() {
+    if unusable(delta) || a.r.is_nan() {
         return None;
     }
-    rounded_box_entry(a.center().wide(), delta.wide(), &b.aabb(), a.r as f64)
+    let (p, d, r) = (a.center().wide(), delta.wide(), a.r as f64);
+    let entry = if circle_rect_rounds(a, b) {
+        circle_rect_entry_exact(a, delta, b)
+    } else {
+        rounded_box_entry(p, d, &b.aabb(), r, false)
+    };
+    match entry {
+        // Overlapping by less than the predicate can see: it calls them touching (or apart) at
+        // the start, and so do the pieces, within rounding.
+        Some(None) if !overlap_rect_circle(b, a) => rounded_box_entry(p, d, &b.aabb(), r, true),
+        other => other,
+    }
+}
+
+/// Whether f64 may round a bound of the straight parts of the rounded box (rect `b` grown by
+/// circle `a`'s radius, seen from its centre). Finite inputs only.
+#[inline(always)]
+fn circle_rect_rounds(a: Circle, b: Rect) -> bool {
+    let (x, fx) = may_round([b.x, b.w, a.r, a.x]);
+    let (y, fy) = may_round([b.y, b.h, a.r, a.y]);
+    (x | y) & fx & fy
+}
+
+/// [`circle_rect_entry`] with the straight parts of the rounded box (the rect widened by the
+/// radius in x, and in y) decided on exact sums; the corner disks as in f64.
+#[cold]
+#[inline(never)]
+fn circle_rect_entry_exact(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32>> {
+    use super::sweep_exact::{entry, span, Entry, Slab, Terms};
+    let r = a.r as f64;
+    if r.is_nan() || r <= 0.0 {
+        return None;
+    }
+    let ((x0, x1), (y0, y1)) = (span(b.x, b.w), span(b.y, b.h));
+    // The open interval lo - grow < c + t·v < hi + grow.
+    let slab = |lo: Terms, hi: Terms, grow: f64, c: f32, v: f32| Slab {
+        lo: lo.minus(Terms::of(&[grow, c as f64])),
+        hi: hi.minus(Terms::of(&[-grow, c as f64])),
+        v: v as f64,
+    };
+    let wide_x = [
+        slab(x0, x1, r, a.x, delta.x),
+        slab(y0, y1, 0.0, a.y, delta.y),
+    ];
+    let wide_y = [
+        slab(x0, x1, 0.0, a.x, delta.x),
+        slab(y0, y1, r, a.y, delta.y),
+    ];
+    let mut best: Option<f32> = None;
+    let mut take = |t: f32| {
+        if best.map_or(true, |b| t < b) {
+            best = Some(t);
+        }
+    };
+    for s in [&wide_x, &wide_y] {
+        match entry(s) {
+            Some(Entry::Inside) => return Some(None),
+            Some(Entry::At(t, _)) => take(t),
+            None => {}
+        }
+    }
+    for c in b.aabb().corners() {
+        if let Some(t) = disk_entry(a.center().wide(), delta.wide(), c, r, false) {
+            if t < 0.0 {
+                return Some(None);
+            }
+            take(disk_time_f32(t));
+        }
+    }
+    best.map(Some)
 }
 
 /// Circle `a` moving by `delta` against the static oriented box `b`, solved in the box's frame.
@@ -710,7 +924,7 @@ fn circle_rect_entry(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32>> {
 ///
 /// Normal, point and pos as for [`sweep_circle_rect`].
 pub fn sweep_circle_obb(a: Circle, delta: Vec2, b: Obb) -> Option<Hit> {
-    if nan2(delta) || a.r.is_nan() {
+    if unusable(delta) || a.r.is_nan() {
         return None;
     }
     let f = Frame::of(b);
@@ -719,7 +933,12 @@ pub fn sweep_circle_obb(a: Circle, delta: Vec2, b: Obb) -> Option<Hit> {
     let (dx, dy) = delta.wide();
     let d = (f.c * dx + f.s * dy, f.c * dy - f.s * dx);
     let lb = f.local_box();
-    let t = match rounded_box_entry(p, d, &lb, a.r as f64)? {
+    let entry = match rounded_box_entry(p, d, &lb, a.r as f64, false)? {
+        // Inside by less than the predicate can see: touching, as it says.
+        None if !overlap_obb_circle(b, a) => rounded_box_entry(p, d, &lb, a.r as f64, true)?,
+        entry => entry,
+    };
+    let t = match entry {
         None => {
             let c = collide_obb_circle(b, a)?;
             return Some(start_hit(c.normal, c.point, start));
@@ -741,13 +960,19 @@ pub fn sweep_circle_obb(a: Circle, delta: Vec2, b: Obb) -> Option<Hit> {
 /// The normal points from `b`'s centre toward `a`'s at `t`; `point` is on `b`'s surface along
 /// it; `pos` is `a`'s centre at `t`.
 pub fn sweep_circle_circle(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
-    if nan2(delta) || !(a.r >= 0.0 && b.r >= 0.0) {
+    if unusable(delta) || !(a.r >= 0.0 && b.r >= 0.0) {
         return None;
     }
     let start = a.center();
     let c = b.center().wide();
     let r = a.r as f64 + b.r as f64;
-    let t = disk_entry(start.wide(), delta.wide(), c, r)?;
+    let t = match disk_entry(start.wide(), delta.wide(), c, r, false)? {
+        // Inside by less than the predicate can see: touching, as it says.
+        t if t < 0.0 && !overlap_circle_circle(a, b) => {
+            disk_entry(start.wide(), delta.wide(), c, r, true)?
+        }
+        t => t,
+    };
     if t < 0.0 {
         let k = collide_circle_circle(a, b)?;
         return Some(start_hit(neg(k.normal), k.point, start));
@@ -757,15 +982,10 @@ pub fn sweep_circle_circle(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
         !overlap_circle_circle(Circle::new(p.x, p.y, a.r), b)
     });
     let pos = at(start, delta, t);
-    let (nx, ny) = (pos.x as f64 - c.0, pos.y as f64 - c.1);
-    let len = (nx * nx + ny * ny).sqrt();
-    let n = if len > 0.0 {
-        (nx / len, ny / len)
-    } else {
-        (0.0, 0.0)
-    };
-    let rb = b.r as f64;
-    Some(hit(t, n, (c.0 + n.0 * rb, c.1 + n.1 * rb), pos))
+    let n = direction(pos.x as f64 - c.0, pos.y as f64 - c.1).unwrap_or((0.0, 0.0));
+    // On `b`'s surface along n (`0·inf` read as 0: an infinite radius along a zero component).
+    let along = |c: f64, n: f64| if n == 0.0 { c } else { c + n * b.r as f64 };
+    Some(hit(t, n, (along(c.0, n.0), along(c.1, n.1)), pos))
 }
 
 /// Rect `a` moving by `delta` against the static circle `b`: the circle moving by `-delta`
@@ -801,4 +1021,65 @@ fn rect_circle_hit(a: Rect, delta: Vec2, b: Circle) -> Option<Hit> {
     let moved = Rect::new(pos.x, pos.y, a.w, a.h).aabb();
     let (n, q) = round_box_contact(&moved, b.x as f64, b.y as f64);
     Some(hit(t, (-n.0, -n.1), q, pos))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact::two_sum;
+
+    #[test]
+    fn values_far_apart_in_magnitude_may_round_in_f64() {
+        assert_eq!(may_round([-90.0, 1e-30, 0.0, 10.0]), (true, true));
+        assert_eq!(may_round([1e-45, 1.0, 0.0, 0.0]), (true, true));
+        assert_eq!(
+            may_round([16384.0, 1.0 / 256.0, -16384.0, 0.0]),
+            (false, true)
+        );
+        assert_eq!(may_round([1e-45, 1e-40, 0.0, -0.0]), (false, true));
+        assert!(!may_round([f32::INFINITY, 1e-30, 1.0, 2.0]).1);
+        assert_eq!(may_round([0.0; 4]), (false, true));
+        // An infinite width in x and a spread in y: the f64 formulas (x is infinite).
+        let a = Rect::new(-1.0e-38, -1.0e-38, f32::INFINITY, 16_777_216.0);
+        assert!(!rect_rect_rounds(a, Rect::new(0.0, 0.0, 1.0, 1.0)));
+    }
+
+    #[test]
+    fn sums_of_values_that_may_not_round_are_exact_in_f64() {
+        // Random f32 values with exponents spread by up to 27 (may_round false): every signed
+        // sum of them, added left to right in f64, has a zero rounding error at each step.
+        let mut state = 0x1234_5678_9abc_def0u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut checked, cases) = (0, if cfg!(miri) { 2_000 } else { 200_000 });
+        for _ in 0..cases {
+            let base = (next() % 250) as u32 + 1;
+            let v: [f32; 4] = std::array::from_fn(|_| {
+                let r = next();
+                let e = (base + (r % 28) as u32).min(254);
+                f32::from_bits(((r >> 8) as u32 & 0x807f_ffff) | (e << 23))
+            });
+            if may_round(v).0 {
+                continue;
+            }
+            checked += 1;
+            let signs = next();
+            let mut acc = 0.0f64;
+            for (i, x) in v.iter().enumerate() {
+                let x = if signs >> i & 1 == 1 {
+                    -*x as f64
+                } else {
+                    *x as f64
+                };
+                let (s, e) = two_sum(acc, x);
+                assert_eq!(e, 0.0, "{v:?}");
+                acc = s;
+            }
+        }
+        assert!(checked > cases / 2);
+    }
 }

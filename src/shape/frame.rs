@@ -167,3 +167,29 @@ impl Frame {
         self.local_box().corners().map(|(x, y)| self.to_world(x, y))
     }
 }
+
+/// The unit vector along `(x, y)`, `None` for the zero vector (or a NaN). An infinite component
+/// gives the direction of the infinite part alone (`(inf, 5)` is `(1, 0)`), where `x / len`
+/// would be `inf / inf`, a NaN.
+pub(crate) fn direction(x: f64, y: f64) -> Option<(f64, f64)> {
+    let len = (x * x + y * y).sqrt();
+    if len > 0.0 && len < f64::INFINITY {
+        return Some((x / len, y / len));
+    }
+    if x.is_nan() || y.is_nan() {
+        return None;
+    }
+    if len == 0.0 {
+        return None;
+    }
+    // Infinite (or squares that overflow): keep the infinite parts, or scale the huge ones down.
+    let (ux, uy) = if x.is_infinite() || y.is_infinite() {
+        let part = |v: f64| if v.is_infinite() { v.signum() } else { 0.0 };
+        (part(x), part(y))
+    } else {
+        let m = x.abs().max(y.abs());
+        (x / m, y / m)
+    };
+    let len = (ux * ux + uy * uy).sqrt();
+    Some((ux / len, uy / len))
+}

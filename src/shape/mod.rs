@@ -10,7 +10,7 @@ pub use integer::{CircleI, RectI};
 
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-pub(crate) use frame::{ordered, Aabb, Frame};
+pub(crate) use frame::{direction, ordered, Aabb, Frame};
 
 /// A point or a vector (`c2d_vec2`).
 #[repr(C)]

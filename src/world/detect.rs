@@ -63,7 +63,7 @@ impl Gap {
         if (self.v.abs() > self.err || self.err == 0.0) && self.v.is_finite() {
             return (self.v > 0.0) as i32 - (self.v < 0.0) as i32;
         }
-        self.exact().sign()
+        self.exact().signum()
     }
 }
 
@@ -83,7 +83,11 @@ fn fraction_lt(g1: &Gap, d1: f64, g2: &Gap, d2: f64) -> bool {
     if c.abs() > err && c.is_finite() && err.is_finite() {
         return c < 0.0;
     }
-    g1.exact().scale(d2).sum(&g2.exact().scale(d1).neg()).sign() < 0
+    g1.exact()
+        .scale(d2)
+        .sum(&g2.exact().scale(d1).neg())
+        .signum()
+        < 0
 }
 
 impl Time {
@@ -108,7 +112,7 @@ impl Time {
                 if c.abs() > err && c.is_finite() {
                     return c < 0.0;
                 }
-                g.exact().add(-d).sign() < 0
+                g.exact().add(-d).signum() < 0
             }
         }
     }

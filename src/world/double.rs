@@ -357,7 +357,7 @@ impl Edges {
         }
         let sq = |e: Option<Expansion>| e.map_or(Expansion::of(0.0), |e| e.mul(&e));
         let dist = sq(dx).sum(&sq(dy));
-        dist.sum(&Expansion::of(c.r).scale(-c.r)).sign() < 0
+        dist.sum(&Expansion::of(c.r).scale(-c.r)).signum() < 0
     }
 }
 
@@ -376,5 +376,5 @@ pub(crate) fn orient(a: Vec2D, b: Vec2D, cx: Edge, cy: Edge) -> i32 {
     let ey = Expansion::of(b.y).add(-a.y);
     let qx = cx.expansion().add(-a.x);
     let qy = cy.expansion().add(-a.y);
-    ex.mul(&qy).sum(&ey.mul(&qx).neg()).sign()
+    ex.mul(&qy).sum(&ey.mul(&qx).neg()).signum()
 }

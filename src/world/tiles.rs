@@ -391,10 +391,11 @@ fn within_crowded(
         tall = tall.max(y1 - y0);
     }
     let height = tall * (1.0 + 1e-9) + f64::MIN_POSITIVE;
-    let count = ((hi - lo) / height).floor();
+    let count = (hi - lo) / height;
     if !(count >= 4.0 && height.is_finite() && hi.is_finite() && lo.is_finite()) {
         return within(row, exact, buf, n);
     }
+    // Truncation is the floor of a positive count.
     let count = (count as usize).min(items.len());
     let band = |e: &Ent| (((e.b[1] as f64 - lo) / height) as usize).min(count - 1);
     // A counting sort by band keeps each band in x order; every band ends with sentinels.
