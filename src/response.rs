@@ -44,7 +44,7 @@ impl Response {
 pub struct MoveInfo {
     /// How many hits were resolved (at most 32).
     pub count: usize,
-    /// Index of the first obstacle hit; `usize::MAX` (`SIZE_MAX`) when `count == 0`.
+    /// Index of the first obstacle hit; `SIZE_MAX` when `count == 0`.
     pub first: usize,
     /// That first hit (`t` a fraction of the whole `delta`); all zero when `count == 0`.
     pub first_hit: Hit,
