@@ -23,7 +23,7 @@ int main(void)
      * that only share an edge do not collide. touch_ counts touching. */
     c2d_rect wall = {96, 64, 64, 48};
     c2d_rect crate = {160, 64, 32, 32}; /* flush against the wall's right side */
-    printf("crate flush against the wall:  overlap %s, touch %s\n",
+    printf("crate flush against the wall: overlap %s, touch %s\n",
            yes(c2d_overlap_rect_rect(wall, crate)), yes(c2d_touch_rect_rect(wall, crate)));
 
     /* A circle near the wall's corner: within 16 of both sides, but 18.4 from the corner. */
