@@ -51,7 +51,9 @@ dist:
 	cargo rustc --release --lib --crate-type cdylib --target-dir target/dist
 	cargo rustc --release --lib --crate-type staticlib --target-dir target/dist
 
-install: dist
+# Builds first where cargo is on the PATH (under sudo it may not be: run `make dist` before).
+install:
+	@if command -v cargo >/dev/null 2>&1; then $(MAKE) --no-print-directory dist; fi
 	packaging/install.sh install
 
 uninstall:
