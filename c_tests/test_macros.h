@@ -139,7 +139,7 @@ void test_predicates(void);
 void test_segments(void);
 void test_integer(void);
 void test_contacts(void);
-void test_seeds(void);
+void test_scenes(void);
 void test_bad_input(void);
 void test_version(void);
 void test_sweep(void);
