@@ -121,8 +121,8 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
                     if !blocks(i) {
                         continue;
                     }
-                    let after = last.map_or(true, |(t, j)| h.t > t || (h.t == t && i > j));
-                    if after && next.map_or(true, |(n, j)| h.t < n.t || (h.t == n.t && i < j)) {
+                    let after = last.is_none_or(|(t, j)| h.t > t || (h.t == t && i > j));
+                    if after && next.is_none_or(|(n, j)| h.t < n.t || (h.t == n.t && i < j)) {
                         next = Some((h, i));
                     }
                 }
@@ -147,7 +147,7 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
         for (i, &o) in obstacles.iter().enumerate() {
             // The sweep first: it rejects most obstacles in a few compares.
             if let Some(h) = sweep_rect_rect(here, leg, o) {
-                if blocks(i) && first.map_or(true, |(f, _)| h.t < f.t) {
+                if blocks(i) && first.is_none_or(|(f, _)| h.t < f.t) {
                     first = Some((h, i));
                 }
             }

@@ -95,7 +95,7 @@ pub(crate) fn check(
             }
             if let Some(h) = sweep_rect_rect(here, leg, o.rect) {
                 let better =
-                    first.map_or(true, |(f, j)| h.t < f.t || (h.t == f.t && o.id < obs[j].id));
+                    first.is_none_or(|(f, j)| h.t < f.t || (h.t == f.t && o.id < obs[j].id));
                 if better {
                     first = Some((h, i));
                 }
