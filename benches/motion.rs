@@ -1,4 +1,4 @@
-//! ns per call of every sweep, ray cast and move through the C ABI, and seed 001's breakout
+//! ns per call of every sweep, ray cast and move through the C ABI, and a breakout
 //! frame (one ball against a wall of 96 bricks) tested statically and swept.
 //!
 //! As in `benches/abi.rs`, each function is called through a function pointer hidden from the
@@ -186,7 +186,7 @@ fn bench_frames(filter: Option<&str>, rng: &mut Rng) {
     black_box(out);
 
     println!(
-        "\nSeed 001's breakout frame: one ball moving 10 units against 96 bricks, \
+        "\nA breakout frame: one ball moving 10 units against 96 bricks, \
          {FRAMES} random frames.\n"
     );
     println!("| ball | static (per frame) | swept (per frame) | static ns/frame | swept ns/frame | swept / static | frames with a hit |");

@@ -188,7 +188,7 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
     }
 }
 
-/// The integer engine's move (seed 003's GameLib): `x` by `dx` first, then `y` by `dy`, each as
+/// The move of an integer engine (GameLib-style): `x` by `dx` first, then `y` by `dy`, each as
 /// far as possible without strictly overlapping, at any unit position along the way, an obstacle
 /// `a` did not overlap at the start. Exact to the unit; positions saturate at the `i32` range.
 ///
