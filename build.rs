@@ -5,7 +5,7 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const TYPES: [(&str, &str); 14] = [
+const TYPES: [(&str, &str); 20] = [
     ("Vec2", "c2d_vec2"),
     ("Rect", "c2d_rect"),
     ("Circle", "c2d_circle"),
@@ -20,6 +20,12 @@ const TYPES: [(&str, &str); 14] = [
     ("World", "c2d_world"),
     ("WorldHit", "c2d_world_hit"),
     ("Pair", "c2d_pair"),
+    ("Vec2D", "c2d_vec2d"),
+    ("RectD", "c2d_rectd"),
+    ("CircleD", "c2d_circled"),
+    ("SegmentD", "c2d_segmentd"),
+    ("HitD", "c2d_hitd"),
+    ("WorldHitD", "c2d_world_hitd"),
 ];
 
 /// The header's opening comment: what the library is, a map of its functions, and the rules
@@ -50,9 +56,14 @@ const HEADER_TOP: &str = "\
  *                c2d_raycast_rect, _circle, _obb, _segment
  *   Moves        c2d_move_rect (slide, touch, cross or bounce past obstacles, as bump.lua),
  *                c2d_move_recti (an integer engine's move, exact to the unit)
- *   World        c2d_world_new, _free, _add, _update, _remove, _get, _count, _query_rect,
- *                _query_point, _query_circle, _query_segment, _pairs, _move; c2d_status_str:
- *                many objects behind a broad phase, addressed by uint64_t handles
+ *   World        c2d_world_new, _free, _add, _add_checked, _update, _remove, _get, _count,
+ *                _set_category, _get_category, _query_rect, _query_point, _query_circle,
+ *                _query_segment, _pairs, _move, _check, _project; c2d_status_str: many objects
+ *                behind a broad phase, addressed by uint64_t handles
+ *   World, in    c2d_world_new_d, _cell_size_d, _add_d, _update_d, _get_d, _query_rect_d,
+ *   doubles      _query_point_d, _query_circle_d, _query_segment_d, _move_d, _check_d,
+ *                _project_d: the same world with rects kept as given in double precision
+ *                (c2d_vec2d, c2d_rectd, c2d_circled, c2d_segmentd, c2d_hitd, c2d_world_hitd)
  *   Version      c2d_version, C2D_VERSION_MAJOR, C2D_VERSION_MINOR, C2D_VERSION_PATCH
  *
  * Exactness: on the grid domain (every coordinate, size and radius a multiple of 1/256 with

@@ -2,13 +2,15 @@
 //!
 //! `cargo bench --bench world` (options after `--`: `quick` for fewer frames, `only=N` for one
 //! size, `wall` for wall-clock instead of this thread's CPU time, `world` for the world's rows
-//! only, `floor` for the floor row only). Scenario: N boxes of 4..20 units in a square sized so that each overlaps about three
+//! only, `floor` for the floor row only, `scaling` for the last table only). Scenario: N boxes of 4..20 units in a square sized so that each overlaps about three
 //! others ("game density"), every box moving by up to 1 unit per frame. Figures are milliseconds
 //! per operation on one core: build (add N boxes to an empty structure), frame (update every
 //! box, then list the strictly overlapping pairs; also with each half timed apart within every
 //! frame), and 1000 rect queries of 32×32. Every structure reports the same pairs (checked
 //! against brute force up to N = 10000). One row per size is a 10000-unit floor under N
-//! 8-unit bullets.
+//! 8-unit bullets, one the same scene through the double-precision functions. A last table
+//! shows that nothing is quadratic: one move across a dense field of N small items (it costs
+//! what the cells along its path hold), and `pairs` with N items all in one cell.
 
 mod common;
 
@@ -190,6 +192,85 @@ fn bench_world(n: usize, frames: usize, cell: f32) -> Row {
     }
 }
 
+/// The frame of [`bench_world`] through the double-precision functions (`add_d`, `update_d`).
+fn bench_world_d(n: usize, frames: usize, cell: f32) -> Row {
+    let mut scene = Scene::new(n, 1);
+    let build = time(3, || {
+        let mut w = World::new(cell).unwrap();
+        for r in &scene.rects {
+            w.add_d((*r).into(), 0).unwrap();
+        }
+        w
+    });
+    let mut w = World::new(cell).unwrap();
+    let ids: Vec<u64> = scene
+        .rects
+        .iter()
+        .map(|r| w.add_d((*r).into(), 0).unwrap())
+        .collect();
+    let mut pairs = 0;
+    let frame = time(frames, || {
+        scene.step();
+        for (id, r) in ids.iter().zip(&scene.rects) {
+            w.update_d(*id, (*r).into()).unwrap();
+        }
+        pairs = w.pairs(&mut []);
+        pairs
+    });
+    let mut out = vec![0u64; 4096];
+    let queries = time(10, || {
+        scene
+            .queries
+            .iter()
+            .map(|q| w.query_rect_d((*q).into(), u64::MAX, &mut out))
+            .sum::<usize>()
+    });
+    Row {
+        what: format!("collide2d World, _d functions (cell {cell})"),
+        build,
+        frame,
+        split: None,
+        queries,
+        pairs,
+    }
+}
+
+/// No quadratic paths: one move diagonally across a dense field of `n` small items (1-unit
+/// boxes every 2 units; the filter ignores them all, so the move meets every item on its way
+/// and asks about each), and `pairs` with `n` items all in one cell. Milliseconds per call.
+fn scaling(n: usize) -> (f64, f64) {
+    let side = (n as f64).sqrt().ceil() as usize;
+    let mut w = World::new(8.0).unwrap();
+    for k in 0..n {
+        let (i, j) = (k % side, k / side);
+        w.add(Rect::new(2.0 * i as f32, 2.0 * j as f32, 1.0, 1.0), 0)
+            .unwrap();
+    }
+    let span = 2.0 * side as f32;
+    let mover = w.add(Rect::new(-2.0, -1.5, 0.5, 0.5), 0).unwrap();
+    let mut hits = Vec::new();
+    let mv = time(5, || {
+        w.update(mover, Rect::new(-2.0, -1.5, 0.5, 0.5)).unwrap();
+        w.move_item(
+            mover,
+            collide2d::Vec2::new(span, span),
+            |_, _| collide2d::world::Response::Ignore,
+            &mut hits,
+        )
+        .unwrap()
+    });
+    // All in one cell: a cell as large as the field, items strewn over it.
+    let mut rng = Rng(7);
+    let big = (n as f32 * 576.0 / 3.0).sqrt();
+    let mut one = World::new(big * 2.0).unwrap();
+    for _ in 0..n {
+        let (x, y) = (rng.f(0.0, 1.0) * big, rng.f(0.0, 1.0) * big);
+        one.add(Rect::new(x, y, 12.0, 12.0), 0).unwrap();
+    }
+    let pairs = time(3, || one.pairs(&mut []));
+    (mv, pairs)
+}
+
 fn brute_pairs(rects: &[Rect]) -> usize {
     let mut n = 0;
     for i in 0..rects.len() {
@@ -345,14 +426,17 @@ fn main() {
     let just_world = std::env::args().any(|a| a == "world");
     // `floor` runs only the floor row.
     let just_floor = std::env::args().any(|a| a == "floor");
+    // `scaling` runs only the last table.
+    let just_scaling = std::env::args().any(|a| a == "scaling");
     for (n, frames) in [(1_000usize, 2000usize), (10_000, 300), (100_000, 30)] {
-        if only.is_some_and(|o| o != n) {
+        if only.is_some_and(|o| o != n) || just_scaling {
             continue;
         }
         let frames = (frames / scale).max(3);
         if !just_floor {
             print(n, bench_world(n, frames, 20.0));
             print(n, bench_world(n, frames, 32.0));
+            print(n, bench_world_d(n, frames, 32.0));
         }
         print(n, bench_floor(n, frames));
         if just_world || just_floor {
@@ -362,5 +446,15 @@ fn main() {
         if n <= 10_000 {
             print(n, bench_brute(n, if n == 1_000 { 200 / scale } else { 3 }));
         }
+    }
+    if just_world || just_floor || only.is_some() {
+        return;
+    }
+    println!();
+    println!("| N | one move across a dense field, ms | pairs with every item in one cell, ms |");
+    println!("|---|---|---|");
+    for n in [10_000usize, 100_000] {
+        let (mv, pairs) = scaling(n);
+        println!("| {n} | {mv:.3} | {pairs:.3} |");
     }
 }

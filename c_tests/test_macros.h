@@ -144,5 +144,6 @@ void test_bad_input(void);
 void test_version(void);
 void test_sweep(void);
 void test_world(void);
+void test_world_d(void);
 
 #endif /* C2D_TEST_MACROS_H */

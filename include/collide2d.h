@@ -23,9 +23,14 @@
  *                c2d_raycast_rect, _circle, _obb, _segment
  *   Moves        c2d_move_rect (slide, touch, cross or bounce past obstacles, as bump.lua),
  *                c2d_move_recti (an integer engine's move, exact to the unit)
- *   World        c2d_world_new, _free, _add, _update, _remove, _get, _count, _query_rect,
- *                _query_point, _query_circle, _query_segment, _pairs, _move; c2d_status_str:
- *                many objects behind a broad phase, addressed by uint64_t handles
+ *   World        c2d_world_new, _free, _add, _add_checked, _update, _remove, _get, _count,
+ *                _set_category, _get_category, _query_rect, _query_point, _query_circle,
+ *                _query_segment, _pairs, _move, _check, _project; c2d_status_str: many objects
+ *                behind a broad phase, addressed by uint64_t handles
+ *   World, in    c2d_world_new_d, _cell_size_d, _add_d, _update_d, _get_d, _query_rect_d,
+ *   doubles      _query_point_d, _query_circle_d, _query_segment_d, _move_d, _check_d,
+ *                _project_d: the same world with rects kept as given in double precision
+ *                (c2d_vec2d, c2d_rectd, c2d_circled, c2d_segmentd, c2d_hitd, c2d_world_hitd)
  *   Version      c2d_version, C2D_VERSION_MAJOR, C2D_VERSION_MINOR, C2D_VERSION_PATCH
  *
  * Exactness: on the grid domain (every coordinate, size and radius a multiple of 1/256 with
@@ -49,7 +54,7 @@
 #include <stdint.h>
 
 #define C2D_VERSION_MAJOR 1
-#define C2D_VERSION_MINOR 0
+#define C2D_VERSION_MINOR 1
 #define C2D_VERSION_PATCH 0
 
 /// The most hits `c2d_move_rect` resolves in one call.
@@ -60,6 +65,11 @@
 
 /// Bit of `c2d_move_recti`'s `blocked`: y moved less than asked.
 #define C2D_BLOCKED_Y 2
+
+/// The most items one world holds at once (2^22 = 4,194,304).
+#define C2D_WORLD_CAPACITY (1 << 22)
+
+
 
 /// A world of rect items with a broad phase (sweep and prune in tiles of cells).
 typedef struct c2d_world c2d_world;
@@ -216,8 +226,80 @@ typedef struct c2d_pair {
 } c2d_pair;
 
 /// Picks the response of moving `item` to `other` (bump.lua's filter); `ctx` is the pointer given
-/// to `c2d_world_move`.
+/// to the move.
+///
+/// The filter may call the world's functions (query it, add, update or remove items, even the
+/// mover; the move sees the changes) but must not free the world, and it **must return
+/// normally**: it must not `longjmp` out of the library, throw a C++ exception through it or
+/// raise a Lua error through it. A `longjmp` skips the library's clean-up (memory leaks, the
+/// world is left as the last completed change made it); an exception or any other unwinding
+/// that reaches the library aborts the process (it is never caught and never corrupts a
+/// world). Catch errors inside the filter and answer a response instead.
 typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
+
+/// A point or vector in double precision (`c2d_vec2d`).
+typedef struct c2d_vec2d {
+  /// Horizontal coordinate.
+  double x;
+  /// Vertical coordinate.
+  double y;
+} c2d_vec2d;
+
+/// A hit in double precision (`c2d_hitd`): the fields of [`Hit`].
+typedef struct c2d_hitd {
+  /// Fraction of the motion (or segment) at first contact.
+  double t;
+  /// Unit outward normal of the face hit (from the item toward the mover); zero when none.
+  struct c2d_vec2d normal;
+  /// A contact point.
+  struct c2d_vec2d point;
+  /// The mover's position (rect `x, y`) at the contact.
+  struct c2d_vec2d pos;
+} c2d_hitd;
+
+/// One item met by a world query, move or projection, in double precision (`c2d_world_hitd`).
+typedef struct c2d_world_hitd {
+  /// The item met.
+  uint64_t id;
+  /// Where and when.
+  struct c2d_hitd hit;
+  /// The filter's answer for it (`c2d_response`); `C2D_SLIDE` where no filter was asked.
+  uint32_t response;
+  /// Whether the mover already strictly overlapped it where the motion began (then
+  /// `hit.t` is minus the overlap's area, so that sorting by `t` puts the deepest first).
+  bool overlaps;
+} c2d_world_hitd;
+
+/// An axis-aligned box in double precision, spanning `x..x+w` and `y..y+h` (`c2d_rectd`); a
+/// negative size spans the other way, as in [`Rect`].
+typedef struct c2d_rectd {
+  /// Corner x.
+  double x;
+  /// Corner y.
+  double y;
+  /// Width.
+  double w;
+  /// Height.
+  double h;
+} c2d_rectd;
+
+/// A circle in double precision (`c2d_circled`).
+typedef struct c2d_circled {
+  /// Centre x.
+  double x;
+  /// Centre y.
+  double y;
+  /// Radius; `<= 0` finds nothing in a strict query.
+  double r;
+} c2d_circled;
+
+/// A closed segment in double precision (`c2d_segmentd`).
+typedef struct c2d_segmentd {
+  /// Start.
+  struct c2d_vec2d a;
+  /// End.
+  struct c2d_vec2d b;
+} c2d_segmentd;
 
 /// Not a collision: the rect passes through and no hit is counted.
 #define C2D_IGNORE 0
@@ -240,11 +322,18 @@ typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
 /// The world pointer was NULL.
 #define C2D_ERR_NULL 1
 
-/// A rect or goal with a NaN or infinite field (or a full world).
+/// A rect, goal or size with a NaN or infinite field.
 #define C2D_ERR_INVALID 2
 
 /// The handle names no live item of this world (removed, never issued, or another world's).
 #define C2D_ERR_STALE 3
+
+/// The world already holds `C2D_WORLD_CAPACITY` items (since 1.1; 1.0 answered
+/// `C2D_ERR_INVALID`).
+#define C2D_ERR_FULL 4
+
+/// An item's category and mask when it is added: category 1, every mask bit set.
+#define DEFAULT_CATEGORY { 1, UINT64_MAX, }
 
 #ifdef __cplusplus
 extern "C" {
@@ -663,7 +752,9 @@ struct c2d_world *c2d_world_new(float cell_size);
 void c2d_world_free(struct c2d_world *w);
 
 /// Adds an item with box `rect` and an opaque `user` value; returns its handle, never 0. Returns 0
-/// when `w` is NULL or `rect` has a NaN or infinite field.
+/// when `w` is NULL, `rect` has a NaN or infinite field, or the world already holds
+/// `C2D_WORLD_CAPACITY` items (`c2d_world_add_checked` answers which, with `C2D_ERR_FULL` for a
+/// full world).
 uint64_t c2d_world_add(struct c2d_world *w, struct c2d_rect rect, uint64_t user);
 
 /// Moves or resizes item `id` to `rect` (a teleport: nothing is swept). `C2D_ERR_NULL` for a
@@ -724,23 +815,39 @@ size_t c2d_world_query_segment(const struct c2d_world *w,
 /// `cap` is 0) and returns how many there are; 0 for a NULL world.
 size_t c2d_world_pairs(const struct c2d_world *w, struct c2d_pair *out, size_t cap);
 
-/// bump.lua's `world:move`: moves item `id` so that its rect's `x, y` go toward `goal`, swept
-/// against the other items (as `c2d_move_rect`, strict boundary); `filter(id, other, ctx)` picks
-/// the response for each other item near the path (NULL filter: `C2D_SLIDE` for all;
-/// `C2D_IGNORE` makes it no obstacle). The filter is called at most once per other item and
-/// move, in no promised order; it may call the world's functions, but must not free `w`. Items
-/// the rect strictly overlapped at the start never block, are not hits and are not asked about.
-/// Hits are resolved in order of time (ties: lower handle): `C2D_TOUCH` stops, `C2D_SLIDE` keeps
-/// the rest of the motion along the face, `C2D_BOUNCE` reflects it, `C2D_CROSS` passes through
-/// (each item crossed once per move); at most `C2D_MOVE_MAX_HITS` (32) hits, the motion stopping
-/// at the last. Except through crossed or ignored items, the rect never ends strictly
-/// overlapping an item it did not overlap at the start; an unobstructed move ends exactly at
-/// `goal`. The item's rect is updated to the final position, which is written to `actual`
-/// (nullable); the hits in order (`hit.t` is the fraction of that leg of the motion, `hit.pos`
-/// the rect's x, y at the contact) go to `hits` (at most `cap`; NULL is fine when `cap` is 0)
-/// and their total to `count` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a
-/// handle naming no live item (also when the filter removed it), `C2D_ERR_INVALID` for a NaN or
-/// infinite goal; on error nothing is written.
+/// bump.lua's `world:move`: moves item `id` so that its rect's `x, y` go toward `goal`, meeting
+/// the other items as bump.lua 3.1.7 does, with exact decisions; `filter(id, other, ctx)` picks
+/// the response for each item met (NULL filter: `C2D_SLIDE` for all; `C2D_IGNORE` makes it no
+/// obstacle). Items whose category and mask do not interact with the mover's are skipped before
+/// the filter is asked. The filter is called at most once per other item and move, in the
+/// order the items are met; it may change the world (see `c2d_filter_fn`).
+///
+/// Each step projects the rect from where it is toward the goal and resolves the first item
+/// met: items the rect strictly overlaps where the step begins come first (the deepest
+/// first), resolved from bump.lua's touch position (where the line of motion, extended
+/// backwards, entered the item; for a rect that does not move, the nearest way out), then the
+/// items in order of time (ties: nearer centre, then lower handle). `C2D_TOUCH` stops at the
+/// contact, `C2D_SLIDE` keeps the rest of the motion along the face, `C2D_BOUNCE` reflects it,
+/// `C2D_CROSS` passes through (an item overlapped at the start is reported on every move while
+/// the overlap lasts). Each item is met at most once per move, and at most
+/// `C2D_MOVE_MAX_HITS` (32) hits are resolved. Touching is never taken for overlapping:
+/// sliding along a face, grazing a corner or arriving exactly in contact is no hit. Except
+/// through crossed or ignored items, the rect never ends strictly overlapping an item it did
+/// not overlap at the start; an unobstructed move ends exactly at `goal`.
+///
+/// If the filter changes the world, the move projects again from where the mover then is:
+/// a removed or moved item no longer blocks (and is never reported with a stale handle), an
+/// added one is met; if the filter moves the mover itself, the move goes on from its new rect;
+/// if it removes the mover, the move answers `C2D_ERR_STALE`.
+///
+/// The item's rect is updated to the final position, written to `actual` (nullable); the hits
+/// in order go to `hits` (at most `cap`; NULL is fine when `cap` is 0) and their total to
+/// `count` (nullable). Each hit: `t` the fraction of that step's motion at contact (0 for an
+/// item overlapped where the step began), `normal` the face met, `pos` = `point` the rect's
+/// x, y at the contact. `C2D_ERR_NULL` for a NULL world,
+/// `C2D_ERR_STALE` for a handle naming no live item, `C2D_ERR_INVALID` for a NaN or infinite
+/// goal; on error nothing is written. The position and hits are the double-precision move's,
+/// rounded to f32 (`c2d_world_move_d` gives them unrounded).
 c2d_status c2d_world_move(struct c2d_world *w,
                           uint64_t id,
                           struct c2d_vec2 goal,
@@ -750,6 +857,153 @@ c2d_status c2d_world_move(struct c2d_world *w,
                           struct c2d_world_hit *hits,
                           size_t cap,
                           size_t *count);
+
+/// `c2d_world_move` in double precision: the goal, the final position and the hits as given and
+/// computed in doubles. Each hit also carries the filter's `response` and `overlaps` (the item
+/// was strictly overlapped where the step began; its `t` is then bump.lua's `ti`, minus the
+/// overlap's area, so that the deepest sorts first).
+c2d_status c2d_world_move_d(struct c2d_world *w,
+                            uint64_t id,
+                            struct c2d_vec2d goal,
+                            c2d_filter_fn filter,
+                            void *ctx,
+                            struct c2d_vec2d *actual,
+                            struct c2d_world_hitd *hits,
+                            size_t cap,
+                            size_t *count);
+
+/// bump.lua's `world:check`: exactly `c2d_world_move` without moving the item (the filter is
+/// asked as a move would ask it).
+c2d_status c2d_world_check(struct c2d_world *w,
+                           uint64_t id,
+                           struct c2d_vec2 goal,
+                           c2d_filter_fn filter,
+                           void *ctx,
+                           struct c2d_vec2 *actual,
+                           struct c2d_world_hit *hits,
+                           size_t cap,
+                           size_t *count);
+
+/// `c2d_world_check` in double precision (as `c2d_world_move_d`).
+c2d_status c2d_world_check_d(struct c2d_world *w,
+                             uint64_t id,
+                             struct c2d_vec2d goal,
+                             c2d_filter_fn filter,
+                             void *ctx,
+                             struct c2d_vec2d *actual,
+                             struct c2d_world_hitd *hits,
+                             size_t cap,
+                             size_t *count);
+
+/// bump.lua's `world:project`: every item that `rect` moving straight to corner `goal` would
+/// meet (exactly as a move's first step sees them), sorted by `hit.t` — items `rect` strictly
+/// overlaps first (`overlaps` true, `t` minus the overlap's area, the deepest first), then by
+/// the time of contact — ties by the distance between centres, then by handle. `id` is the
+/// item projected (skipped, its categories applied, and passed to the filter) or 0 for none;
+/// `filter(id, other, ctx)` answers each item's response (recorded in the hit; `C2D_IGNORE`
+/// leaves it out; NULL: `C2D_SLIDE` for all); nothing moves (the filter must not change the
+/// world here). Writes at most `cap` hits to `out` (NULL is fine when `cap` is 0) and the total
+/// to `count` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a non-zero `id`
+/// naming no live item, `C2D_ERR_INVALID` for a NaN or infinite field.
+c2d_status c2d_world_project_d(const struct c2d_world *w,
+                               uint64_t id,
+                               struct c2d_rectd rect,
+                               struct c2d_vec2d goal,
+                               c2d_filter_fn filter,
+                               void *ctx,
+                               struct c2d_world_hitd *out,
+                               size_t cap,
+                               size_t *count);
+
+/// `c2d_world_project_d` with an f32 rect and goal; the hits rounded to f32 (an item overlapped
+/// at the start is hit at `t = 0`).
+c2d_status c2d_world_project(const struct c2d_world *w,
+                             uint64_t id,
+                             struct c2d_rect rect,
+                             struct c2d_vec2 goal,
+                             c2d_filter_fn filter,
+                             void *ctx,
+                             struct c2d_world_hit *out,
+                             size_t cap,
+                             size_t *count);
+
+/// A new empty world as `c2d_world_new`, with a double-precision cell size. NULL if `cell_size`
+/// is not positive and finite.
+struct c2d_world *c2d_world_new_d(double cell_size);
+
+/// The world's cell size as it was given; 0 for a NULL world.
+double c2d_world_cell_size_d(const struct c2d_world *w);
+
+/// `c2d_world_add` with a double-precision rect, kept exactly as given (a rect at y = 99.9 is
+/// at 99.9, not at the nearest float).
+uint64_t c2d_world_add_d(struct c2d_world *w, struct c2d_rectd rect, uint64_t user);
+
+/// Adds an item as `c2d_world_add_d` and says why when it cannot: writes the handle to `id`
+/// (nullable; 0 on error) and answers `C2D_OK`, `C2D_ERR_NULL` (NULL world),
+/// `C2D_ERR_INVALID` (a NaN or infinite field) or `C2D_ERR_FULL` (the world already holds
+/// `C2D_WORLD_CAPACITY` items).
+c2d_status c2d_world_add_checked(struct c2d_world *w,
+                                 struct c2d_rectd rect,
+                                 uint64_t user,
+                                 uint64_t *id);
+
+/// `c2d_world_update` with a double-precision rect, kept exactly as given.
+c2d_status c2d_world_update_d(struct c2d_world *w, uint64_t id, struct c2d_rectd rect);
+
+/// `c2d_world_get` in double precision: the rect exactly as last given.
+c2d_status c2d_world_get_d(const struct c2d_world *w,
+                           uint64_t id,
+                           struct c2d_rectd *rect,
+                           uint64_t *user);
+
+/// Sets item `id`'s category bits and the mask of categories it interacts with (Box2D's rule):
+/// two items interact when `(a.category & b.mask) != 0 && (b.category & a.mask) != 0`. Items
+/// start with category 1 and mask `UINT64_MAX` (everything interacts). Moves, checks,
+/// projections and `c2d_world_pairs` skip items that do not interact (before the filter is
+/// asked); the `_d` queries take a mask of their own. `C2D_ERR_NULL` for a NULL world,
+/// `C2D_ERR_STALE` for a handle naming no live item.
+c2d_status c2d_world_set_category(struct c2d_world *w,
+                                  uint64_t id,
+                                  uint64_t category,
+                                  uint64_t mask);
+
+/// Reads item `id`'s category and mask into `category` and `mask` (each nullable). Statuses as
+/// `c2d_world_get`.
+c2d_status c2d_world_get_category(const struct c2d_world *w,
+                                  uint64_t id,
+                                  uint64_t *category,
+                                  uint64_t *mask);
+
+/// `c2d_world_query_rect` in double precision, exact for every finite double: the items whose
+/// rect strictly overlaps `rect` and whose category has a bit of `mask` (`UINT64_MAX` for all).
+size_t c2d_world_query_rect_d(const struct c2d_world *w,
+                              struct c2d_rectd rect,
+                              uint64_t mask,
+                              uint64_t *out,
+                              size_t cap);
+
+/// `c2d_world_query_point` in double precision, exact, with a category `mask`.
+size_t c2d_world_query_point_d(const struct c2d_world *w,
+                               struct c2d_vec2d point,
+                               uint64_t mask,
+                               uint64_t *out,
+                               size_t cap);
+
+/// `c2d_world_query_circle` in double precision, exact, with a category `mask`.
+size_t c2d_world_query_circle_d(const struct c2d_world *w,
+                                struct c2d_circled circle,
+                                uint64_t mask,
+                                uint64_t *out,
+                                size_t cap);
+
+/// `c2d_world_query_segment` in double precision, with a category `mask`: the items whose
+/// closed rect the closed segment meets (decided exactly), sorted by `hit.t`, ties by handle;
+/// `response` is `C2D_SLIDE` and `overlaps` false in every hit. 0 for a non-finite segment.
+size_t c2d_world_query_segment_d(const struct c2d_world *w,
+                                 struct c2d_segmentd segment,
+                                 uint64_t mask,
+                                 struct c2d_world_hitd *out,
+                                 size_t cap);
 
 #ifdef __cplusplus
 }  // extern "C"

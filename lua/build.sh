@@ -49,10 +49,11 @@ for v in $VERSIONS; do
     fi
     built="$built $v"
     mkdir -p "target/lua/$v"
+    # $ORIGIN: the module finds libcollide2d.so.1 in its own folder (a game ships them together).
     # shellcheck disable=SC2086
     $CC -shared -fPIC $CFLAGS -std=c99 -Wall -Wextra -Werror \
         -Iinclude -I"$inc" lua/collide2d.c \
-        -L"$LIBDIR" -lcollide2d -o "target/lua/$v/collide2d.so"
+        -L"$LIBDIR" -lcollide2d -Wl,-rpath,'$ORIGIN' -o "target/lua/$v/collide2d.so"
     echo "built target/lua/$v/collide2d.so"
 done
 

@@ -32,6 +32,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lauxlib.h"
@@ -765,196 +766,581 @@ static int l_version(lua_State *L)
     return 1;
 }
 
-/* ---- world (bump.lua's API over c2d_world_*) ---------------------------------------------------
- * newWorld(cellSize) -> a full userdata with bump.lua's world methods. Items are any Lua values
- * but nil (and NaN); each maps to the c2d handle of its box. Handles are kept as 8-byte strings
- * (a uint64 does not fit a Lua 5.1 number), in two tables referenced from the registry: handle ->
- * item and item -> handle. A Lua filter runs inside lua_pcall from the C filter callback, so no
- * Lua error ever unwinds through the library's frames: the first error is kept, every later pair
- * is ignored, and the error is raised again once c2d_world_move has returned. */
+/* ---- world: bump.lua 3.1.7's world over the double-precision c2d_world_*_d ------------------------
+ * newWorld(cellSize) -> a full userdata with every method of bump.lua's world, its argument
+ * checks and its error texts. Coordinates stay Lua numbers (doubles) end to end.
+ *
+ * Items are any Lua values but nil and NaN. Each gets a small integer index, kept as the c2d
+ * item's `user` value, so that a handle the library returns leads to its item through one
+ * c2d_world_get_d and one array read. The world's Lua tables hang off the userdata itself (its
+ * user value; its environment table on 5.1 and LuaJIT), never off the registry: an item that
+ * refers back to its world (`entity.world = world`) makes a cycle the collector sees whole, so a
+ * dropped world goes with its items. The user value is the items array (index -> item); its keys
+ * UV_* (never an index) hold the rest.
+ *
+ * Each world has a metatable of its own whose __index and __newindex are a table of the world's
+ * own fields (`cellSize`, and whatever a game or a test double sets, as on bump.lua's table
+ * world), itself falling back to the shared methods.
+ *
+ * A Lua filter of a move runs inside lua_pcall from the C filter callback, so no Lua error ever
+ * unwinds through the library's frames: the first error is kept, every later pair is ignored, and
+ * the error is raised again once the library has returned. The filters of queries and projections
+ * run after the library has answered.
+ *
+ * A world whose __gc has run has no c2d_world any more; a finalizer of another object may still
+ * bring it back into reach, and then every method raises an error instead of touching it. */
 
 #define C2DL_WORLD_MT "collide2d.world"
 
+#if LUA_VERSION_NUM >= 502
+#define c2dl_getuservalue(L, idx) lua_getuservalue(L, idx)
+#define c2dl_setuservalue(L, idx) lua_setuservalue(L, idx)
+#else
+#define c2dl_getuservalue(L, idx) lua_getfenv(L, idx)
+#define c2dl_setuservalue(L, idx) lua_setfenv(L, idx)
+#endif
+
+/* Keys of the user value besides the item indices. */
+#define UV_HANDLES 0    /* item -> index */
+#define UV_RESPONSES -1 /* name -> function, from addResponse (absent until then) */
+#define UV_GHOSTS -2    /* weak keys: cells emptied by remove, counted until the next collection */
+#define UV_ANSWERS -3   /* scratch: a move's filter answers that name no response, by index */
+
+/* Field names of the tables the world returns, interned once: upvalues 1..WK_COUNT of every
+ * world method and response function (WK(k) is key k's upvalue), so that building a collision
+ * table interns nothing. */
+enum {
+    WK_ITEM,
+    WK_OTHER,
+    WK_TYPE,
+    WK_OVERLAPS,
+    WK_TI,
+    WK_MOVE,
+    WK_NORMAL,
+    WK_TOUCH,
+    WK_ITEMRECT,
+    WK_OTHERRECT,
+    WK_SLIDE,
+    WK_BOUNCE,
+    WK_CROSS,
+    WK_X,
+    WK_Y,
+    WK_W,
+    WK_H,
+    WK_TI1,
+    WK_TI2,
+    WK_X1,
+    WK_Y1,
+    WK_X2,
+    WK_Y2,
+    WK_PROJECT,
+    WK_COUNT
+};
+
+static const char *const world_keys[WK_COUNT] = {
+    "item", "other", "type", "overlaps", "ti", "move", "normal", "touch", "itemRect",
+    "otherRect", "slide", "bounce", "cross", "x", "y", "w", "h", "ti1", "ti2", "x1", "y1", "x2",
+    "y2", "project",
+};
+
+#define WK(k) lua_upvalueindex((k) + 1)
+/* Upvalue WK_COUNT + 1 of every world method: the table of the built-in responses. */
+#define W_BUILTINS lua_upvalueindex(WK_COUNT + 1)
+
+/* The response names by code (C2D_SLIDE..C2D_BOUNCE), and the key holding each name. */
+static const char *const response_types[] = {NULL, "slide", "touch", "cross", "bounce"};
+static const int response_keys[] = {0, WK_SLIDE, WK_TOUCH, WK_CROSS, WK_BOUNCE};
+
+static const char c2dl_world_tag = 'w';
+
 typedef struct {
-    c2d_world *w;
-    int items;   /* registry ref: handle string -> item */
-    int handles; /* registry ref: item -> handle string */
+    const char *tag; /* &c2dl_world_tag: tells a world from other userdata of its size */
+    c2d_world *w;    /* NULL once __gc has run */
+    uint64_t *ids;   /* ids[i]: the handle of the item of index i (1 <= i <= top); 0 when free */
+    size_t *free;    /* the free indices, nfree of them */
+    size_t nfree, top, cap;
+    double cell;
+    int custom; /* addResponse was called: moves run bump.lua's loop here, over project */
 } c2dl_world;
 
-static void push_handle(lua_State *L, uint64_t h)
+/* tostring(value), pushed; honours __tostring as bump.lua's messages do. */
+static const char *c2dl_tostring(lua_State *L, int idx)
 {
-    lua_pushlstring(L, (const char *)&h, sizeof h);
-}
-
-static uint64_t to_handle(lua_State *L, int idx)
-{
-    size_t n = 0;
-    uint64_t h = 0;
-    const char *s = lua_tolstring(L, idx, &n);
-    if (s != NULL && n == sizeof h) {
-        memcpy(&h, s, sizeof h);
+#if LUA_VERSION_NUM >= 502
+    return luaL_tolstring(L, idx, NULL);
+#else
+    idx = idx < 0 ? lua_gettop(L) + idx + 1 : idx;
+    lua_getglobal(L, "tostring");
+    if (lua_isfunction(L, -1)) {
+        lua_pushvalue(L, idx);
+        lua_call(L, 1, 1);
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            return lua_tostring(L, -1);
+        }
     }
-    return h;
+    lua_pop(L, 1);
+    return lua_pushfstring(L, "%s: %p", luaL_typename(L, idx), lua_topointer(L, idx));
+#endif
 }
 
-/* Method arguments are numbered as luaL_argerror numbers them for a method call: the first after
- * self is #1. */
-static int world_arg_error(lua_State *L, int idx, const char *fn, const char *msg)
-{
-    return arg_error(L, idx - 1, fn, msg);
-}
+/* ---- bump.lua's argument checks, with its messages ---- */
 
-static float world_num(lua_State *L, int idx, const char *fn)
+static lua_Number want_number(lua_State *L, int idx, const char *name)
 {
     if (lua_type(L, idx) != LUA_TNUMBER) {
-        char msg[64];
-        snprintf(msg, sizeof msg, "number expected, got %s", type_name(L, idx));
-        world_arg_error(L, idx, fn, msg);
+        const char *tn = type_name(L, idx);
+        luaL_error(L, "%s must be a number, but was %s(a %s)", name, c2dl_tostring(L, idx), tn);
     }
-    return (float)lua_tonumber(L, idx);
+    return lua_tonumber(L, idx);
 }
 
-static c2d_rect world_rect(lua_State *L, int idx, const char *fn)
+/* Infinite and NaN coordinates have no place in the world (bump.lua lets them corrupt its grid). */
+static lua_Number want_finite(lua_State *L, int idx, const char *name)
 {
-    c2d_rect r;
-    r.x = world_num(L, idx, fn);
-    r.y = world_num(L, idx + 1, fn);
-    r.w = world_num(L, idx + 2, fn);
-    r.h = world_num(L, idx + 3, fn);
+    lua_Number v = want_number(L, idx, name);
+    if (!isfinite(v)) {
+        luaL_error(L, "%s must be a finite number, but was %s", name, c2dl_tostring(L, idx));
+    }
+    return v;
+}
+
+static lua_Number want_size(lua_State *L, int idx, const char *name)
+{
+    lua_Number v = 0;
+    if (lua_type(L, idx) != LUA_TNUMBER || !((v = lua_tonumber(L, idx)) > 0)) {
+        const char *tn = type_name(L, idx);
+        luaL_error(L, "%s must be a positive integer, but was %s(%s)", name, c2dl_tostring(L, idx),
+                   tn);
+    }
+    if (!isfinite(v)) {
+        luaL_error(L, "%s must be a finite number, but was %s", name, c2dl_tostring(L, idx));
+    }
+    return v;
+}
+
+/* Arguments idx..idx+3 as a rect, checked in bump.lua's order (x, y, w, h). */
+static c2d_rectd want_rect(lua_State *L, int idx)
+{
+    c2d_rectd r;
+    want_number(L, idx, "x");
+    want_number(L, idx + 1, "y");
+    want_size(L, idx + 2, "w");
+    want_size(L, idx + 3, "h");
+    r.x = want_finite(L, idx, "x");
+    r.y = want_finite(L, idx + 1, "y");
+    r.w = lua_tonumber(L, idx + 2);
+    r.h = lua_tonumber(L, idx + 3);
     return r;
 }
 
+/* ---- the world userdata ---- */
+
+static c2dl_world *to_world(lua_State *L, int idx)
+{
+    c2dl_world *cw;
+    if (lua_type(L, idx) != LUA_TUSERDATA || (size_t)c2dl_rawlen(L, idx) != sizeof(c2dl_world)) {
+        return NULL;
+    }
+    cw = (c2dl_world *)lua_touserdata(L, idx);
+    return cw->tag == &c2dl_world_tag ? cw : NULL;
+}
+
 /* Stack layout of every method after world_begin: 1 = self, 2..nargs+1 = arguments (absent ones
- * nil), then the items and handles tables. */
+ * nil), then the user value (the items array) and the handles table. */
 #define W_ITEMS(nargs) ((nargs) + 2)
 #define W_HANDLES(nargs) ((nargs) + 3)
 
 static c2dl_world *world_begin(lua_State *L, const char *fn, int nargs)
 {
-    c2dl_world *cw = (c2dl_world *)lua_touserdata(L, 1);
-    int ok = 0;
-    if (cw != NULL && lua_getmetatable(L, 1)) {
-        luaL_getmetatable(L, C2DL_WORLD_MT);
-        ok = lua_rawequal(L, -1, -2);
-        lua_pop(L, 2);
-    }
-    if (!ok) {
+    c2dl_world *cw = to_world(L, 1);
+    if (cw == NULL) {
         luaL_error(L, "calling '%s' on bad self (world expected, got %s)", fn, type_name(L, 1));
     }
+    if (cw->w == NULL) {
+        luaL_error(L, "calling '%s' on a world that was already collected (a finalizer brought "
+                      "it back after its own __gc ran)", fn);
+    }
     lua_settop(L, nargs + 1);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cw->items);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cw->handles);
+    c2dl_getuservalue(L, 1);
+    lua_rawgeti(L, -1, UV_HANDLES);
     return cw;
 }
 
-/* The handle of the item at idx, 0 when it is not in the world. */
-static uint64_t world_handle(lua_State *L, int idx, int handles)
+/* The index of the item at idx, 0 when it is not in the world. */
+static size_t item_index(lua_State *L, int idx, int handles)
 {
-    uint64_t h = 0;
+    size_t i = 0;
     if (!lua_isnil(L, idx)) {
         lua_pushvalue(L, idx);
         lua_rawget(L, handles);
-        h = to_handle(L, -1);
+        if (lua_type(L, -1) == LUA_TNUMBER) {
+            i = (size_t)lua_tointeger(L, -1);
+        }
         lua_pop(L, 1);
     }
-    return h;
+    return i;
 }
 
-static uint64_t world_member(lua_State *L, int idx, int handles, const char *fn)
+/* The index of the item at idx, or bump.lua's error for an item not in the world. */
+static size_t item_member(lua_State *L, int idx, int handles)
 {
-    uint64_t h = world_handle(L, idx, handles);
-    if (h == 0) {
-        world_arg_error(L, idx, fn, "item not in the world");
+    size_t i = item_index(L, idx, handles);
+    if (i == 0) {
+        luaL_error(L,
+                   "Item %s must be added to the world before getting its rect. Use "
+                   "world:add(item, x,y,w,h) to add it first.",
+                   c2dl_tostring(L, idx));
     }
-    return h;
+    return i;
 }
 
-/* Pushes the item of handle h (nil when none). */
-static void push_item(lua_State *L, uint64_t h, int items)
+/* Pushes the item of index i (nil for 0). */
+static void push_index(lua_State *L, int items, size_t i)
 {
-    push_handle(L, h);
-    lua_rawget(L, items);
+    if (i != 0) {
+        lua_rawgeti(L, items, (int)i);
+    } else {
+        lua_pushnil(L);
+    }
 }
 
-static void set_xy(lua_State *L, const char *key, float x, float y)
+/* The index of the item of handle id (its c2d user value), 0 for a stale handle. */
+static size_t id_index(const c2dl_world *cw, uint64_t id, c2d_rectd *rect)
 {
+    uint64_t user = 0;
+    if (c2d_world_get_d(cw->w, id, rect, &user) != C2D_OK) {
+        return 0;
+    }
+    return (size_t)user;
+}
+
+/* A free index for a new item; raises "not enough memory" before anything changes. */
+static size_t index_alloc(lua_State *L, c2dl_world *cw)
+{
+    if (cw->nfree > 0) {
+        return cw->free[--cw->nfree];
+    }
+    if (cw->top + 1 >= cw->cap) {
+        size_t cap = cw->cap != 0 ? 2 * cw->cap : 64;
+        uint64_t *ids;
+        size_t *fr;
+        if (cap > (size_t)-1 / sizeof *ids || cap > (size_t)C2D_WORLD_CAPACITY * 2 + 64) {
+            luaL_error(L, "not enough memory");
+        }
+        ids = (uint64_t *)realloc(cw->ids, cap * sizeof *ids);
+        if (ids == NULL) {
+            luaL_error(L, "not enough memory");
+        }
+        cw->ids = ids;
+        fr = (size_t *)realloc(cw->free, cap * sizeof *fr);
+        if (fr == NULL) {
+            luaL_error(L, "not enough memory");
+        }
+        cw->free = fr;
+        cw->cap = cap;
+    }
+    cw->ids[++cw->top] = 0;
+    return cw->top;
+}
+
+static void index_free(c2dl_world *cw, size_t i)
+{
+    cw->ids[i] = 0;
+    cw->free[cw->nfree++] = i;
+}
+
+/* t[key] = v for the table on top of the stack (keys from the upvalues). */
+static void wset_num(lua_State *L, int key, lua_Number v)
+{
+    lua_pushvalue(L, WK(key));
+    lua_pushnumber(L, v);
+    lua_rawset(L, -3);
+}
+
+static void wset_xy(lua_State *L, int key, lua_Number x, lua_Number y)
+{
+    lua_pushvalue(L, WK(key));
     lua_createtable(L, 0, 2);
-    set_num(L, "x", x);
-    set_num(L, "y", y);
-    lua_setfield(L, -2, key);
+    wset_num(L, WK_X, x);
+    wset_num(L, WK_Y, y);
+    lua_rawset(L, -3);
 }
 
-static void set_xywh(lua_State *L, const char *key, c2d_rect r)
+static void wset_rect(lua_State *L, int key, c2d_rectd r)
 {
+    lua_pushvalue(L, WK(key));
     lua_createtable(L, 0, 4);
-    set_num(L, "x", r.x);
-    set_num(L, "y", r.y);
-    set_num(L, "w", r.w);
-    set_num(L, "h", r.h);
-    lua_setfield(L, -2, key);
+    wset_num(L, WK_X, r.x);
+    wset_num(L, WK_Y, r.y);
+    wset_num(L, WK_W, r.w);
+    wset_num(L, WK_H, r.h);
+    lua_rawset(L, -3);
 }
 
-static int l_newWorld(lua_State *L)
+/* t[key] = the value at idx */
+static void wset_value(lua_State *L, int key, int idx)
 {
-    c2dl_world *cw;
-    float cell = 64.0f;
-    if (!lua_isnoneornil(L, 1)) {
-        cell = f32_arg(L, 1, "newWorld");
-    }
-    lua_settop(L, 0);
-    cw = (c2dl_world *)lua_newuserdata(L, sizeof *cw);
-    cw->w = NULL;
-    cw->items = LUA_NOREF;
-    cw->handles = LUA_NOREF;
-    luaL_getmetatable(L, C2DL_WORLD_MT);
-    lua_setmetatable(L, 1);
-    lua_newtable(L);
-    cw->items = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_newtable(L);
-    cw->handles = luaL_ref(L, LUA_REGISTRYINDEX);
-    cw->w = c2d_world_new(cell);
-    if (cw->w == NULL) {
-        arg_error(L, 1, "newWorld", "cell size must be positive and finite");
-    }
-    return 1;
+    idx = idx < 0 ? lua_gettop(L) + idx + 1 : idx;
+    lua_pushvalue(L, WK(key));
+    lua_pushvalue(L, idx);
+    lua_rawset(L, -3);
 }
 
 static int w_gc(lua_State *L)
 {
-    c2dl_world *cw = (c2dl_world *)lua_touserdata(L, 1);
+    c2dl_world *cw = to_world(L, 1);
     if (cw != NULL) {
         c2d_world_free(cw->w);
         cw->w = NULL;
-        luaL_unref(L, LUA_REGISTRYINDEX, cw->items);
-        luaL_unref(L, LUA_REGISTRYINDEX, cw->handles);
-        cw->items = cw->handles = LUA_NOREF;
+        free(cw->ids);
+        free(cw->free);
+        cw->ids = NULL;
+        cw->free = NULL;
+        cw->cap = cw->top = cw->nfree = 0;
     }
     return 0;
 }
+
+static int w_tostring(lua_State *L)
+{
+    lua_pushfstring(L, "collide2d.world: %p", lua_topointer(L, 1));
+    return 1;
+}
+
+/* newWorld([cellSize]) -> world; cellSize defaults to 64 and must be a positive number. */
+static int l_newWorld(lua_State *L)
+{
+    c2dl_world *cw;
+    lua_Number cell;
+    lua_settop(L, 1);
+    if (lua_isnil(L, 1)) {
+        lua_pushinteger(L, 64);
+        lua_replace(L, 1);
+    }
+    cell = want_size(L, 1, "cellSize");
+    cw = (c2dl_world *)lua_newuserdata(L, sizeof *cw); /* 2 */
+    memset(cw, 0, sizeof *cw);
+    cw->tag = &c2dl_world_tag;
+    cw->cell = cell;
+    /* its metatable (3), with the world's own fields (4) in front of the shared methods */
+    lua_createtable(L, 0, 5);
+    lua_createtable(L, 0, 1);
+    lua_pushvalue(L, 1);
+    lua_setfield(L, 4, "cellSize");
+    luaL_getmetatable(L, C2DL_WORLD_MT);
+    lua_setmetatable(L, 4);
+    lua_pushvalue(L, 4);
+    lua_setfield(L, 3, "__index");
+    lua_setfield(L, 3, "__newindex");
+    lua_pushcfunction(L, w_gc);
+    lua_setfield(L, 3, "__gc");
+    lua_pushcfunction(L, w_tostring);
+    lua_setfield(L, 3, "__tostring");
+    lua_pushliteral(L, "collide2d.world");
+    lua_setfield(L, 3, "__metatable");
+    lua_setmetatable(L, 2);
+    /* the user value: items, handles, ghost cells, scratch answers */
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_rawseti(L, 3, UV_HANDLES);
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_rawseti(L, 3, UV_GHOSTS);
+    lua_newtable(L);
+    lua_rawseti(L, 3, UV_ANSWERS);
+    c2dl_setuservalue(L, 2);
+    cw->w = c2d_world_new_d(cell);
+    if (cw->w == NULL) {
+        luaL_error(L, "not enough memory");
+    }
+    return 1;
+}
+
+/* ---- cells, as bump.lua's grid counts them ---- */
+
+/* The cells of rect r: columns cl..cr, rows ct..cb (bump.lua's grid_toCellRect). */
+static void cell_rect(double cell, c2d_rectd r, double *cl, double *ct, double *cr, double *cb)
+{
+    *cl = floor(r.x / cell) + 1;
+    *ct = floor(r.y / cell) + 1;
+    *cr = ceil((r.x + r.w) / cell);
+    *cb = ceil((r.y + r.h) / cell);
+}
+
+/* More cells than this in one rect are not listed one by one (countCells counts them, capped). */
+#define C2DL_MAX_CELLS 65536.0
+
+/* Pushes the key of cell (cx, cy). */
+static void push_cell_key(lua_State *L, double cx, double cy)
+{
+    lua_pushnumber(L, cx);
+    lua_pushliteral(L, ",");
+    lua_pushnumber(L, cy);
+    lua_concat(L, 3);
+}
+
+/* Records the cells of a removed item's rect in the ghosts table (the value at ghosts): bump.lua
+ * keeps an emptied cell in its grid until the next garbage collection, and countCells counts it
+ * until then. Each ghost is keyed by a fresh table held only weakly. */
+static void add_ghosts(lua_State *L, const c2dl_world *cw, c2d_rectd r, int ghosts)
+{
+    double cl, ct, cr, cb, cx, cy;
+    cell_rect(cw->cell, r, &cl, &ct, &cr, &cb);
+    if ((cr - cl + 1) * (cb - ct + 1) > C2DL_MAX_CELLS) {
+        return;
+    }
+    for (cy = ct; cy <= cb; cy++) {
+        for (cx = cl; cx <= cr; cx++) {
+            lua_newtable(L);
+            push_cell_key(L, cx, cy);
+            lua_rawset(L, ghosts);
+        }
+    }
+}
+
+/* world:countCells() -> the number of cells of bump.lua's grid: those holding an item, and those
+ * a remove emptied, until the next garbage collection. */
+static int w_countCells(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "countCells", 0);
+    size_t i;
+    lua_Integer n = 0;
+    int set;
+    lua_newtable(L);
+    set = lua_gettop(L);
+    for (i = 1; i <= cw->top; i++) {
+        c2d_rectd r;
+        double cl, ct, cr, cb, cx, cy;
+        if (cw->ids[i] == 0 || c2d_world_get_d(cw->w, cw->ids[i], &r, NULL) != C2D_OK) {
+            continue;
+        }
+        cell_rect(cw->cell, r, &cl, &ct, &cr, &cb);
+        if ((cr - cl + 1) * (cb - ct + 1) > C2DL_MAX_CELLS) {
+            cr = cl + 255; /* counted as a 256 x 256 block: beyond any game's grid */
+            cb = ct + 255;
+        }
+        for (cy = ct; cy <= cb; cy++) {
+            for (cx = cl; cx <= cr; cx++) {
+                push_cell_key(L, cx, cy);
+                lua_pushboolean(L, 1);
+                lua_rawset(L, set);
+            }
+        }
+    }
+    lua_rawgeti(L, W_ITEMS(0), UV_GHOSTS);
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+        lua_pushboolean(L, 1);
+        lua_rawset(L, set);
+    }
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    while (lua_next(L, set) != 0) {
+        lua_pop(L, 1);
+        n++;
+    }
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+/* cx * cell in Lua's arithmetic: an integer when both are integers (5.3+), else a float. */
+static void push_scaled(lua_State *L, int idx, lua_Number v, int cell_idx)
+{
+#if LUA_VERSION_NUM >= 503
+    if (lua_isinteger(L, idx) && lua_isinteger(L, cell_idx)) {
+        lua_Unsigned a = (lua_Unsigned)lua_tointeger(L, idx) - 1u;
+        lua_pushinteger(L, (lua_Integer)(a * (lua_Unsigned)lua_tointeger(L, cell_idx)));
+        return;
+    }
+#else
+    (void)idx;
+    (void)cell_idx;
+#endif
+    lua_pushnumber(L, v);
+}
+
+/* world:toWorld(cx, cy) -> x, y: the top-left corner of cell (cx, cy). */
+static int w_toWorld(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "toWorld", 2);
+    lua_Number cx = want_number(L, 2, "cx"), cy = want_number(L, 3, "cy");
+    lua_pushvalue(L, 1);
+    lua_getfield(L, -1, "cellSize");
+    if (lua_type(L, -1) != LUA_TNUMBER || lua_tonumber(L, -1) != cw->cell) {
+        lua_pushnumber(L, cw->cell);
+    }
+    {
+        int cell = lua_gettop(L);
+        push_scaled(L, 2, (cx - 1) * cw->cell, cell);
+        push_scaled(L, 3, (cy - 1) * cw->cell, cell);
+    }
+    return 2;
+}
+
+/* floor(v / cell) + 1, an integer where Lua's math.floor gives one */
+static void push_cell(lua_State *L, lua_Number v, double cell)
+{
+    lua_Number f = floor(v / cell);
+#if LUA_VERSION_NUM >= 503
+    if (f >= -9.2233720368547758e18 && f < 9.2233720368547758e18) {
+        lua_pushinteger(L, (lua_Integer)f + 1);
+        return;
+    }
+#endif
+    lua_pushnumber(L, f + 1);
+}
+
+/* world:toCell(x, y) -> cx, cy: the cell holding point (x, y). */
+static int w_toCell(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "toCell", 2);
+    lua_Number x = want_number(L, 2, "x"), y = want_number(L, 3, "y");
+    push_cell(L, x, cw->cell);
+    push_cell(L, y, cw->cell);
+    return 2;
+}
+
+/* ---- items ---- */
 
 /* world:add(item, x, y, w, h) -> item */
 static int w_add(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "add", 5);
-    c2d_rect r;
-    uint64_t h;
-    if (lua_isnil(L, 2) || lua_rawequal(L, 2, 2) == 0) {
-        world_arg_error(L, 2, "add", "item must not be nil or NaN");
+    c2d_rectd r;
+    size_t i;
+    uint64_t id = 0;
+    c2d_status st;
+    if (item_index(L, 2, W_HANDLES(5)) != 0) {
+        luaL_error(L, "Item %s added to the world twice.", c2dl_tostring(L, 2));
     }
-    r = world_rect(L, 3, "add");
-    if (world_handle(L, 2, W_HANDLES(5)) != 0) {
-        world_arg_error(L, 2, "add", "item already in the world");
+    r = want_rect(L, 3);
+    if (lua_isnil(L, 2)) {
+        luaL_error(L, "table index is nil");
     }
-    h = c2d_world_add(cw->w, r, 0);
-    if (h == 0) {
-        world_arg_error(L, 3, "add", "x, y, w and h must be finite");
+    if (!lua_rawequal(L, 2, 2)) {
+        luaL_error(L, "table index is NaN");
     }
-    push_handle(L, h);
+    i = index_alloc(L, cw);
+    /* The Lua tables first (they may raise a memory error), then the library. */
     lua_pushvalue(L, 2);
-    lua_rawset(L, W_ITEMS(5));
+    lua_rawseti(L, W_ITEMS(5), (int)i);
     lua_pushvalue(L, 2);
-    push_handle(L, h);
+    lua_pushinteger(L, (lua_Integer)i);
     lua_rawset(L, W_HANDLES(5));
+    st = c2d_world_add_checked(cw->w, r, (uint64_t)i, &id);
+    if (st != C2D_OK) {
+        lua_pushnil(L);
+        lua_rawseti(L, W_ITEMS(5), (int)i);
+        lua_pushvalue(L, 2);
+        lua_pushnil(L);
+        lua_rawset(L, W_HANDLES(5));
+        index_free(cw, i);
+        luaL_error(L, "collide2d: cannot add the item: %s", c2d_status_str(st));
+    }
+    cw->ids[i] = id;
     lua_pushvalue(L, 2);
     return 1;
 }
@@ -963,14 +1349,19 @@ static int w_add(lua_State *L)
 static int w_remove(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "remove", 1);
-    uint64_t h = world_member(L, 2, W_HANDLES(1), "remove");
-    c2d_world_remove(cw->w, h);
-    push_handle(L, h);
+    size_t i = item_member(L, 2, W_HANDLES(1));
+    c2d_rectd r;
+    if (c2d_world_get_d(cw->w, cw->ids[i], &r, NULL) == C2D_OK) {
+        lua_rawgeti(L, W_ITEMS(1), UV_GHOSTS);
+        add_ghosts(L, cw, r, lua_gettop(L));
+    }
+    c2d_world_remove(cw->w, cw->ids[i]);
     lua_pushnil(L);
-    lua_rawset(L, W_ITEMS(1));
+    lua_rawseti(L, W_ITEMS(1), (int)i);
     lua_pushvalue(L, 2);
     lua_pushnil(L);
     lua_rawset(L, W_HANDLES(1));
+    index_free(cw, i);
     return 0;
 }
 
@@ -978,15 +1369,20 @@ static int w_remove(lua_State *L)
 static int w_update(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "update", 5);
-    uint64_t h = world_member(L, 2, W_HANDLES(5), "update");
-    c2d_rect r, old;
-    c2d_world_get(cw->w, h, &old, NULL);
-    r.x = world_num(L, 3, "update");
-    r.y = world_num(L, 4, "update");
-    r.w = lua_isnil(L, 5) ? old.w : world_num(L, 5, "update");
-    r.h = lua_isnil(L, 6) ? old.h : world_num(L, 6, "update");
-    if (c2d_world_update(cw->w, h, r) != C2D_OK) {
-        world_arg_error(L, 3, "update", "x, y, w and h must be finite");
+    size_t i = item_member(L, 2, W_HANDLES(5));
+    c2d_rectd r, old;
+    c2d_world_get_d(cw->w, cw->ids[i], &old, NULL);
+    if (lua_isnil(L, 5)) {
+        lua_pushnumber(L, old.w);
+        lua_replace(L, 5);
+    }
+    if (lua_isnil(L, 6)) {
+        lua_pushnumber(L, old.h);
+        lua_replace(L, 6);
+    }
+    r = want_rect(L, 3);
+    if (r.x != old.x || r.y != old.y || r.w != old.w || r.h != old.h) {
+        c2d_world_update_d(cw->w, cw->ids[i], r);
     }
     return 0;
 }
@@ -995,12 +1391,12 @@ static int w_update(lua_State *L)
 static int w_getRect(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "getRect", 1);
-    c2d_rect r;
-    c2d_world_get(cw->w, world_member(L, 2, W_HANDLES(1), "getRect"), &r, NULL);
-    lua_pushnumber(L, (lua_Number)r.x);
-    lua_pushnumber(L, (lua_Number)r.y);
-    lua_pushnumber(L, (lua_Number)r.w);
-    lua_pushnumber(L, (lua_Number)r.h);
+    c2d_rectd r;
+    c2d_world_get_d(cw->w, cw->ids[item_member(L, 2, W_HANDLES(1))], &r, NULL);
+    lua_pushnumber(L, r.x);
+    lua_pushnumber(L, r.y);
+    lua_pushnumber(L, r.w);
+    lua_pushnumber(L, r.h);
     return 4;
 }
 
@@ -1008,7 +1404,7 @@ static int w_getRect(lua_State *L)
 static int w_hasItem(lua_State *L)
 {
     world_begin(L, "hasItem", 1);
-    lua_pushboolean(L, world_handle(L, 2, W_HANDLES(1)) != 0);
+    lua_pushboolean(L, item_index(L, 2, W_HANDLES(1)) != 0);
     return 1;
 }
 
@@ -1020,146 +1416,291 @@ static int w_countItems(lua_State *L)
     return 1;
 }
 
-/* world:getItems() -> items, len (in ascending handle order, i.e. by slot) */
+/* world:getItems() -> items, len (in no particular order, as bump.lua) */
 static int w_getItems(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "getItems", 0);
+    size_t i;
     int n = 0;
-    (void)cw;
-    lua_newtable(L);
-    lua_pushnil(L);
-    while (lua_next(L, W_ITEMS(0)) != 0) {
-        lua_rawseti(L, -3, ++n);
+    lua_createtable(L, (int)c2d_world_count(cw->w), 0);
+    for (i = 1; i <= cw->top; i++) {
+        if (cw->ids[i] != 0) {
+            lua_rawgeti(L, W_ITEMS(0), (int)i);
+            lua_rawseti(L, -2, ++n);
+        }
     }
     lua_pushinteger(L, n);
     return 2;
 }
 
-/* The handles a query found: `small` when they fit, else a userdata buffer on the stack. */
+/* world:addResponse(name, response): a response for filters to name, used by moves and checks
+ * from then on (a built-in name is replaced for this world). */
+static int w_addResponse(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "addResponse", 2);
+    lua_rawgeti(L, W_ITEMS(2), UV_RESPONSES);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, W_ITEMS(2), UV_RESPONSES);
+    }
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_rawset(L, -3);
+    cw->custom = 1;
+    return 0;
+}
+
+/* ---- queries ---- */
+
+/* Handles a query found: `small` when they fit, else a userdata buffer left on the stack. */
 #define C2DL_QUERY_SMALL 64
 
-/* Pushes the items of handles[0..n) passing the filter at stack index filter (nil: all) as an
- * array, and its length. */
-static int push_items(lua_State *L, const uint64_t *handles, size_t n, int items, int filter)
+/* Pushes the items at indices idx[0..n) as an array, then keeps those the filter at stack index
+ * filter (nil: all) returns true for, and pushes the count. Every item is looked up before the
+ * filter runs, so a filter that changes the world never sees a nil. */
+static int push_items(lua_State *L, const size_t *idx, size_t n, int items, int filter)
 {
     size_t i;
-    int len = 0;
+    int len = 0, t;
     lua_createtable(L, (int)n, 0);
+    t = lua_gettop(L);
     for (i = 0; i < n; i++) {
-        push_item(L, handles[i], items);
-        if (!lua_isnil(L, filter)) {
-            lua_pushvalue(L, filter);
-            lua_pushvalue(L, -2);
-            lua_call(L, 1, 1);
-            if (!lua_toboolean(L, -1)) {
-                lua_pop(L, 2);
-                continue;
-            }
-            lua_pop(L, 1);
+        lua_rawgeti(L, items, (int)idx[i]);
+        lua_rawseti(L, t, (int)i + 1);
+    }
+    if (lua_isnil(L, filter)) {
+        lua_pushinteger(L, (lua_Integer)n);
+        return 2;
+    }
+    for (i = 1; i <= n; i++) {
+        lua_pushvalue(L, filter);
+        lua_rawgeti(L, t, (int)i);
+        lua_call(L, 1, 1);
+        if (lua_toboolean(L, -1)) {
+            lua_rawgeti(L, t, (int)i);
+            lua_rawseti(L, t, ++len);
         }
-        lua_rawseti(L, -2, ++len);
+        lua_pop(L, 1);
+    }
+    for (i = (size_t)len + 1; i <= n; i++) {
+        lua_pushnil(L);
+        lua_rawseti(L, t, (int)i);
     }
     lua_pushinteger(L, len);
     return 2;
 }
 
-/* world:queryRect(x, y, w, h[, filter]) -> items, len: items whose box strictly overlaps. */
+/* A buffer of n elements of `size`: `small` when n <= C2DL_QUERY_SMALL, else a userdata left on
+ * the stack. */
+static void *query_buffer(lua_State *L, void *small, size_t n, size_t size)
+{
+    if (n <= C2DL_QUERY_SMALL) {
+        return small;
+    }
+    if (n > (size_t)-1 / size) {
+        luaL_error(L, "not enough memory");
+    }
+    return lua_newuserdata(L, n * size);
+}
+
+/* world:queryRect(x, y, w, h[, filter]) -> items, len: the items whose box strictly overlaps. */
 static int w_queryRect(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "queryRect", 5);
-    uint64_t small[C2DL_QUERY_SMALL], *buf = small;
-    c2d_rect r = world_rect(L, 2, "queryRect");
-    size_t n = c2d_world_query_rect(cw->w, r, small, C2DL_QUERY_SMALL);
+    uint64_t small[C2DL_QUERY_SMALL], *ids = small;
+    size_t small_idx[C2DL_QUERY_SMALL], *idx;
+    c2d_rectd r = want_rect(L, 2);
+    size_t n = c2d_world_query_rect_d(cw->w, r, UINT64_MAX, small, C2DL_QUERY_SMALL), i;
     if (n > C2DL_QUERY_SMALL) {
-        buf = (uint64_t *)lua_newuserdata(L, n * sizeof *buf);
-        n = c2d_world_query_rect(cw->w, r, buf, n);
+        ids = (uint64_t *)query_buffer(L, small, n, sizeof *ids);
+        n = c2d_world_query_rect_d(cw->w, r, UINT64_MAX, ids, n);
     }
-    return push_items(L, buf, n, W_ITEMS(5), 6);
+    idx = (size_t *)query_buffer(L, small_idx, n, sizeof *idx);
+    for (i = 0; i < n; i++) {
+        idx[i] = id_index(cw, ids[i], NULL);
+    }
+    return push_items(L, idx, n, W_ITEMS(5), 6);
 }
 
-/* world:queryPoint(x, y[, filter]) -> items, len: items whose box strictly contains the point. */
+/* bump.lua's margin for a point inside a box. */
+#define C2DL_DELTA 1e-10
+
+/* world:queryPoint(x, y[, filter]) -> items, len: the items whose box contains the point by more
+ * than bump.lua's margin of 1e-10. */
 static int w_queryPoint(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "queryPoint", 3);
-    uint64_t small[C2DL_QUERY_SMALL], *buf = small;
-    c2d_vec2 p;
-    size_t n;
-    p.x = world_num(L, 2, "queryPoint");
-    p.y = world_num(L, 3, "queryPoint");
-    n = c2d_world_query_point(cw->w, p, small, C2DL_QUERY_SMALL);
+    uint64_t small[C2DL_QUERY_SMALL], *ids = small;
+    size_t small_idx[C2DL_QUERY_SMALL], *idx;
+    c2d_vec2d p;
+    size_t n, i, k = 0;
+    p.x = want_number(L, 2, "x");
+    p.y = want_number(L, 3, "y");
+    n = c2d_world_query_point_d(cw->w, p, UINT64_MAX, small, C2DL_QUERY_SMALL);
     if (n > C2DL_QUERY_SMALL) {
-        buf = (uint64_t *)lua_newuserdata(L, n * sizeof *buf);
-        n = c2d_world_query_point(cw->w, p, buf, n);
+        ids = (uint64_t *)query_buffer(L, small, n, sizeof *ids);
+        n = c2d_world_query_point_d(cw->w, p, UINT64_MAX, ids, n);
     }
-    return push_items(L, buf, n, W_ITEMS(3), 4);
+    idx = (size_t *)query_buffer(L, small_idx, n, sizeof *idx);
+    for (i = 0; i < n; i++) {
+        c2d_rectd r;
+        size_t j = id_index(cw, ids[i], &r);
+        if (p.x - r.x > C2DL_DELTA && p.y - r.y > C2DL_DELTA && r.x + r.w - p.x > C2DL_DELTA &&
+            r.y + r.h - p.y > C2DL_DELTA) {
+            idx[k++] = j;
+        }
+    }
+    return push_items(L, idx, k, W_ITEMS(3), 4);
 }
 
-/* The segment query's hits (sorted by t), in `small` or a userdata buffer on the stack. */
-static c2d_world_hit *segment_hits(lua_State *L, c2dl_world *cw, const char *fn,
-                                   c2d_world_hit *small, size_t *n, c2d_segment *s)
+/* Where the line (x1, y1) + t (x2 - x1, y2 - y1) is inside the closed box r, clipped to
+ * [*t0, *t1] (Liang and Barsky's clip, sides in the order left, right, top, bottom, with the
+ * strict tests bump.lua uses, so that every t is bump.lua's to the last bit). Returns 0 when the
+ * clipped line misses the box. */
+static int clip_line(c2d_rectd r, double x1, double y1, double x2, double y2, double *t0,
+                     double *t1)
 {
-    c2d_world_hit *buf = small;
-    s->a.x = world_num(L, 2, fn);
-    s->a.y = world_num(L, 3, fn);
-    s->b.x = world_num(L, 4, fn);
-    s->b.y = world_num(L, 5, fn);
-    *n = c2d_world_query_segment(cw->w, *s, small, C2DL_QUERY_SMALL);
-    if (*n > C2DL_QUERY_SMALL) {
-        buf = (c2d_world_hit *)lua_newuserdata(L, *n * sizeof *buf);
-        *n = c2d_world_query_segment(cw->w, *s, buf, *n);
+    double dx = x2 - x1, dy = y2 - y1;
+    double p[4], q[4];
+    int k;
+    p[0] = -dx;
+    q[0] = x1 - r.x;
+    p[1] = dx;
+    q[1] = r.x + r.w - x1;
+    p[2] = -dy;
+    q[2] = y1 - r.y;
+    p[3] = dy;
+    q[3] = r.y + r.h - y1;
+    for (k = 0; k < 4; k++) {
+        if (p[k] == 0) {
+            if (q[k] <= 0) {
+                return 0;
+            }
+        } else {
+            double t = q[k] / p[k];
+            if (p[k] < 0) {
+                if (t > *t1) {
+                    return 0;
+                }
+                if (t > *t0) {
+                    *t0 = t;
+                }
+            } else {
+                if (t < *t0) {
+                    return 0;
+                }
+                if (t < *t1) {
+                    *t1 = t;
+                }
+            }
+        }
     }
-    return buf;
+    return 1;
 }
 
-/* world:querySegment(x1, y1, x2, y2[, filter]) -> items, len: items the segment meets, nearest
- * first. */
+typedef struct {
+    size_t index; /* the item's */
+    size_t order; /* its place in the library's answer: ties keep it */
+    double ti1, ti2, weight;
+} c2dl_seg_info;
+
+static int seg_info_cmp(const void *a, const void *b)
+{
+    const c2dl_seg_info *p = (const c2dl_seg_info *)a, *q = (const c2dl_seg_info *)b;
+    if (p->weight != q->weight) {
+        return p->weight < q->weight ? -1 : 1;
+    }
+    return p->order < q->order ? -1 : (p->order > q->order ? 1 : 0);
+}
+
+/* The items of a segment query as bump.lua lists them: those whose box the open segment enters
+ * or leaves (a segment that only touches an edge or a corner, or lies wholly inside a box, does
+ * not count), sorted by where the segment's line enters the box. Returns the infos (in `small`
+ * or a userdata left on the stack) and sets *n; the segment goes to seg[4]. */
+static c2dl_seg_info *segment_infos(lua_State *L, c2dl_world *cw, c2dl_seg_info *small, size_t *n,
+                                    double seg[4])
+{
+    c2d_world_hitd hsmall[C2DL_QUERY_SMALL], *hits = hsmall;
+    c2dl_seg_info *out;
+    c2d_segmentd s;
+    size_t count, i, k = 0;
+    seg[0] = want_number(L, 2, "x1");
+    seg[1] = want_number(L, 3, "y1");
+    seg[2] = want_number(L, 4, "x2");
+    seg[3] = want_number(L, 5, "y2");
+    s.a.x = seg[0];
+    s.a.y = seg[1];
+    s.b.x = seg[2];
+    s.b.y = seg[3];
+    count = c2d_world_query_segment_d(cw->w, s, UINT64_MAX, hsmall, C2DL_QUERY_SMALL);
+    if (count > C2DL_QUERY_SMALL) {
+        hits = (c2d_world_hitd *)query_buffer(L, hsmall, count, sizeof *hits);
+        count = c2d_world_query_segment_d(cw->w, s, UINT64_MAX, hits, count);
+    }
+    out = (c2dl_seg_info *)query_buffer(L, small, count, sizeof *out);
+    for (i = 0; i < count; i++) {
+        c2d_rectd r;
+        double ti1 = 0, ti2 = 1, li1 = -HUGE_VAL, li2 = HUGE_VAL;
+        size_t j = id_index(cw, hits[i].id, &r);
+        if (j == 0 || !clip_line(r, seg[0], seg[1], seg[2], seg[3], &ti1, &ti2) ||
+            !((0 < ti1 && ti1 < 1) || (0 < ti2 && ti2 < 1))) {
+            continue;
+        }
+        clip_line(r, seg[0], seg[1], seg[2], seg[3], &li1, &li2);
+        out[k].index = j;
+        out[k].order = k;
+        out[k].ti1 = ti1;
+        out[k].ti2 = ti2;
+        out[k].weight = li1 < li2 ? li1 : li2;
+        k++;
+    }
+    qsort(out, k, sizeof *out, seg_info_cmp);
+    *n = k;
+    return out;
+}
+
+/* world:querySegment(x1, y1, x2, y2[, filter]) -> items, len: the items the segment passes
+ * through, nearest first. */
 static int w_querySegment(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "querySegment", 5);
-    c2d_world_hit small[C2DL_QUERY_SMALL];
-    c2d_segment s;
+    c2dl_seg_info small[C2DL_QUERY_SMALL], *infos;
+    size_t small_idx[C2DL_QUERY_SMALL], *idx;
+    double seg[4];
     size_t n, i;
-    int len = 0;
-    c2d_world_hit *hits = segment_hits(L, cw, "querySegment", small, &n, &s);
-    lua_createtable(L, (int)n, 0);
+    infos = segment_infos(L, cw, small, &n, seg);
+    idx = (size_t *)query_buffer(L, small_idx, n, sizeof *idx);
     for (i = 0; i < n; i++) {
-        push_item(L, hits[i].id, W_ITEMS(5));
-        if (!lua_isnil(L, 6)) {
-            lua_pushvalue(L, 6);
-            lua_pushvalue(L, -2);
-            lua_call(L, 1, 1);
-            if (!lua_toboolean(L, -1)) {
-                lua_pop(L, 2);
-                continue;
-            }
-            lua_pop(L, 1);
-        }
-        lua_rawseti(L, -2, ++len);
+        idx[i] = infos[i].index;
     }
-    lua_pushinteger(L, len);
-    return 2;
+    return push_items(L, idx, n, W_ITEMS(5), 6);
 }
 
-/* world:querySegmentWithCoords(x1, y1, x2, y2[, filter]) -> infos, len: per item met, nearest
- * first, {item=, ti1=, ti2=, x1=, y1=, x2=, y2=}: where the segment enters (ti1, x1, y1) and
- * leaves (ti2, x2, y2) the item's box, as fractions of the segment and points. */
+/* world:querySegmentWithCoords(x1, y1, x2, y2[, filter]) -> infos, len: per item the segment
+ * passes through, nearest first, {item=, ti1=, ti2=, x1=, y1=, x2=, y2=}: where the segment
+ * enters (ti1, x1, y1) and leaves (ti2, x2, y2) the item's box, as fractions of the segment (in
+ * [0, 1]) and points. Boxes are read before the filter runs. */
 static int w_querySegmentWithCoords(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "querySegmentWithCoords", 5);
-    c2d_world_hit small[C2DL_QUERY_SMALL];
-    c2d_segment s;
-    c2d_vec2 back;
+    c2dl_seg_info small[C2DL_QUERY_SMALL], *infos;
+    double seg[4], dx, dy;
     size_t n, i;
-    int len = 0;
-    c2d_world_hit *hits = segment_hits(L, cw, "querySegmentWithCoords", small, &n, &s);
-    back.x = s.a.x - s.b.x;
-    back.y = s.a.y - s.b.y;
+    int len = 0, found;
+    infos = segment_infos(L, cw, small, &n, seg);
+    dx = seg[2] - seg[0];
+    dy = seg[3] - seg[1];
+    lua_createtable(L, (int)n, 0); /* the items, looked up before any filter runs */
+    found = lua_gettop(L);
+    for (i = 0; i < n; i++) {
+        lua_rawgeti(L, W_ITEMS(5), (int)infos[i].index);
+        lua_rawseti(L, found, (int)i + 1);
+    }
     lua_createtable(L, (int)n, 0);
     for (i = 0; i < n; i++) {
-        c2d_rect r = {0.0f, 0.0f, 0.0f, 0.0f};
-        c2d_hit out;
-        float ti2 = 1.0f, x2 = s.b.x, y2 = s.b.y;
-        push_item(L, hits[i].id, W_ITEMS(5));
+        lua_rawgeti(L, found, (int)i + 1);
         if (!lua_isnil(L, 6)) {
             lua_pushvalue(L, 6);
             lua_pushvalue(L, -2);
@@ -1170,22 +1711,14 @@ static int w_querySegmentWithCoords(lua_State *L)
             }
             lua_pop(L, 1);
         }
-        /* The exit is where the reversed segment enters. */
-        c2d_world_get(cw->w, hits[i].id, &r, NULL);
-        if (c2d_raycast_rect(s.b, back, r, &out)) {
-            ti2 = 1.0f - out.t;
-            x2 = out.pos.x;
-            y2 = out.pos.y;
-        }
         lua_createtable(L, 0, 7);
-        lua_pushvalue(L, -2);
-        lua_setfield(L, -2, "item");
-        set_num(L, "ti1", hits[i].hit.t);
-        set_num(L, "ti2", ti2);
-        set_num(L, "x1", hits[i].hit.pos.x);
-        set_num(L, "y1", hits[i].hit.pos.y);
-        set_num(L, "x2", x2);
-        set_num(L, "y2", y2);
+        wset_value(L, WK_ITEM, -2);
+        wset_num(L, WK_TI1, infos[i].ti1);
+        wset_num(L, WK_TI2, infos[i].ti2);
+        wset_num(L, WK_X1, seg[0] + dx * infos[i].ti1);
+        wset_num(L, WK_Y1, seg[1] + dy * infos[i].ti1);
+        wset_num(L, WK_X2, seg[0] + dx * infos[i].ti2);
+        wset_num(L, WK_Y2, seg[1] + dy * infos[i].ti2);
         lua_remove(L, -2);
         lua_rawseti(L, -2, ++len);
     }
@@ -1193,50 +1726,289 @@ static int w_querySegmentWithCoords(lua_State *L)
     return 2;
 }
 
+/* ---- collisions ---- */
+
+/* Pushes bump.lua's collision table for hit h of `item` (at stack index item) moving from
+ * `from` (with the size of `from`) toward `goal`: other (the item at other_idx of the items
+ * table), type (the value at type_idx), overlaps, ti, move, normal, touch, itemRect, otherRect. */
+static void push_col(lua_State *L, const c2d_world_hitd *h, int item, int items, size_t other_idx,
+                     int type_idx, c2d_rectd from, c2d_vec2d goal, c2d_rectd other)
+{
+    type_idx = type_idx < 0 ? lua_gettop(L) + type_idx + 1 : type_idx;
+    lua_createtable(L, 0, 12);
+    wset_value(L, WK_ITEM, item);
+    lua_pushvalue(L, WK(WK_OTHER));
+    push_index(L, items, other_idx);
+    lua_rawset(L, -3);
+    wset_value(L, WK_TYPE, type_idx);
+    lua_pushvalue(L, WK(WK_OVERLAPS));
+    lua_pushboolean(L, h->overlaps);
+    lua_rawset(L, -3);
+    wset_num(L, WK_TI, h->hit.t);
+    wset_xy(L, WK_MOVE, goal.x - from.x, goal.y - from.y);
+    wset_xy(L, WK_NORMAL, h->hit.normal.x, h->hit.normal.y);
+    wset_xy(L, WK_TOUCH, h->hit.pos.x, h->hit.pos.y);
+    wset_rect(L, WK_ITEMRECT, from);
+    wset_rect(L, WK_OTHERRECT, other);
+}
+
+/* world:project(item, x, y, w, h[, goalX, goalY, filter]) -> cols, len: every item a box at
+ * (x, y, w, h) moving straight to (goalX, goalY) would meet, as bump.lua's project lists them
+ * (items it overlaps first, the deepest first, then by time); item need not be in the world and
+ * nothing moves. filter(item, other) names each one's response (its `type`; false or nil leaves
+ * it out; none: "slide"); it runs after the library has answered, so it may change the world. */
+static int w_project(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "project", 8);
+    c2d_world_hitd small[C2DL_QUERY_SMALL], *hits = small;
+    c2d_rectd small_rects[C2DL_QUERY_SMALL], *others;
+    size_t small_idx[C2DL_QUERY_SMALL], *idx;
+    c2d_rectd r = want_rect(L, 3);
+    c2d_vec2d goal;
+    size_t count = 0, i, item_i;
+    uint64_t id = 0;
+    int len = 0, found;
+    goal.x = lua_isnil(L, 7) ? r.x : want_finite(L, 7, "goalX");
+    goal.y = lua_isnil(L, 8) ? r.y : want_finite(L, 8, "goalY");
+    item_i = item_index(L, 2, W_HANDLES(8));
+    if (item_i != 0) {
+        id = cw->ids[item_i];
+    }
+    c2d_world_project_d(cw->w, id, r, goal, NULL, NULL, small, C2DL_QUERY_SMALL, &count);
+    if (count > C2DL_QUERY_SMALL) {
+        hits = (c2d_world_hitd *)query_buffer(L, small, count, sizeof *hits);
+        c2d_world_project_d(cw->w, id, r, goal, NULL, NULL, hits, count, &count);
+    }
+    others = (c2d_rectd *)query_buffer(L, small_rects, count, sizeof *others);
+    idx = (size_t *)query_buffer(L, small_idx, count, sizeof *idx);
+    for (i = 0; i < count; i++) {
+        idx[i] = id_index(cw, hits[i].id, &others[i]);
+    }
+    lua_createtable(L, (int)count, 0); /* the others, looked up before any filter runs */
+    found = lua_gettop(L);
+    for (i = 0; i < count; i++) {
+        lua_rawgeti(L, W_ITEMS(8), (int)idx[i]);
+        lua_rawseti(L, found, (int)i + 1);
+    }
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        if (lua_isnil(L, 9)) {
+            lua_pushvalue(L, WK(WK_SLIDE));
+        } else {
+            lua_pushvalue(L, 9);
+            lua_pushvalue(L, 2);
+            lua_rawgeti(L, found, (int)i + 1);
+            lua_call(L, 2, 1);
+            if (!lua_toboolean(L, -1)) {
+                lua_pop(L, 1);
+                continue;
+            }
+        }
+        push_col(L, &hits[i], 2, found, i + 1, -1, r, goal, others[i]);
+        lua_remove(L, -2);
+        lua_rawseti(L, -2, ++len);
+    }
+    lua_pushinteger(L, len);
+    return 2;
+}
+
+/* ---- responses (bump.responses): (world, col, x, y, w, h, goalX, goalY, filter) ->
+ * goalX, goalY, cols, len ---- */
+
+/* col[key][sub] as a number (0 when absent); col at stack index 2. */
+static lua_Number col_num(lua_State *L, int key, int sub)
+{
+    lua_Number v;
+    lua_pushvalue(L, WK(key));
+    lua_gettable(L, 2);
+    lua_pushvalue(L, WK(sub));
+    lua_gettable(L, -2);
+    v = lua_tonumber(L, -1);
+    lua_pop(L, 2);
+    return v;
+}
+
+/* Calls world:project(col.item, x, y, w, h, goalX, goalY, filter) with x, y, goalX, goalY as
+ * given and the rest from the response's arguments; leaves cols, len on the stack. */
+static void response_project(lua_State *L, lua_Number x, lua_Number y, lua_Number gx,
+                             lua_Number gy)
+{
+    lua_pushvalue(L, WK(WK_PROJECT));
+    lua_gettable(L, 1);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, WK(WK_ITEM));
+    lua_gettable(L, 2);
+    lua_pushnumber(L, x);
+    lua_pushnumber(L, y);
+    lua_pushvalue(L, 5);
+    lua_pushvalue(L, 6);
+    lua_pushnumber(L, gx);
+    lua_pushnumber(L, gy);
+    lua_pushvalue(L, 9);
+    lua_call(L, 9, 2);
+}
+
+/* touch: stays at the contact; nothing more is met. */
+static int r_touch(lua_State *L)
+{
+    lua_settop(L, 9);
+    lua_pushnumber(L, col_num(L, WK_TOUCH, WK_X));
+    lua_pushnumber(L, col_num(L, WK_TOUCH, WK_Y));
+    lua_newtable(L);
+    lua_pushinteger(L, 0);
+    return 4;
+}
+
+/* cross: goes on to the goal, meeting what lies beyond. */
+static int r_cross(lua_State *L)
+{
+    lua_Number x, y, gx, gy;
+    lua_settop(L, 9);
+    x = lua_tonumber(L, 3);
+    y = lua_tonumber(L, 4);
+    gx = lua_isnil(L, 7) ? x : lua_tonumber(L, 7);
+    gy = lua_isnil(L, 8) ? y : lua_tonumber(L, 8);
+    lua_pushnumber(L, gx);
+    lua_pushnumber(L, gy);
+    response_project(L, x, y, gx, gy);
+    return 4;
+}
+
+/* slide and bounce: from the contact, the rest of the motion along the face (slide) or
+ * reflected off it (bounce); col.slide or col.bounce is the new goal. */
+static int redirect(lua_State *L, int bounce)
+{
+    lua_Number gx, gy, tx, ty, nx;
+    int moving;
+    lua_settop(L, 9);
+    gx = lua_isnil(L, 7) ? lua_tonumber(L, 3) : lua_tonumber(L, 7);
+    gy = lua_isnil(L, 8) ? lua_tonumber(L, 4) : lua_tonumber(L, 8);
+    tx = col_num(L, WK_TOUCH, WK_X);
+    ty = col_num(L, WK_TOUCH, WK_Y);
+    moving = col_num(L, WK_MOVE, WK_X) != 0 || col_num(L, WK_MOVE, WK_Y) != 0;
+    nx = col_num(L, WK_NORMAL, WK_X);
+    if (!bounce) {
+        if (moving) {
+            if (nx != 0) {
+                gx = tx;
+            } else {
+                gy = ty;
+            }
+        }
+    } else {
+        lua_Number bx = tx, by = ty;
+        if (moving) {
+            lua_Number bnx = gx - tx, bny = gy - ty;
+            if (nx == 0) {
+                bny = -bny;
+            } else {
+                bnx = -bnx;
+            }
+            bx = tx + bnx;
+            by = ty + bny;
+        }
+        gx = bx;
+        gy = by;
+    }
+    lua_pushvalue(L, WK(bounce ? WK_BOUNCE : WK_SLIDE));
+    lua_createtable(L, 0, 2);
+    wset_num(L, WK_X, gx);
+    wset_num(L, WK_Y, gy);
+    lua_settable(L, 2);
+    lua_pushnumber(L, gx);
+    lua_pushnumber(L, gy);
+    response_project(L, tx, ty, gx, gy);
+    return 4;
+}
+
+static int r_slide(lua_State *L)
+{
+    return redirect(L, 0);
+}
+
+static int r_bounce(lua_State *L)
+{
+    return redirect(L, 1);
+}
+
+static const luaL_Reg response_funcs[] = {
+    {"touch", r_touch},
+    {"cross", r_cross},
+    {"slide", r_slide},
+    {"bounce", r_bounce},
+    {NULL, NULL},
+};
+
 /* ---- moves ---- */
+
+/* The code of a built-in response name, compared with its length ("slide\0junk" is not
+ * "slide"); C2D_IGNORE for any other string. */
+static c2d_response response_code(const char *s, size_t n)
+{
+    c2d_response code;
+    for (code = C2D_SLIDE; code <= C2D_BOUNCE; code++) {
+        if (n == strlen(response_types[code]) && memcmp(s, response_types[code], n) == 0) {
+            return code;
+        }
+    }
+    return C2D_IGNORE;
+}
+
+/* Raises bump.lua's error for a response name it does not know (the value at idx), with every
+ * byte of a string. */
+static void unknown_response_error(lua_State *L, int idx)
+{
+    const char *tn;
+    idx = idx < 0 ? lua_gettop(L) + idx + 1 : idx;
+    tn = luaL_typename(L, idx);
+    lua_pushliteral(L, "Unknown collision type: ");
+    c2dl_tostring(L, idx);
+    lua_pushfstring(L, " (%s)", tn);
+    lua_concat(L, 3);
+    lua_error(L);
+}
 
 typedef struct {
     lua_State *L;
-    int tramp, filter, item, items, resp, err; /* stack slots of the calling method */
-    int failed;
+    c2dl_world *cw;
+    int tramp, filter, item, items, answers, err; /* stack slots of the calling method */
+    int failed, recorded;
     uint64_t other;
 } c2dl_move_ctx;
 
-static const char *const response_types[] = {NULL, "slide", "touch", "cross", "bounce"};
-
-/* Runs under lua_pcall: (ctx, filter, item, items, resp) -> response code. Calls filter(item,
- * other) and records the response name of `other` in resp. */
+/* Runs under lua_pcall: (ctx, filter, item, items, answers) -> response code. Calls
+ * filter(item, other). An answer that names no response stops the move there as a touch would,
+ * and is kept in `answers` under the other's index: the move raises bump.lua's "Unknown
+ * collision type" once the library has returned, if that collision is the one it stopped at
+ * (as bump.lua checks a name only when it resolves the collision). */
 static int world_filter_call(lua_State *L)
 {
     c2dl_move_ctx *m = (c2dl_move_ctx *)lua_touserdata(L, 1);
+    size_t i = id_index(m->cw, m->other, NULL);
     c2d_response code = C2D_IGNORE;
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 3);
-    push_item(L, m->other, 4);
+    push_index(L, 4, i);
     lua_call(L, 2, 1);
-    if (lua_type(L, -1) == LUA_TSTRING) {
-        const char *s = lua_tostring(L, -1);
-        for (code = C2D_SLIDE; code <= C2D_BOUNCE; code++) {
-            if (strcmp(s, response_types[code]) == 0) {
-                break;
+    if (lua_toboolean(L, -1)) {
+        size_t n = 0;
+        const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &n) : NULL;
+        code = s != NULL ? response_code(s, n) : C2D_IGNORE;
+        if (code == C2D_IGNORE) {
+            code = C2D_TOUCH;
+            if (i != 0) {
+                lua_pushvalue(L, -1);
+                lua_rawseti(L, 5, (int)i);
+                m->recorded = 1;
             }
         }
-        if (code > C2D_BOUNCE) {
-            return luaL_error(L, "collide2d: filter returned an unknown response '%s'", s);
-        }
-        push_handle(L, m->other);
-        lua_pushvalue(L, -2);
-        lua_rawset(L, 5);
-    } else if (lua_toboolean(L, -1)) {
-        return luaL_error(L, "collide2d: filter returned a %s, not a response name",
-                          luaL_typename(L, -1));
     }
     lua_pushinteger(L, (lua_Integer)code);
     return 1;
 }
 
 /* The c2d_filter_fn: never lets a Lua error unwind through the library (see the section top).
- * Uses only stack slots reserved before c2d_world_move and lua_pcall, which is protected. */
+ * Uses only stack slots reserved before the move and lua_pcall, which is protected. */
 static c2d_response world_filter(uint64_t item, uint64_t other, void *ctx)
 {
     c2dl_move_ctx *m = (c2dl_move_ctx *)ctx;
@@ -1252,7 +2024,7 @@ static c2d_response world_filter(uint64_t item, uint64_t other, void *ctx)
     lua_pushvalue(L, m->filter);
     lua_pushvalue(L, m->item);
     lua_pushvalue(L, m->items);
-    lua_pushvalue(L, m->resp);
+    lua_pushvalue(L, m->answers);
     if (lua_pcall(L, 5, 1, 0) != 0) {
         m->failed = 1;
         lua_replace(L, m->err);
@@ -1263,181 +2035,278 @@ static c2d_response world_filter(uint64_t item, uint64_t other, void *ctx)
     return code;
 }
 
-/* Moves item `id` (at stack slot item) toward (gx, gy) with the filter at stack slot filter
- * (nil: slide for all) and pushes the collision list and its length, bump.lua's cols. `start`
- * is the rect the move starts from; `restore` (nullable) is put back after the move (check and
- * project), `remove` removes the item after it (project of an item not in the world). Raises a
- * filter's error after that. Leaves the final position in *actual. */
-static void world_move(lua_State *L, c2dl_world *cw, const char *fn, uint64_t id, int item,
-                       int filter, int items, c2d_rect start, float gx, float gy,
-                       const c2d_rect *restore, int remove, c2d_vec2 *actual)
+/* A move (commit) or check of the item at stack slot 2 toward goal (slots 3, 4) with the filter
+ * at slot 5, through the library's own loop (the built-in responses). Pushes actualX, actualY,
+ * cols, len. */
+static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c2d_vec2d goal)
 {
     c2dl_move_ctx m;
-    c2d_world_hit hits[C2D_MOVE_MAX_HITS];
-    c2d_vec2 goal, leg_start, leg_goal;
+    c2d_world_hitd hits[C2D_MOVE_MAX_HITS];
+    c2d_vec2d actual, leg_goal;
+    c2d_rectd start, leg;
     c2d_status st;
-    size_t count = 0, i;
-    int resp;
-    goal.x = gx;
-    goal.y = gy;
-    lua_newtable(L); /* responses by handle */
-    resp = lua_gettop(L);
+    uint64_t id = cw->ids[i];
+    size_t count = 0, k;
+    int unknown = 0;
+    c2d_world_get_d(cw->w, id, &start, NULL);
+    lua_rawgeti(L, W_ITEMS(4), UV_ANSWERS);
+    m.answers = lua_gettop(L);
     lua_pushnil(L); /* the filter's error, if any */
     m.err = lua_gettop(L);
     lua_pushcfunction(L, world_filter_call);
     m.tramp = lua_gettop(L);
     luaL_checkstack(L, 8, "collide2d");
     m.L = L;
-    m.filter = filter;
-    m.item = item;
-    m.items = items;
-    m.resp = resp;
+    m.cw = cw;
+    m.filter = 5;
+    m.item = 2;
+    m.items = W_ITEMS(4);
     m.failed = 0;
-    st = c2d_world_move(cw->w, id, goal, lua_isnil(L, filter) ? NULL : world_filter, &m, actual,
-                        hits, C2D_MOVE_MAX_HITS, &count);
-    if (restore != NULL) {
-        c2d_world_update(cw->w, id, *restore);
-    } else if (m.failed && !remove && st == C2D_OK) {
-        c2d_world_update(cw->w, id, start); /* a failed filter leaves the item where it was */
+    m.recorded = 0;
+    m.other = 0;
+    if (commit) {
+        st = c2d_world_move_d(cw->w, id, goal, lua_isnil(L, 5) ? NULL : world_filter, &m, &actual,
+                              hits, C2D_MOVE_MAX_HITS, &count);
+    } else {
+        st = c2d_world_check_d(cw->w, id, goal, lua_isnil(L, 5) ? NULL : world_filter, &m,
+                               &actual, hits, C2D_MOVE_MAX_HITS, &count);
     }
-    if (remove) {
-        c2d_world_remove(cw->w, id);
+    if (count > C2D_MOVE_MAX_HITS) {
+        count = C2D_MOVE_MAX_HITS;
+    }
+    if (m.recorded) {
+        if (st == C2D_OK && !m.failed && count > 0) {
+            lua_rawgeti(L, m.answers, (int)id_index(cw, hits[count - 1].id, NULL));
+            if (!lua_isnil(L, -1)) {
+                unknown = lua_gettop(L);
+            }
+        }
+        lua_newtable(L); /* a clean scratch table for the next move */
+        lua_rawseti(L, W_ITEMS(4), UV_ANSWERS);
+    }
+    if (commit && (m.failed || unknown) && st == C2D_OK) {
+        c2d_world_update_d(cw->w, id, start); /* an error leaves the item where it was */
     }
     if (m.failed) {
         lua_pushvalue(L, m.err);
         lua_error(L);
     }
-    if (st == C2D_ERR_INVALID) {
-        world_arg_error(L, 3, fn, "goal must be finite");
+    if (unknown) {
+        unknown_response_error(L, unknown);
+    }
+    if (st == C2D_ERR_STALE) {
+        luaL_error(L,
+                   "Item %s must be added to the world before getting its rect. Use "
+                   "world:add(item, x,y,w,h) to add it first.",
+                   c2dl_tostring(L, 2));
     } else if (st != C2D_OK) {
-        luaL_error(L, "collide2d: %s: item left the world during the move", fn);
+        luaL_error(L, "collide2d: %s", c2d_status_str(st));
     }
-    if (count > C2D_MOVE_MAX_HITS) {
-        count = C2D_MOVE_MAX_HITS;
-    }
-    leg_start.x = start.x;
-    leg_start.y = start.y;
+    lua_pushnumber(L, actual.x);
+    lua_pushnumber(L, actual.y);
+    /* bump.lua's cols: each step's start and goal follow from the responses before it. */
+    leg = start;
     leg_goal = goal;
     lua_createtable(L, (int)count, 0);
-    for (i = 0; i < count; i++) {
-        const c2d_hit *h = &hits[i].hit;
-        c2d_rect other = {0.0f, 0.0f, 0.0f, 0.0f}, itemRect = start; /* zero if a filter removed it */
-        float mx = leg_goal.x - leg_start.x, my = leg_goal.y - leg_start.y;
-        const char *type = "slide";
-        push_handle(L, hits[i].id);
-        lua_rawget(L, resp);
-        if (lua_isstring(L, -1)) {
-            type = lua_tostring(L, -1);
-        }
-        lua_pop(L, 1);
-        lua_createtable(L, 0, 12);
-        lua_pushvalue(L, item);
-        lua_setfield(L, -2, "item");
-        push_item(L, hits[i].id, items);
-        lua_setfield(L, -2, "other");
-        lua_pushstring(L, type);
-        lua_setfield(L, -2, "type");
-        lua_pushboolean(L, 0);
-        lua_setfield(L, -2, "overlaps");
-        set_num(L, "ti", h->t);
-        set_xy(L, "move", mx, my);
-        set_xy(L, "normal", h->normal.x, h->normal.y);
-        set_xy(L, "touch", h->pos.x, h->pos.y);
-        itemRect.x = leg_start.x;
-        itemRect.y = leg_start.y;
-        set_xywh(L, "itemRect", itemRect);
-        c2d_world_get(cw->w, hits[i].id, &other, NULL);
-        set_xywh(L, "otherRect", other);
-        if (strcmp(type, "cross") != 0) {
-            c2d_vec2 next = h->pos;
-            if (strcmp(type, "slide") == 0) {
-                if (mx != 0.0f || my != 0.0f) {
-                    if (h->normal.x == 0.0f) {
-                        next.x = leg_goal.x;
+    for (k = 0; k < count; k++) {
+        const c2d_world_hitd *h = &hits[k];
+        c2d_rectd other = {0, 0, 0, 0};
+        size_t oi = id_index(cw, h->id, &other);
+        c2d_response code = h->response >= C2D_SLIDE && h->response <= C2D_BOUNCE ? h->response
+                                                                                   : C2D_TOUCH;
+        int moving = leg_goal.x != leg.x || leg_goal.y != leg.y;
+        lua_pushvalue(L, WK(response_keys[code]));
+        push_col(L, h, 2, W_ITEMS(4), oi, -1, leg, leg_goal, other);
+        if (code == C2D_SLIDE || code == C2D_BOUNCE) {
+            c2d_vec2d next = leg_goal;
+            if (code == C2D_SLIDE) {
+                if (moving) {
+                    if (h->hit.normal.x != 0) {
+                        next.x = h->hit.pos.x;
                     } else {
-                        next.y = leg_goal.y;
+                        next.y = h->hit.pos.y;
                     }
                 }
-                set_xy(L, "slide", next.x, next.y);
-            } else if (strcmp(type, "bounce") == 0) {
-                if (mx != 0.0f || my != 0.0f) {
-                    float bx = leg_goal.x - h->pos.x, by = leg_goal.y - h->pos.y;
-                    if (h->normal.x == 0.0f) {
+            } else {
+                next = h->hit.pos;
+                if (moving) {
+                    double bx = leg_goal.x - h->hit.pos.x, by = leg_goal.y - h->hit.pos.y;
+                    if (h->hit.normal.x == 0) {
                         by = -by;
                     } else {
                         bx = -bx;
                     }
-                    next.x = h->pos.x + bx;
-                    next.y = h->pos.y + by;
+                    next.x = h->hit.pos.x + bx;
+                    next.y = h->hit.pos.y + by;
                 }
-                set_xy(L, "bounce", next.x, next.y);
             }
-            leg_start = h->pos;
+            wset_xy(L, code == C2D_SLIDE ? WK_SLIDE : WK_BOUNCE, next.x, next.y);
+            leg.x = h->hit.pos.x;
+            leg.y = h->hit.pos.y;
             leg_goal = next;
         }
-        lua_rawseti(L, -2, (int)i + 1);
+        lua_remove(L, -2);
+        lua_rawseti(L, -2, (int)k + 1);
     }
     lua_pushinteger(L, (lua_Integer)count);
+    return 4;
+}
+
+/* The filter of bump.lua's check loop: false for an item already met (upvalue 1, a set), else
+ * the user's filter (upvalue 2; nil: "slide"). */
+static int visited_filter(lua_State *L)
+{
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    lua_rawget(L, lua_upvalueindex(1));
+    if (lua_toboolean(L, -1)) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    if (lua_isnil(L, lua_upvalueindex(2))) {
+        lua_pushliteral(L, "slide");
+        return 1;
+    }
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_call(L, 2, 1);
+    return 1;
+}
+
+/* A move or check with responses added by addResponse: bump.lua's loop, here, over project and
+ * the response functions. Each response gets the position its collision was projected from
+ * (where the item is on its path), and a name no response answers is bump.lua's error. Pushes
+ * actualX, actualY, cols, len; a move then puts the item at the end. */
+static int world_move_loop(lua_State *L, c2dl_world *cw, int commit, size_t i, c2d_vec2d goal)
+{
+    c2d_rectd r;
+    int visited, filter, cols, gx, gy, projected, responses, n = 0;
+    c2d_world_get_d(cw->w, cw->ids[i], &r, NULL);
+    lua_rawgeti(L, W_ITEMS(4), UV_RESPONSES);
+    responses = lua_gettop(L);
+    lua_newtable(L);
+    visited = lua_gettop(L);
+    lua_pushvalue(L, 2);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, visited);
+    lua_pushvalue(L, visited);
+    lua_pushvalue(L, 5);
+    lua_pushcclosure(L, visited_filter, 2);
+    filter = lua_gettop(L);
+    lua_newtable(L);
+    cols = lua_gettop(L);
+    lua_pushnumber(L, goal.x);
+    gx = lua_gettop(L);
+    lua_pushnumber(L, goal.y);
+    gy = lua_gettop(L);
+    /* world:project(item, x, y, w, h, goalX, goalY, visitedFilter) */
+    lua_pushvalue(L, WK(WK_PROJECT));
+    lua_gettable(L, 1);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_pushnumber(L, r.x);
+    lua_pushnumber(L, r.y);
+    lua_pushnumber(L, r.w);
+    lua_pushnumber(L, r.h);
+    lua_pushvalue(L, gx);
+    lua_pushvalue(L, gy);
+    lua_pushvalue(L, filter);
+    lua_call(L, 8, 2);
+    projected = lua_gettop(L) - 1;
+    while (lua_tointeger(L, projected + 1) > 0) {
+        int col;
+        lua_rawgeti(L, projected, 1);
+        col = lua_gettop(L);
+        lua_pushvalue(L, col);
+        lua_rawseti(L, cols, ++n);
+        lua_pushvalue(L, WK(WK_OTHER));
+        lua_gettable(L, col);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, visited);
+        /* the response of col.type: this world's own, else a built-in one */
+        lua_pushvalue(L, WK(WK_TYPE));
+        lua_gettable(L, col);
+        lua_pushnil(L);
+        if (!lua_isnil(L, responses) && !lua_isnil(L, -2)) {
+            lua_pop(L, 1);
+            lua_pushvalue(L, -1);
+            lua_rawget(L, responses);
+        }
+        if (lua_isnil(L, -1) && lua_type(L, -2) == LUA_TSTRING) {
+            size_t len;
+            const char *s = lua_tolstring(L, -2, &len);
+            if (response_code(s, len) != C2D_IGNORE) {
+                lua_pop(L, 1);
+                lua_pushvalue(L, -1);
+                lua_rawget(L, W_BUILTINS);
+            }
+        }
+        if (lua_isnil(L, -1)) {
+            unknown_response_error(L, -2);
+        }
+        /* response(world, col, x, y, w, h, goalX, goalY, visitedFilter) */
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, col);
+        lua_pushvalue(L, WK(WK_ITEMRECT));
+        lua_gettable(L, col);
+        lua_pushvalue(L, WK(WK_X));
+        lua_gettable(L, -2);
+        lua_pushvalue(L, WK(WK_Y));
+        lua_gettable(L, -3);
+        lua_remove(L, -3);
+        lua_pushnumber(L, r.w);
+        lua_pushnumber(L, r.h);
+        lua_pushvalue(L, gx);
+        lua_pushvalue(L, gy);
+        lua_pushvalue(L, filter);
+        lua_call(L, 9, 4);
+        lua_replace(L, projected + 1);
+        lua_replace(L, projected);
+        lua_replace(L, gy);
+        lua_replace(L, gx);
+        lua_settop(L, projected + 1);
+    }
+    if (commit) {
+        /* bump.lua's move: world:update(item, goalX, goalY) after the check */
+        c2d_rectd to;
+        i = item_member(L, 2, W_HANDLES(4)); /* a response may have removed it */
+        c2d_world_get_d(cw->w, cw->ids[i], &to, NULL);
+        to.x = want_finite(L, gx, "x");
+        to.y = want_finite(L, gy, "y");
+        c2d_world_update_d(cw->w, cw->ids[i], to);
+    }
+    lua_pushvalue(L, gx);
+    lua_pushvalue(L, gy);
+    lua_pushvalue(L, cols);
+    lua_pushinteger(L, n);
+    return 4;
+}
+
+static int world_move(lua_State *L, const char *fn, int commit)
+{
+    c2dl_world *cw = world_begin(L, fn, 4);
+    size_t i = item_member(L, 2, W_HANDLES(4));
+    c2d_vec2d goal;
+    goal.x = want_finite(L, 3, "goalX");
+    goal.y = want_finite(L, 4, "goalY");
+    if (cw->custom) {
+        return world_move_loop(L, cw, commit, i, goal);
+    }
+    return world_move_fast(L, cw, commit, i, goal);
 }
 
 /* world:move(item, goalX, goalY[, filter]) -> actualX, actualY, cols, len */
 static int w_move(lua_State *L)
 {
-    c2dl_world *cw = world_begin(L, "move", 4);
-    uint64_t h = world_member(L, 2, W_HANDLES(4), "move");
-    c2d_rect r;
-    c2d_vec2 actual;
-    float gx = world_num(L, 3, "move"), gy = world_num(L, 4, "move");
-    c2d_world_get(cw->w, h, &r, NULL);
-    world_move(L, cw, "move", h, 2, 5, W_ITEMS(4), r, gx, gy, NULL, 0, &actual);
-    lua_pushnumber(L, (lua_Number)actual.x);
-    lua_insert(L, -3);
-    lua_pushnumber(L, (lua_Number)actual.y);
-    lua_insert(L, -3);
-    return 4;
+    return world_move(L, "move", 1);
 }
 
 /* world:check(item, goalX, goalY[, filter]) -> actualX, actualY, cols, len, leaving the item
  * where it was. */
 static int w_check(lua_State *L)
 {
-    c2dl_world *cw = world_begin(L, "check", 4);
-    uint64_t h = world_member(L, 2, W_HANDLES(4), "check");
-    c2d_rect r;
-    c2d_vec2 actual;
-    float gx = world_num(L, 3, "check"), gy = world_num(L, 4, "check");
-    c2d_world_get(cw->w, h, &r, NULL);
-    world_move(L, cw, "check", h, 2, 5, W_ITEMS(4), r, gx, gy, &r, 0, &actual);
-    lua_pushnumber(L, (lua_Number)actual.x);
-    lua_insert(L, -3);
-    lua_pushnumber(L, (lua_Number)actual.y);
-    lua_insert(L, -3);
-    return 4;
-}
-
-/* world:project(item, x, y, w, h, goalX, goalY[, filter]) -> cols, len: the collisions a box at
- * (x, y, w, h) would meet moving to the goal; the item need not be in the world and stays put. */
-static int w_project(lua_State *L)
-{
-    c2dl_world *cw = world_begin(L, "project", 8);
-    uint64_t h = world_handle(L, 2, W_HANDLES(8));
-    c2d_rect r = world_rect(L, 3, "project"), old;
-    c2d_vec2 actual;
-    float gx = world_num(L, 7, "project"), gy = world_num(L, 8, "project");
-    if (h != 0) {
-        c2d_world_get(cw->w, h, &old, NULL);
-        if (c2d_world_update(cw->w, h, r) != C2D_OK) {
-            world_arg_error(L, 3, "project", "x, y, w and h must be finite");
-        }
-        world_move(L, cw, "project", h, 2, 9, W_ITEMS(8), r, gx, gy, &old, 0, &actual);
-    } else {
-        h = c2d_world_add(cw->w, r, 0);
-        if (h == 0) {
-            world_arg_error(L, 3, "project", "x, y, w and h must be finite");
-        }
-        world_move(L, cw, "project", h, 2, 9, W_ITEMS(8), r, gx, gy, NULL, 1, &actual);
-    }
-    return 2;
+    return world_move(L, "check", 0);
 }
 
 static const luaL_Reg world_methods[] = {
@@ -1455,24 +2324,37 @@ static const luaL_Reg world_methods[] = {
     {"hasItem", w_hasItem},
     {"countItems", w_countItems},
     {"getItems", w_getItems},
+    {"countCells", w_countCells},
+    {"toWorld", w_toWorld},
+    {"toCell", w_toCell},
+    {"addResponse", w_addResponse},
     {NULL, NULL},
 };
 
-/* Creates the world metatable (methods in __index, __gc frees the world). */
+static void push_world_keys(lua_State *L)
+{
+    int k;
+    luaL_checkstack(L, WK_COUNT + 2, "collide2d");
+    for (k = 0; k < WK_COUNT; k++) {
+        lua_pushstring(L, world_keys[k]);
+    }
+}
+
+/* Leaves the module's `responses` table (bump.responses) on the stack and registers the shared
+ * world metatable, whose __index holds the methods. */
 static void register_world(lua_State *L)
 {
-    const luaL_Reg *r;
+    int responses;
+    lua_newtable(L);
+    responses = lua_gettop(L);
+    push_world_keys(L);
+    luaL_setfuncs(L, response_funcs, WK_COUNT);
     luaL_newmetatable(L, C2DL_WORLD_MT);
     lua_newtable(L);
-    for (r = world_methods; r->name != NULL; r++) {
-        lua_pushcfunction(L, r->func);
-        lua_setfield(L, -2, r->name);
-    }
+    push_world_keys(L);
+    lua_pushvalue(L, responses);
+    luaL_setfuncs(L, world_methods, WK_COUNT + 1);
     lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, w_gc);
-    lua_setfield(L, -2, "__gc");
-    lua_pushliteral(L, "collide2d.world");
-    lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
 }
 
@@ -1923,6 +2805,7 @@ int luaopen_collide2d(lua_State *L)
     lua_pushnil(L);
     luaL_setfuncs(L, c2dl_funcs, C2DL_NUPVALUES);
     register_world(L);
+    lua_setfield(L, -2, "responses");
     lua_pushliteral(L, C2DL_VERSION);
     lua_setfield(L, -2, "_VERSION");
     lua_pushliteral(L, "c");

@@ -34,6 +34,117 @@ pub(crate) fn product_le(a: f64, b: f64, c: f64, d: f64) -> bool {
     product_error(a, b, p) <= product_error(c, d, q)
 }
 
+/// `a + b` as its rounded value and the exact rounding error (Knuth's two-sum): `a + b == s + e`
+/// exactly when `s` is finite.
+pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let bv = s - a;
+    let av = s - bv;
+    (s, (a - av) + (b - bv))
+}
+
+/// `a * b` as its rounded value and the exact rounding error, for factors below 2^996 whose
+/// product neither overflows nor underflows.
+pub(crate) fn two_prod(a: f64, b: f64) -> (f64, f64) {
+    let p = a * b;
+    (p, product_error(a, b, p))
+}
+
+/// The most components an [`Expansion`] holds: enough for a sum of two products of three-term
+/// differences, which is the largest the world's predicates form.
+const TERMS: usize = 64;
+
+/// A real number held exactly as a sum of f64 components of increasing magnitude that do not
+/// overlap (Shewchuk's expansions): sums and products by an f64 are exact, and the sign is the
+/// sign of the largest component.
+#[derive(Clone, Copy)]
+pub(crate) struct Expansion {
+    len: usize,
+    c: [f64; TERMS],
+}
+
+impl Expansion {
+    /// The exact value of one f64.
+    pub fn of(v: f64) -> Expansion {
+        let mut e = Expansion {
+            len: 0,
+            c: [0.0; TERMS],
+        };
+        if v != 0.0 {
+            e.c[0] = v;
+            e.len = 1;
+        }
+        e
+    }
+
+    /// `self + b`, exactly (Shewchuk's grow-expansion, zero components dropped).
+    pub fn add(&self, b: f64) -> Expansion {
+        let mut out = Expansion::of(0.0);
+        let mut q = b;
+        for &c in &self.c[..self.len] {
+            let (s, e) = two_sum(q, c);
+            q = s;
+            if e != 0.0 && out.len < TERMS - 1 {
+                out.c[out.len] = e;
+                out.len += 1;
+            }
+        }
+        if q != 0.0 {
+            out.c[out.len] = q;
+            out.len += 1;
+        }
+        out
+    }
+
+    /// `self + o`, exactly.
+    pub fn sum(&self, o: &Expansion) -> Expansion {
+        o.c[..o.len].iter().fold(*self, |acc, &c| acc.add(c))
+    }
+
+    /// `-self`.
+    pub fn neg(&self) -> Expansion {
+        let mut out = *self;
+        for c in &mut out.c[..out.len] {
+            *c = -*c;
+        }
+        out
+    }
+
+    /// `self * b`, exactly (each component's two-product added in).
+    pub fn scale(&self, b: f64) -> Expansion {
+        let mut out = Expansion::of(0.0);
+        for &c in &self.c[..self.len] {
+            let (p, e) = two_prod(c, b);
+            out = out.add(e).add(p);
+        }
+        out
+    }
+
+    /// `self * o`, exactly.
+    pub fn mul(&self, o: &Expansion) -> Expansion {
+        let mut out = Expansion::of(0.0);
+        for &c in &o.c[..o.len] {
+            out = out.sum(&self.scale(c));
+        }
+        out
+    }
+
+    /// -1, 0 or 1: the sign of the exact value.
+    pub fn sign(&self) -> i32 {
+        // Components increase in magnitude and do not overlap: the last one decides.
+        match self.c[..self.len].last() {
+            Some(&v) if v > 0.0 => 1,
+            Some(&v) if v < 0.0 => -1,
+            _ => 0,
+        }
+    }
+
+    /// The value rounded (close to, not always exactly, the nearest f64).
+    pub fn approx(&self) -> f64 {
+        self.c[..self.len].iter().sum()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,6 +164,20 @@ mod tests {
         let rounded = y * y;
         assert!(product_le(rounded, 1.0, y, y));
         assert!(!product_le(y, y, rounded, 1.0));
+    }
+
+    #[test]
+    fn expansions_are_exact_where_f64_rounds() {
+        // 1e16 + 1 - 1e16 is 0 in f64, 1 exactly.
+        let e = Expansion::of(1e16).add(1.0).add(-1e16);
+        assert_eq!(e.sign(), 1);
+        assert_eq!(e.approx(), 1.0);
+        // (0.1 + 0.2)² - 0.3² is not what f64 says, but its sign is exact.
+        let s = Expansion::of(0.1).add(0.2);
+        let d = s.mul(&s).sum(&Expansion::of(0.3).scale(0.3).neg());
+        assert_eq!(d.sign(), 1, "0.1 + 0.2 (as f64s) exceeds the f64 0.3");
+        let z = s.sum(&s.neg());
+        assert_eq!(z.sign(), 0);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use crate::query::sweep::{at, settle};
 use crate::query::{overlap_rect_rect, overlap_recti_recti, sweep_rect_rect};
 use crate::shape::{Hit, Rect, RectI, Vec2};
+use crate::world::{centre_distance, detect, Collision, RectD, Vec2D};
 
 /// The most hits [`move_rect`] resolves in one call (32); the motion stops at the last one.
 pub(crate) const MAX_HITS: usize = 32;
@@ -36,6 +37,17 @@ impl Response {
             _ => Response::Touch,
         }
     }
+
+    /// The C code of the response.
+    pub fn code(self) -> u32 {
+        match self {
+            Response::Ignore => 0,
+            Response::Slide => 1,
+            Response::Touch => 2,
+            Response::Cross => 3,
+            Response::Bounce => 4,
+        }
+    }
 }
 
 /// What a move met on its way (`c2d_move_info`, filled by `c2d_move_rect`).
@@ -62,37 +74,76 @@ impl Default for MoveInfo {
 
 /// The goal after a hit at `pos` on the face with `normal`, as bump.lua redirects a move: slide
 /// keeps the motion along the face, bounce reflects what is left of it; `None` for the responses
-/// that stop there.
-pub(crate) fn redirect(
+/// that stop there. Coordinates are `(x, y)` pairs of f32 or f64, computed in their own precision.
+pub(crate) fn redirect<T>(
     response: Response,
-    pos: Vec2,
-    mut goal: Vec2,
-    normal: Vec2,
-) -> Option<Vec2> {
-    let along_x = normal.x != 0.0;
+    pos: (T, T),
+    goal: (T, T),
+    normal_x: bool,
+) -> Option<(T, T)>
+where
+    T: Copy + std::ops::Sub<Output = T>,
+{
+    let (mut gx, mut gy) = goal;
     match response {
-        Response::Slide if along_x => goal.x = pos.x,
-        Response::Slide => goal.y = pos.y,
-        Response::Bounce if along_x => goal.x = pos.x - (goal.x - pos.x),
-        Response::Bounce => goal.y = pos.y - (goal.y - pos.y),
+        Response::Slide if normal_x => gx = pos.0,
+        Response::Slide => gy = pos.1,
+        Response::Bounce if normal_x => gx = pos.0 - (gx - pos.0),
+        Response::Bounce => gy = pos.1 - (gy - pos.1),
         _ => return None,
     }
-    Some(goal)
+    Some((gx, gy))
 }
 
 /// Moves `a` by `delta` through `obstacles`, resolving hits in order of `t` (ties: lower index)
 /// with `response`, and returns `a`'s final position (its `x, y`) with what it met.
 ///
-/// Each leg of the motion is swept ([`sweep_rect_rect`]) against every obstacle `a` did not
-/// overlap strictly at the start; those it did overlap never block it nor count. At most
-/// 32 hits are resolved; the motion stops at the last one. Except with `Cross`, the
+/// Obstacles that the rect strictly overlaps where a leg of the motion begins follow bump.lua
+/// 3.1.7's rule (since 1.1): each is a hit before the others, the deepest first (by overlap
+/// area, then distance between centres, then index), resolved by the response from bump.lua's
+/// touch position — where the line of motion, extended backwards, entered the obstacle, or for
+/// a rect that does not move the nearest way out — with `t = 0`; such an obstacle is then met
+/// no more in this move. Each leg is swept ([`sweep_rect_rect`]) against the other obstacles.
+/// At most 32 hits are resolved; the motion stops at the last one. Except with `Cross`, the
 /// final position strictly overlaps no obstacle that `a` did not overlap at the start (it is
 /// checked with the exact predicate, stepping back by f32 ulps if rounding demands).
 ///
 /// `Ignore` passes straight through (`a + delta`, no hits). `Cross` also ends at `a + delta`
-/// and counts every obstacle swept through, in order, up to 32. A NaN in `a` or
-/// `delta` leaves `a` where it is.
+/// and counts the obstacles overlapped at the start (deepest first), then every obstacle swept
+/// through, in order, up to 32. A NaN in `a` or `delta` leaves `a` where it is.
 pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -> (Vec2, MoveInfo) {
+    let (end, info) = move_legs(a, delta, obstacles, response);
+    if response == Response::Cross || info.count == 0 {
+        return (end, info);
+    }
+    // A rect put where it entered an obstacle it started in (bump.lua's rule) may land inside
+    // another; it never stays there: it stops on its way from the start, where it is clear.
+    let start = Vec2::new(a.x, a.y);
+    let clear = |p: Vec2| {
+        let r = Rect::new(p.x, p.y, a.w, a.h);
+        obstacles
+            .iter()
+            .all(|&o| !overlap_rect_rect(r, o) || overlap_rect_rect(a, o))
+    };
+    if clear(end) {
+        return (end, info);
+    }
+    let d = Vec2::new(end.x - start.x, end.y - start.y);
+    let (mut lo, mut hi) = (0.0f32, 1.0f32);
+    for _ in 0..40 {
+        let mid = (lo + hi) / 2.0;
+        if clear(at(start, d, mid)) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let t = settle(lo, |t| clear(at(start, d, t)));
+    (at(start, d, t), info)
+}
+
+/// [`move_rect`]'s legs, before the final check.
+fn move_legs(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -> (Vec2, MoveInfo) {
     let mut info = MoveInfo::default();
     let start = Vec2::new(a.x, a.y);
     if a.x.is_nan()
@@ -104,11 +155,28 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
     {
         return (start, info);
     }
-    let blocks = |i: usize| !overlap_rect_rect(a, obstacles[i]);
     let moved = |p: Vec2| Rect::new(p.x, p.y, a.w, a.h);
+    // Obstacles left from inside, met no more in this move (at most one per hit).
+    let mut done = [usize::MAX; MAX_HITS];
+    let record = |info: &mut MoveInfo, i: usize, h: Hit| {
+        if info.count == 0 {
+            info.first = i;
+            info.first_hit = h;
+        }
+        info.count += 1;
+    };
     match response {
         Response::Ignore => return (at(start, delta, 1.0), info),
         Response::Cross => {
+            // Those overlapped at the start, deepest first, then those swept through.
+            while info.count < MAX_HITS {
+                let Some((i, h)) = deepest(moved(start), delta, obstacles, &done) else {
+                    break;
+                };
+                done[info.count] = i;
+                record(&mut info, i, h);
+            }
+            let blocks = |i: usize| !overlap_rect_rect(a, obstacles[i]);
             // One sweep of the whole motion: every obstacle on the way is a hit, in order.
             let mut last: Option<(f32, usize)> = None;
             while info.count < MAX_HITS {
@@ -127,11 +195,7 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
                     }
                 }
                 let Some((h, i)) = next else { break };
-                if info.count == 0 {
-                    info.first = i;
-                    info.first_hit = h;
-                }
-                info.count += 1;
+                record(&mut info, i, h);
                 last = Some((h.t, i));
             }
             return (at(start, delta, 1.0), info);
@@ -143,6 +207,29 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
     loop {
         let leg = Vec2::new(goal.x - pos.x, goal.y - pos.y);
         let here = moved(pos);
+        if let Some((i, h)) = deepest(here, leg, obstacles, &done) {
+            done[info.count] = i;
+            record(&mut info, i, h);
+            let touch = h.pos;
+            if info.count >= MAX_HITS || response != Response::Slide && response != Response::Bounce
+            {
+                return (touch, info);
+            }
+            if leg.x != 0.0 || leg.y != 0.0 {
+                let to = redirect(
+                    response,
+                    (touch.x, touch.y),
+                    (goal.x, goal.y),
+                    h.normal.x != 0.0,
+                );
+                goal = to.map_or(touch, |(x, y)| Vec2::new(x, y));
+            }
+            // Even with nothing left of the motion, the next leg looks for another obstacle
+            // this position is inside, as bump.lua's next projection does.
+            pos = touch;
+            continue;
+        }
+        let blocks = |i: usize| !done.contains(&i);
         let mut first: Option<(Hit, usize)> = None;
         for (i, &o) in obstacles.iter().enumerate() {
             // The sweep first: it rejects most obstacles in a few compares.
@@ -169,23 +256,78 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
         let Some((h, i)) = first else {
             return (end, info);
         };
-        if info.count == 0 {
-            info.first = i;
-            info.first_hit = h;
-        }
-        info.count += 1;
+        // Stopped against it: it stays an obstacle for the rest of the move.
+        record(&mut info, i, h);
         pos = end;
         if info.count >= MAX_HITS {
             return (pos, info);
         }
-        goal = match redirect(response, pos, goal, h.normal) {
-            Some(goal) => goal,
+        goal = match redirect(
+            response,
+            (pos.x, pos.y),
+            (goal.x, goal.y),
+            h.normal.x != 0.0,
+        ) {
+            Some((x, y)) => Vec2::new(x, y),
             None => return (pos, info),
         };
         if goal == pos {
             return (pos, info);
         }
     }
+}
+
+/// The obstacle (not in `done`) that `r` strictly overlaps the deepest, by bump.lua's order,
+/// and the hit that resolves it: `t = 0`, the normal of the face it leaves through and its
+/// touch position in f32, rounded away from the obstacle along that normal.
+fn deepest(r: Rect, leg: Vec2, obstacles: &[Rect], done: &[usize]) -> Option<(usize, Hit)> {
+    let mover = RectD::from(r);
+    let d = Vec2D::from(leg);
+    let mut best: Option<(usize, Collision, f64)> = None;
+    for (i, &o) in obstacles.iter().enumerate() {
+        if done.contains(&i) || !overlap_rect_rect(r, o) {
+            continue;
+        }
+        let other = RectD::from(o);
+        let Some(c) = detect(mover, d, &other.edges()) else {
+            continue;
+        };
+        let dist = centre_distance(mover, other);
+        if best.is_none_or(|(_, b, bd)| c.ti < b.ti || (c.ti == b.ti && dist < bd)) {
+            best = Some((i, c, dist));
+        }
+    }
+    let (i, c, _) = best?;
+    let round = |v: f64, n: f64| {
+        let f = v as f32;
+        if n < 0.0 && (f as f64) > v {
+            next_f32(f, false)
+        } else if n > 0.0 && (f as f64) < v {
+            next_f32(f, true)
+        } else {
+            f
+        }
+    };
+    let pos = Vec2::new(round(c.touch.x, c.normal.x), round(c.touch.y, c.normal.y));
+    Some((
+        i,
+        Hit {
+            t: 0.0,
+            normal: Vec2::new(c.normal.x as f32, c.normal.y as f32),
+            point: pos,
+            pos,
+        },
+    ))
+}
+
+/// The next f32 above (`up`) or below `f` (finite).
+fn next_f32(f: f32, up: bool) -> f32 {
+    if f == 0.0 {
+        let tiny = f32::from_bits(1);
+        return if up { tiny } else { -tiny };
+    }
+    let b = f.to_bits();
+    f32::from_bits(if up == (f > 0.0) { b + 1 } else { b - 1 })
 }
 
 /// The move of an integer engine (GameLib-style): `x` by `dx` first, then `y` by `dy`, each as

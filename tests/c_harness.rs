@@ -407,6 +407,44 @@ fn header_compiles_as_cxx() {
 }
 
 #[test]
+fn a_filter_that_throws_aborts_the_process_instead_of_unwinding_through_the_library() {
+    // A C++ engine's filter throws: the exception never comes out of c2d_world_move (which
+    // would have unwound through the library's frames); the process aborts.
+    let cxx = tool("CXX", "c++");
+    if !have(&cxx) {
+        assert!(env::var_os("CXX").is_none(), "$CXX is set but does not run");
+        eprintln!("no C++ compiler found: the throwing-filter check was skipped");
+        return;
+    }
+    let program = scratch("c2d_filter_throws");
+    run(Command::new(&cxx)
+        .args(["-std=c++11", "-Wall", "-Werror"])
+        .arg("-I")
+        .arg(root().join("include"))
+        .arg(root().join("c_tests/filter_throws.cpp"))
+        .arg("-o")
+        .arg(&program)
+        .args(link_collide2d()));
+    let out = Command::new(&program)
+        .env("LD_LIBRARY_PATH", library_dir())
+        .output()
+        .expect("run the throwing-filter program");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("moving"), "{text}");
+    assert!(
+        !text.contains("came through") && !text.contains("returned"),
+        "the move must not return or let the exception through: {text}"
+    );
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(
+        out.status.signal(),
+        Some(6),
+        "SIGABRT expected: {:?}",
+        out.status
+    );
+}
+
+#[test]
 fn c_sources_build_with_clang_too() {
     // gcc (cc) builds them above; clang, where present, must accept them too.
     if !have("clang") {

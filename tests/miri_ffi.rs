@@ -219,7 +219,11 @@ fn moves_read_obstacles_and_accept_null() {
     assert_eq!((r.x, r.y), (i32::MAX, i32::MIN));
 }
 
-extern "C" fn slide_all(_item: u64, _other: u64, ctx: *mut std::ffi::c_void) -> c2d_response {
+extern "C-unwind" fn slide_all(
+    _item: u64,
+    _other: u64,
+    ctx: *mut std::ffi::c_void,
+) -> c2d_response {
     // SAFETY: the test passes a pointer to a u32 counter as ctx.
     unsafe { *(ctx as *mut u32) += 1 };
     C2D_SLIDE
@@ -294,8 +298,10 @@ fn world_lifecycle_with_null_and_stale_handles() {
             4,
             &mut count,
         );
-        assert_eq!((st, actual, count), (C2D_OK, v(6.0, 0.0), 1));
-        assert_eq!(hits[0].id, c);
+        // `a` starts inside `b`: bump.lua's rule puts it where its line of motion entered `b`
+        // (x = -1) and the slide keeps it there (the motion was all along the normal).
+        assert_eq!((st, actual, count), (C2D_OK, v(-1.0, 0.0), 1));
+        assert_eq!(hits[0].id, b);
         assert!(asked >= 1);
         let st = c2d_world_move(
             w,
@@ -333,5 +339,214 @@ fn world_lifecycle_with_null_and_stale_handles() {
         c2d_world_free(other);
         c2d_world_free(w);
         c2d_world_free(std::ptr::null_mut());
+    }
+}
+
+/// The context of a filter that changes the world it is called from, through the same raw
+/// pointer the caller holds (as a C engine's filter does).
+struct Changer {
+    world: *mut collide2d::world::World,
+    calls: u32,
+}
+
+extern "C-unwind" fn change_world(
+    item: u64,
+    other: u64,
+    ctx: *mut std::ffi::c_void,
+) -> c2d_response {
+    // SAFETY: the test passes a live Changer whose world is the one being moved in.
+    let c = unsafe { &mut *(ctx as *mut Changer) };
+    c.calls += 1;
+    // SAFETY: the world is live; the move holds no reference to it while the filter runs.
+    unsafe {
+        c2d_world_remove(c.world, other);
+        c2d_world_add_d(
+            c.world,
+            collide2d::world::RectD::new(30.0, -10.0, 2.0, 30.0),
+            0,
+        );
+        let _ = c2d_world_get_d(c.world, item, null_mut(), null_mut());
+    }
+    C2D_SLIDE
+}
+
+#[test]
+fn world_double_precision_functions_and_a_filter_that_changes_the_world() {
+    use collide2d::world::{CircleD, RectD, SegmentD, Vec2D, WorldHitD};
+    unsafe {
+        let w = c2d_world_new_d(8.0);
+        assert!(!w.is_null());
+        assert!(c2d_world_new_d(f64::NAN).is_null());
+        assert_eq!(c2d_world_cell_size_d(w), 8.0);
+        assert_eq!(c2d_world_cell_size_d(null()), 0.0);
+        let a = c2d_world_add_d(w, RectD::new(0.0, 0.0, 4.0, 4.0), 1);
+        let wall = c2d_world_add_d(w, RectD::new(10.0, -10.0, 2.0, 30.0), 2);
+        let mut id = 0u64;
+        assert_eq!(
+            c2d_world_add_checked(w, RectD::new(0.5, 0.5, 1.0, 1.0), 3, &mut id),
+            C2D_OK
+        );
+        assert_eq!(c2d_world_remove(w, id), C2D_OK);
+        assert_eq!(
+            c2d_world_add_checked(w, RectD::new(f64::NAN, 0.0, 1.0, 1.0), 3, null_mut()),
+            C2D_ERR_INVALID
+        );
+        assert_eq!(
+            c2d_world_add_checked(null_mut(), RectD::default(), 3, &mut id),
+            C2D_ERR_NULL
+        );
+        assert_eq!(id, 0, "a failed add writes 0");
+        let mut r = RectD::default();
+        assert_eq!(c2d_world_get_d(w, a, &mut r, null_mut()), C2D_OK);
+        assert_eq!(
+            c2d_world_update_d(w, a, RectD::new(0.0, 0.1, 4.0, 4.0)),
+            C2D_OK
+        );
+        assert_eq!(
+            c2d_world_update_d(w, a, RectD::new(0.0, f64::INFINITY, 4.0, 4.0)),
+            C2D_ERR_INVALID
+        );
+        assert_eq!(c2d_world_set_category(w, a, 1, u64::MAX), C2D_OK);
+        let (mut cat, mut mask) = (0u64, 0u64);
+        assert_eq!(c2d_world_get_category(w, a, &mut cat, &mut mask), C2D_OK);
+        assert_eq!(
+            c2d_world_get_category(null(), a, &mut cat, null_mut()),
+            C2D_ERR_NULL
+        );
+        let mut ids = [0u64; 4];
+        assert_eq!(
+            c2d_world_query_rect_d(
+                w,
+                RectD::new(-1.0, -1.0, 20.0, 2.0),
+                u64::MAX,
+                ids.as_mut_ptr(),
+                4
+            ),
+            2
+        );
+        assert_eq!(
+            c2d_world_query_point_d(w, Vec2D::new(1.0, 1.0), u64::MAX, null_mut(), 0),
+            1
+        );
+        assert_eq!(
+            c2d_world_query_circle_d(
+                w,
+                CircleD {
+                    x: 11.0,
+                    y: 0.0,
+                    r: 1.0
+                },
+                u64::MAX,
+                ids.as_mut_ptr(),
+                1
+            ),
+            1
+        );
+        let mut hits = [WorldHitD::default(); 4];
+        let s = SegmentD {
+            a: Vec2D::new(-5.0, 1.0),
+            b: Vec2D::new(20.0, 1.0),
+        };
+        assert_eq!(
+            c2d_world_query_segment_d(w, s, u64::MAX, hits.as_mut_ptr(), 4),
+            2
+        );
+        let mut n = 0usize;
+        assert_eq!(
+            c2d_world_project_d(
+                w,
+                a,
+                RectD::new(0.0, 0.0, 4.0, 4.0),
+                Vec2D::new(20.0, 0.0),
+                None,
+                null_mut(),
+                hits.as_mut_ptr(),
+                4,
+                &mut n
+            ),
+            C2D_OK
+        );
+        assert_eq!((n, hits[0].id), (1, wall));
+        let mut h32 = [collide2d::world::WorldHit::default(); 2];
+        assert_eq!(
+            c2d_world_project(
+                w,
+                0,
+                rect(0.0, 0.0, 4.0, 4.0),
+                v(20.0, 0.0),
+                None,
+                null_mut(),
+                h32.as_mut_ptr(),
+                2,
+                null_mut()
+            ),
+            C2D_OK
+        );
+        let mut end = Vec2D::default();
+        assert_eq!(
+            c2d_world_check_d(
+                w,
+                a,
+                Vec2D::new(20.0, 0.1),
+                None,
+                null_mut(),
+                &mut end,
+                null_mut(),
+                0,
+                &mut n
+            ),
+            C2D_OK
+        );
+        assert_eq!((end, n), (Vec2D::new(6.0, 0.1), 1));
+        let mut e32 = v(0.0, 0.0);
+        assert_eq!(
+            c2d_world_check(
+                w,
+                a,
+                v(20.0, 0.0),
+                None,
+                null_mut(),
+                &mut e32,
+                null_mut(),
+                0,
+                null_mut()
+            ),
+            C2D_OK
+        );
+        // The filter removes the wall and adds another further on: the move goes past the first
+        // and stops at the second.
+        let mut ch = Changer { world: w, calls: 0 };
+        let ctx = &mut ch as *mut Changer as *mut std::ffi::c_void;
+        assert_eq!(
+            c2d_world_move_d(
+                w,
+                a,
+                Vec2D::new(40.0, 0.1),
+                Some(change_world),
+                ctx,
+                &mut end,
+                hits.as_mut_ptr(),
+                4,
+                &mut n
+            ),
+            C2D_OK
+        );
+        assert!(ch.calls >= 1);
+        assert_eq!(end.x, 26.0, "stopped against the wall the filter added");
+        assert_eq!(
+            c2d_world_move_d(
+                null_mut(),
+                a,
+                end,
+                None,
+                null_mut(),
+                null_mut(),
+                null_mut(),
+                0,
+                null_mut()
+            ),
+            C2D_ERR_NULL
+        );
+        c2d_world_free(w);
     }
 }

@@ -322,11 +322,36 @@ fn ignore_passes_through_without_hits() {
 }
 
 #[test]
-fn obstacles_overlapped_at_the_start_never_block_nor_count() {
-    let around = Rect::new(-5.0, -5.0, 30.0, 30.0);
+fn obstacles_overlapped_at_the_start_follow_bump_lua_s_rule() {
+    // A 10×10 box inside a 20×20 obstacle moving by (30, 30) ends where bump.lua puts it.
+    let around = Rect::new(-5.0, -5.0, 20.0, 20.0);
     let a = Rect::new(0.0, 0.0, 10.0, 10.0);
-    let (pos, info) = move_rect(a, Vec2::new(100.0, 0.0), &[around], Response::Touch);
-    assert_eq!((pos, info.count), (Vec2::new(100.0, 0.0), 0));
+    let d = Vec2::new(30.0, 30.0);
+    for (response, want) in [
+        (Response::Touch, Vec2::new(-15.0, -15.0)),
+        (Response::Slide, Vec2::new(-15.0, 30.0)),
+        (Response::Bounce, Vec2::new(-60.0, 30.0)),
+        (Response::Cross, Vec2::new(30.0, 30.0)),
+    ] {
+        let (pos, info) = move_rect(a, d, &[around], response);
+        assert_eq!((pos, info.count, info.first), (want, 1, 0), "{response:?}");
+        assert_eq!(info.first_hit.pos, Vec2::new(-15.0, -15.0), "{response:?}");
+        assert_eq!(info.first_hit.normal, Vec2::new(-1.0, 0.0));
+        assert_eq!(info.first_hit.t, 0.0);
+    }
+    // A box that does not move leaves by the nearest way out with TOUCH.
+    let (pos, info) = move_rect(
+        a,
+        Vec2::new(0.0, 0.0),
+        &[Rect::new(7.0, -20.0, 30.0, 50.0)],
+        Response::Touch,
+    );
+    assert_eq!((pos, info.count), (Vec2::new(-3.0, 0.0), 1));
+    // The deepest first: two overlapped obstacles, the one covering more of the box first.
+    let shallow = Rect::new(9.0, -5.0, 10.0, 20.0);
+    let deep = Rect::new(-5.0, 2.0, 20.0, 20.0);
+    let (_, info) = move_rect(a, Vec2::new(0.0, -5.0), &[shallow, deep], Response::Cross);
+    assert_eq!((info.count, info.first), (2, 1));
 }
 
 #[test]

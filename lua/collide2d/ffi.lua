@@ -4,22 +4,111 @@
 -- LuaJIT cannot compile an FFI call that passes a struct by value, which is how the C API takes
 -- every shape, so this calls the forms the C module exports instead (see lua/collide2d.c): flat
 -- forms c2dlf_* taking each float-only shape as separate floats, and pointer forms c2dl_* for
--- the rest. The world is the C module's own. Their declarations come from
--- target/lua/jit/collide2d_cdef.lua, generated from include/collide2d.h by lua/gen_cdef.lua;
--- both files are found beside the collide2d.so that package.cpath resolves. Raises an error
--- when any of that is missing.
+-- the rest. The world is the C module's own. Their declarations come from collide2d_cdef.lua,
+-- generated from include/collide2d.h by lua/gen_cdef.lua and kept beside the C module.
+--
+-- The C module (collide2d.so, collide2d.dll on Windows) is looked for, in this order: under
+-- LÖVE in the real folders behind its file system (the game folder, the folder of a fused game
+-- or of its .love file, the save folder), in the folder that holds this file's folder (a game
+-- ships collide2d/ and collide2d.so side by side), on package.cpath, and by the system loader's
+-- own search. The
+-- first file that exists is loaded, and its loader error is raised when it does not load; the
+-- library handle is kept in the module (`_lib`) so it is never unloaded while the module lives.
 
 local ffi = require("ffi")
 
 local type, floor, error, format = type, math.floor, error, string.format
 
-local so = package.searchpath and package.searchpath("collide2d", package.cpath)
-if not so then
-  error("collide2d.ffi: collide2d.so not found in package.cpath", 0)
+local ext = ffi.os == "Windows" and ".dll" or ".so"
+local sep = package.config:sub(1, 1)
+
+local function exists(path)
+  local f = io.open(path, "rb")
+  if f then
+    f:close()
+    return true
+  end
+  return false
 end
-local cdef = assert(loadfile(so:gsub("[^/\\]*$", "") .. "collide2d_cdef.lua"))()
-ffi.cdef(cdef)
-local lib = ffi.load(so)
+
+-- The candidate paths of the C module, in search order, without duplicates.
+local function candidates()
+  local list, seen = {}, {}
+  local function add(dir)
+    if dir then
+      local path = dir .. "collide2d" .. ext
+      if not seen[path] then
+        seen[path] = true
+        list[#list + 1] = path
+      end
+    end
+  end
+  local source = debug.getinfo(1, "S").source
+  local file = source:sub(1, 1) == "@" and source:sub(2) or nil
+  local parent = file and file:match("^(.*[/\\])[^/\\]+[/\\][^/\\]+$")
+  -- LÖVE: this file's path is one of the game's virtual file system; its real folders hold the
+  -- libraries (a game folder, or beside a fused game or its .love file; the save folder).
+  local fs = type(love) == "table" and love.filesystem
+  if type(fs) == "table" then
+    local real = file and fs.getRealDirectory and fs.getRealDirectory(file)
+    if real then
+      add(real .. "/" .. (parent or ""))
+    end
+    if fs.getSourceBaseDirectory then add(fs.getSourceBaseDirectory() .. "/") end
+    if fs.getSaveDirectory then add(fs.getSaveDirectory() .. "/") end
+  end
+  -- Beside this file's folder: "@/game/collide2d/ffi.lua" -> "/game/"; "collide2d/ffi.lua"
+  -- was found relative to the current folder.
+  if parent then
+    add(parent)
+  elseif file and file:match("^[^/\\]+[/\\][^/\\]+$") then
+    add("." .. sep)
+  end
+  local found = package.searchpath and package.searchpath("collide2d", package.cpath)
+  if found then
+    add(found:gsub("collide2d" .. ext:gsub("%.", "%%.") .. "$", ""))
+  end
+  return list
+end
+
+local searched = candidates()
+local so
+for _, path in ipairs(searched) do
+  if exists(path) then
+    so = path
+    break
+  end
+end
+local lib, cdef_dir
+if so then
+  cdef_dir = so:sub(1, #so - #("collide2d" .. ext))
+  lib = ffi.load(so) -- a loader error (a missing libcollide2d) propagates with its own text
+else
+  -- The system loader's own search (LD_LIBRARY_PATH, the default folders).
+  local ok, res = pcall(ffi.load, "collide2d" .. ext)
+  if not ok then
+    error("collide2d.ffi: collide2d" .. ext .. " not found; looked in:\n  "
+      .. table.concat(searched, "\n  ") .. "\nand the system loader said: " .. tostring(res), 0)
+  end
+  lib, so = res, "collide2d" .. ext
+end
+local cdef_file = (cdef_dir or "") .. "collide2d_cdef.lua"
+local cdef_chunk, cdef_err = loadfile(cdef_file)
+if not cdef_chunk then
+  local ok, text = pcall(require, "collide2d_cdef")
+  if not ok then
+    error("collide2d.ffi: no declarations: " .. tostring(cdef_err) .. "; " .. tostring(text), 0)
+  end
+  cdef_chunk = function() return text end
+end
+ffi.cdef(cdef_chunk())
+
+-- The world comes from the C module's own entry point, opened from the same file (a second
+-- handle on the loaded library: require's own search might not find it, as in LÖVE).
+local open_core, core_err = package.loadlib(so, "luaopen_collide2d_core")
+if not open_core then
+  error("collide2d.ffi: " .. tostring(core_err), 0)
+end
 
 local version = lib.c2d_version()
 if floor(version / 65536) ~= lib.C2D_VERSION_MAJOR then
@@ -31,6 +120,7 @@ end
 local M = {
   _VERSION = format("%d.%d.%d", lib.C2D_VERSION_MAJOR, lib.C2D_VERSION_MINOR, lib.C2D_VERSION_PATCH),
   _IMPL = "ffi",
+  _lib = lib, -- keeps the library loaded (LuaJIT unloads a collected ffi.load handle)
 }
 
 -- ---- argument errors (text identical to the C module's) -----------------------------------------
@@ -551,7 +641,10 @@ end
 -- The world (bump.lua's API) is the C module's on this path too: its filters are Lua functions
 -- the library calls back, which the C module runs under lua_pcall so that no Lua error unwinds
 -- through the library.
-M.newWorld = require("collide2d.core").newWorld
+local core = package.loaded["collide2d.core"] or open_core()
+package.loaded["collide2d.core"] = core
+M.newWorld = core.newWorld
+M.responses = core.responses
 
 for _, f in pairs(M) do
   if type(f) == "function" then

@@ -2,11 +2,22 @@
 -- module, which this file reaches as "collide2d.core" (collide2d.so also exports
 -- luaopen_collide2d_core), since a Lua file on package.path shadows collide2d.so on
 -- package.cpath. Both offer the same functions with the same results and errors; `_IMPL` says
--- which one was loaded ("ffi" or "c").
+-- which one was loaded ("ffi" or "c"). When neither loads, the error gives each loader's own
+-- message (a missing libcollide2d, a file not found on the paths searched).
+local ffi_err
 if type(jit) == "table" then
   local ok, impl = pcall(require, "collide2d.ffi")
   if ok then
     return impl
   end
+  ffi_err = tostring(impl)
 end
-return require("collide2d.core")
+local ok, core = pcall(require, "collide2d.core")
+if ok then
+  return core
+end
+local msg = "collide2d: the module did not load\n"
+if ffi_err then
+  msg = msg .. "LuaJIT FFI path: " .. ffi_err .. "\n"
+end
+error(msg .. "C module: " .. tostring(core), 2)

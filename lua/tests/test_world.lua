@@ -167,7 +167,7 @@ return function(test, c2d, h)
     h.eq(x, 0); h.eq(y, 0, "left where it was")
     ok, err = pcall(w.move, w, a, 100, 0, function() return "bump" end)
     h.eq(ok, false)
-    h.truthy(tostring(err):match("unknown response 'bump'"), tostring(err))
+    h.truthy(tostring(err):find("Unknown collision type: bump (string)", 1, true), tostring(err))
     ok, err = pcall(w.check, w, a, 100, 0, function() error({ code = 7 }) end)
     h.eq(ok, false); h.eq(type(err), "table"); h.eq(err.code, 7, "any error value")
     -- still usable

@@ -3,7 +3,10 @@
 
 use super::{c2d_response, guard, write_out};
 use crate::shape::{Circle, Rect, Segment, Vec2};
-use crate::world::{Pair, Response, World, WorldError, WorldHit};
+use crate::world::{
+    run, Access, CircleD, Pair, RectD, Response, SegmentD, Vec2D, World, WorldError, WorldHit,
+    WorldHitD,
+};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use std::ffi::{c_char, c_void};
@@ -15,22 +18,61 @@ pub type c2d_status = u32;
 pub const C2D_OK: c2d_status = 0;
 /// The world pointer was NULL.
 pub const C2D_ERR_NULL: c2d_status = 1;
-/// A rect or goal with a NaN or infinite field (or a full world).
+/// A rect, goal or size with a NaN or infinite field.
 pub const C2D_ERR_INVALID: c2d_status = 2;
 /// The handle names no live item of this world (removed, never issued, or another world's).
 pub const C2D_ERR_STALE: c2d_status = 3;
+/// The world already holds `C2D_WORLD_CAPACITY` items (since 1.1; 1.0 answered
+/// `C2D_ERR_INVALID`).
+pub const C2D_ERR_FULL: c2d_status = 4;
+/// The most items one world holds at once (2^22 = 4,194,304).
+pub const C2D_WORLD_CAPACITY: usize = 1 << 22;
 
 /// Picks the response of moving `item` to `other` (bump.lua's filter); `ctx` is the pointer given
-/// to `c2d_world_move`.
+/// to the move.
+///
+/// The filter may call the world's functions (query it, add, update or remove items, even the
+/// mover; the move sees the changes) but must not free the world, and it **must return
+/// normally**: it must not `longjmp` out of the library, throw a C++ exception through it or
+/// raise a Lua error through it. A `longjmp` skips the library's clean-up (memory leaks, the
+/// world is left as the last completed change made it); an exception or any other unwinding
+/// that reaches the library aborts the process (it is never caught and never corrupts a
+/// world). Catch errors inside the filter and answer a response instead.
 #[allow(non_camel_case_types)]
 pub type c2d_filter_fn =
-    Option<unsafe extern "C" fn(item: u64, other: u64, ctx: *mut c_void) -> c2d_response>;
+    Option<unsafe extern "C-unwind" fn(item: u64, other: u64, ctx: *mut c_void) -> c2d_response>;
 
 fn status(r: Result<(), WorldError>) -> c2d_status {
     match r {
         Ok(()) => C2D_OK,
         Err(WorldError::Invalid) => C2D_ERR_INVALID,
         Err(WorldError::Stale) => C2D_ERR_STALE,
+        Err(WorldError::Full) => C2D_ERR_FULL,
+    }
+}
+
+/// The world behind a raw pointer, reached afresh for each step of a move so that no reference
+/// to it lives while a C filter runs (which may call the world's functions).
+struct Raw(*mut World);
+
+impl Access for Raw {
+    fn world(&mut self) -> &mut World {
+        // SAFETY: the pointer is a live world for the whole move (the caller's contract: the
+        // filter never frees it), and the reference returned is given up before the filter is
+        // called again, so it never overlaps the filter's own use of the world.
+        unsafe { &mut *self.0 }
+    }
+}
+
+/// The response `filter` picks for `(item, other)`: `C2D_SLIDE` without a filter.
+///
+/// # Safety
+/// `filter` is NULL or a C function of the documented type.
+unsafe fn ask(filter: c2d_filter_fn, item: u64, other: u64, ctx: *mut c_void) -> Response {
+    match filter {
+        // SAFETY: a C function pointer of the documented type, with the caller's context.
+        Some(f) => Response::from_u32(unsafe { f(item, other, ctx) }),
+        None => Response::Slide,
     }
 }
 
@@ -58,6 +100,7 @@ pub extern "C" fn c2d_status_str(status: c2d_status) -> *const c_char {
         C2D_ERR_NULL => b"null world pointer\0",
         C2D_ERR_INVALID => b"invalid argument (NaN or infinite value)\0",
         C2D_ERR_STALE => b"stale or foreign handle\0",
+        C2D_ERR_FULL => b"world full (4,194,304 items)\0",
         _ => b"unknown status\0",
     };
     s.as_ptr().cast()
@@ -88,7 +131,9 @@ pub unsafe extern "C" fn c2d_world_free(w: *mut World) {
 }
 
 /// Adds an item with box `rect` and an opaque `user` value; returns its handle, never 0. Returns 0
-/// when `w` is NULL or `rect` has a NaN or infinite field.
+/// when `w` is NULL, `rect` has a NaN or infinite field, or the world already holds
+/// `C2D_WORLD_CAPACITY` items (`c2d_world_add_checked` answers which, with `C2D_ERR_FULL` for a
+/// full world).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_add(w: *mut World, rect: Rect, user: u64) -> u64 {
     guard(0, || {
@@ -254,23 +299,93 @@ pub unsafe extern "C" fn c2d_world_pairs(w: *const World, out: *mut Pair, cap: u
     })
 }
 
-/// bump.lua's `world:move`: moves item `id` so that its rect's `x, y` go toward `goal`, swept
-/// against the other items (as `c2d_move_rect`, strict boundary); `filter(id, other, ctx)` picks
-/// the response for each other item near the path (NULL filter: `C2D_SLIDE` for all;
-/// `C2D_IGNORE` makes it no obstacle). The filter is called at most once per other item and
-/// move, in no promised order; it may call the world's functions, but must not free `w`. Items
-/// the rect strictly overlapped at the start never block, are not hits and are not asked about.
-/// Hits are resolved in order of time (ties: lower handle): `C2D_TOUCH` stops, `C2D_SLIDE` keeps
-/// the rest of the motion along the face, `C2D_BOUNCE` reflects it, `C2D_CROSS` passes through
-/// (each item crossed once per move); at most `C2D_MOVE_MAX_HITS` (32) hits, the motion stopping
-/// at the last. Except through crossed or ignored items, the rect never ends strictly
-/// overlapping an item it did not overlap at the start; an unobstructed move ends exactly at
-/// `goal`. The item's rect is updated to the final position, which is written to `actual`
-/// (nullable); the hits in order (`hit.t` is the fraction of that leg of the motion, `hit.pos`
-/// the rect's x, y at the contact) go to `hits` (at most `cap`; NULL is fine when `cap` is 0)
-/// and their total to `count` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a
-/// handle naming no live item (also when the filter removed it), `C2D_ERR_INVALID` for a NaN or
-/// infinite goal; on error nothing is written.
+/// Runs a move (or a check) through the C ABI and writes its outputs, converting the final
+/// position and the hits with `pos` and `hit`.
+///
+/// # Safety
+/// `w` is NULL or a live world that the filter does not free; the outputs are NULL or
+/// writable (`hits` for `cap` values).
+#[allow(clippy::too_many_arguments)]
+unsafe fn motion<P, H>(
+    w: *mut World,
+    id: u64,
+    goal: Vec2D,
+    commit: bool,
+    f32_out: bool,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    actual: *mut P,
+    pos: impl Fn(Vec2D) -> P,
+    hits: *mut H,
+    cap: usize,
+    count: *mut usize,
+    hit: impl Fn(&WorldHitD) -> H,
+) -> c2d_status {
+    if w.is_null() {
+        return C2D_ERR_NULL;
+    }
+    let mut found = Vec::new();
+    let mut pick = |_: &mut Raw, item: u64, other: u64| {
+        // SAFETY: a filter of the documented type (contract).
+        unsafe { ask(filter, item, other, ctx) }
+    };
+    match run(
+        &mut Raw(w),
+        id,
+        goal,
+        commit,
+        f32_out,
+        &mut pick,
+        &mut found,
+    ) {
+        Ok(end) => {
+            // SAFETY: each output is NULL or writable (contract).
+            unsafe {
+                write_out(actual, pos(end));
+                for (o, h) in out_slice(hits, cap).iter_mut().zip(&found) {
+                    *o = hit(h);
+                }
+                write_out(count, found.len());
+            }
+            C2D_OK
+        }
+        Err(e) => status(Err(e)),
+    }
+}
+
+/// bump.lua's `world:move`: moves item `id` so that its rect's `x, y` go toward `goal`, meeting
+/// the other items as bump.lua 3.1.7 does, with exact decisions; `filter(id, other, ctx)` picks
+/// the response for each item met (NULL filter: `C2D_SLIDE` for all; `C2D_IGNORE` makes it no
+/// obstacle). Items whose category and mask do not interact with the mover's are skipped before
+/// the filter is asked. The filter is called at most once per other item and move, in the
+/// order the items are met; it may change the world (see `c2d_filter_fn`).
+///
+/// Each step projects the rect from where it is toward the goal and resolves the first item
+/// met: items the rect strictly overlaps where the step begins come first (the deepest
+/// first), resolved from bump.lua's touch position (where the line of motion, extended
+/// backwards, entered the item; for a rect that does not move, the nearest way out), then the
+/// items in order of time (ties: nearer centre, then lower handle). `C2D_TOUCH` stops at the
+/// contact, `C2D_SLIDE` keeps the rest of the motion along the face, `C2D_BOUNCE` reflects it,
+/// `C2D_CROSS` passes through (an item overlapped at the start is reported on every move while
+/// the overlap lasts). Each item is met at most once per move, and at most
+/// `C2D_MOVE_MAX_HITS` (32) hits are resolved. Touching is never taken for overlapping:
+/// sliding along a face, grazing a corner or arriving exactly in contact is no hit. Except
+/// through crossed or ignored items, the rect never ends strictly overlapping an item it did
+/// not overlap at the start; an unobstructed move ends exactly at `goal`.
+///
+/// If the filter changes the world, the move projects again from where the mover then is:
+/// a removed or moved item no longer blocks (and is never reported with a stale handle), an
+/// added one is met; if the filter moves the mover itself, the move goes on from its new rect;
+/// if it removes the mover, the move answers `C2D_ERR_STALE`.
+///
+/// The item's rect is updated to the final position, written to `actual` (nullable); the hits
+/// in order go to `hits` (at most `cap`; NULL is fine when `cap` is 0) and their total to
+/// `count` (nullable). Each hit: `t` the fraction of that step's motion at contact (0 for an
+/// item overlapped where the step began), `normal` the face met, `pos` = `point` the rect's
+/// x, y at the contact. `C2D_ERR_NULL` for a NULL world,
+/// `C2D_ERR_STALE` for a handle naming no live item, `C2D_ERR_INVALID` for a NaN or infinite
+/// goal; on error nothing is written. The position and hits are the double-precision move's,
+/// rounded to f32 (`c2d_world_move_d` gives them unrounded).
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn c2d_world_move(
@@ -285,30 +400,459 @@ pub unsafe extern "C" fn c2d_world_move(
     count: *mut usize,
 ) -> c2d_status {
     guard(C2D_ERR_NULL, || {
-        if w.is_null() {
-            return C2D_ERR_NULL;
+        // SAFETY: the caller's contract, passed on.
+        unsafe {
+            motion(
+                w,
+                id,
+                goal.into(),
+                true,
+                true,
+                filter,
+                ctx,
+                actual,
+                Vec2D::to_f32,
+                hits,
+                cap,
+                count,
+                WorldHitD::to_f32,
+            )
         }
-        let mut found = Vec::new();
-        let pick = |item: u64, other: u64| match filter {
-            // SAFETY: a C function pointer of the documented type, with the caller's context.
-            Some(f) => Response::from_u32(unsafe { f(item, other, ctx) }),
-            None => Response::Slide,
+    })
+}
+
+/// `c2d_world_move` in double precision: the goal, the final position and the hits as given and
+/// computed in doubles. Each hit also carries the filter's `response` and `overlaps` (the item
+/// was strictly overlapped where the step began; its `t` is then bump.lua's `ti`, minus the
+/// overlap's area, so that the deepest sorts first).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn c2d_world_move_d(
+    w: *mut World,
+    id: u64,
+    goal: Vec2D,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    actual: *mut Vec2D,
+    hits: *mut WorldHitD,
+    cap: usize,
+    count: *mut usize,
+) -> c2d_status {
+    guard(C2D_ERR_NULL, || {
+        // SAFETY: the caller's contract, passed on.
+        unsafe {
+            motion(
+                w,
+                id,
+                goal,
+                true,
+                false,
+                filter,
+                ctx,
+                actual,
+                |p| p,
+                hits,
+                cap,
+                count,
+                |h| *h,
+            )
+        }
+    })
+}
+
+/// bump.lua's `world:check`: exactly `c2d_world_move` without moving the item (the filter is
+/// asked as a move would ask it).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn c2d_world_check(
+    w: *mut World,
+    id: u64,
+    goal: Vec2,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    actual: *mut Vec2,
+    hits: *mut WorldHit,
+    cap: usize,
+    count: *mut usize,
+) -> c2d_status {
+    guard(C2D_ERR_NULL, || {
+        // SAFETY: the caller's contract, passed on.
+        unsafe {
+            motion(
+                w,
+                id,
+                goal.into(),
+                false,
+                true,
+                filter,
+                ctx,
+                actual,
+                Vec2D::to_f32,
+                hits,
+                cap,
+                count,
+                WorldHitD::to_f32,
+            )
+        }
+    })
+}
+
+/// `c2d_world_check` in double precision (as `c2d_world_move_d`).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn c2d_world_check_d(
+    w: *mut World,
+    id: u64,
+    goal: Vec2D,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    actual: *mut Vec2D,
+    hits: *mut WorldHitD,
+    cap: usize,
+    count: *mut usize,
+) -> c2d_status {
+    guard(C2D_ERR_NULL, || {
+        // SAFETY: the caller's contract, passed on.
+        unsafe {
+            motion(
+                w,
+                id,
+                goal,
+                false,
+                false,
+                filter,
+                ctx,
+                actual,
+                |p| p,
+                hits,
+                cap,
+                count,
+                |h| *h,
+            )
+        }
+    })
+}
+
+/// Runs a projection through the C ABI and writes its hits, converted with `hit`.
+///
+/// # Safety
+/// `w` is NULL or a live world; `out` is NULL or valid for `cap` values, `count` NULL or
+/// writable; `filter` NULL or of the documented type.
+#[allow(clippy::too_many_arguments)]
+unsafe fn projection<H>(
+    w: *const World,
+    id: u64,
+    rect: RectD,
+    goal: Vec2D,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    out: *mut H,
+    cap: usize,
+    count: *mut usize,
+    hit: impl Fn(&WorldHitD) -> H,
+) -> c2d_status {
+    // SAFETY: NULL or a live world (contract).
+    let Some(world) = (unsafe { w.as_ref() }) else {
+        return C2D_ERR_NULL;
+    };
+    let mut found = Vec::new();
+    // SAFETY: a filter of the documented type (contract).
+    let pick = |item, other| unsafe { ask(filter, item, other, ctx) };
+    match world.project_d(id, rect, goal, pick, &mut found) {
+        Ok(()) => {
+            // SAFETY: `out` valid for `cap` hits, `count` NULL or writable (contract).
+            unsafe {
+                for (o, h) in out_slice(out, cap).iter_mut().zip(&found) {
+                    *o = hit(h);
+                }
+                write_out(count, found.len());
+            }
+            C2D_OK
+        }
+        Err(e) => status(Err(e)),
+    }
+}
+
+/// bump.lua's `world:project`: every item that `rect` moving straight to corner `goal` would
+/// meet (exactly as a move's first step sees them), sorted by `hit.t` — items `rect` strictly
+/// overlaps first (`overlaps` true, `t` minus the overlap's area, the deepest first), then by
+/// the time of contact — ties by the distance between centres, then by handle. `id` is the
+/// item projected (skipped, its categories applied, and passed to the filter) or 0 for none;
+/// `filter(id, other, ctx)` answers each item's response (recorded in the hit; `C2D_IGNORE`
+/// leaves it out; NULL: `C2D_SLIDE` for all); nothing moves (the filter must not change the
+/// world here). Writes at most `cap` hits to `out` (NULL is fine when `cap` is 0) and the total
+/// to `count` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a non-zero `id`
+/// naming no live item, `C2D_ERR_INVALID` for a NaN or infinite field.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn c2d_world_project_d(
+    w: *const World,
+    id: u64,
+    rect: RectD,
+    goal: Vec2D,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    out: *mut WorldHitD,
+    cap: usize,
+    count: *mut usize,
+) -> c2d_status {
+    guard(C2D_ERR_NULL, || {
+        // SAFETY: the caller's contract, passed on.
+        unsafe { projection(w, id, rect, goal, filter, ctx, out, cap, count, |h| *h) }
+    })
+}
+
+/// `c2d_world_project_d` with an f32 rect and goal; the hits rounded to f32 (an item overlapped
+/// at the start is hit at `t = 0`).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn c2d_world_project(
+    w: *const World,
+    id: u64,
+    rect: Rect,
+    goal: Vec2,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    out: *mut WorldHit,
+    cap: usize,
+    count: *mut usize,
+) -> c2d_status {
+    guard(C2D_ERR_NULL, || {
+        // SAFETY: the caller's contract, passed on.
+        unsafe {
+            projection(
+                w,
+                id,
+                rect.into(),
+                goal.into(),
+                filter,
+                ctx,
+                out,
+                cap,
+                count,
+                WorldHitD::to_f32,
+            )
+        }
+    })
+}
+
+/// A new empty world as `c2d_world_new`, with a double-precision cell size. NULL if `cell_size`
+/// is not positive and finite.
+#[no_mangle]
+pub extern "C" fn c2d_world_new_d(cell_size: f64) -> *mut World {
+    guard(std::ptr::null_mut(), || match World::new_d(cell_size) {
+        Some(w) => Box::into_raw(Box::new(w)),
+        None => std::ptr::null_mut(),
+    })
+}
+
+/// The world's cell size as it was given; 0 for a NULL world.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_cell_size_d(w: *const World) -> f64 {
+    // SAFETY: NULL or a live world (contract).
+    guard(0.0, || {
+        unsafe { w.as_ref() }.map_or(0.0, World::cell_size_d)
+    })
+}
+
+/// `c2d_world_add` with a double-precision rect, kept exactly as given (a rect at y = 99.9 is
+/// at 99.9, not at the nearest float).
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_add_d(w: *mut World, rect: RectD, user: u64) -> u64 {
+    guard(0, || {
+        // SAFETY: NULL or a live world (contract).
+        match unsafe { w.as_mut() } {
+            Some(w) => w.add_d(rect, user).unwrap_or(0),
+            None => 0,
+        }
+    })
+}
+
+/// Adds an item as `c2d_world_add_d` and says why when it cannot: writes the handle to `id`
+/// (nullable; 0 on error) and answers `C2D_OK`, `C2D_ERR_NULL` (NULL world),
+/// `C2D_ERR_INVALID` (a NaN or infinite field) or `C2D_ERR_FULL` (the world already holds
+/// `C2D_WORLD_CAPACITY` items).
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_add_checked(
+    w: *mut World,
+    rect: RectD,
+    user: u64,
+    id: *mut u64,
+) -> c2d_status {
+    guard(C2D_ERR_NULL, || {
+        // SAFETY: NULL or a live world (contract).
+        let Some(world) = (unsafe { w.as_mut() }) else {
+            // SAFETY: NULL or writable (contract).
+            unsafe { write_out(id, 0) };
+            return C2D_ERR_NULL;
         };
-        // SAFETY: `w` is a live world (contract) that the filter does not free.
-        match unsafe { crate::world::move_raw(w, id, goal, pick, &mut found) } {
-            Ok(end) => {
-                // SAFETY: each output is NULL or writable (contract).
+        let r = world.add_d(rect, user);
+        // SAFETY: NULL or writable (contract).
+        unsafe { write_out(id, *r.as_ref().unwrap_or(&0)) };
+        status(r.map(|_| ()))
+    })
+}
+
+/// `c2d_world_update` with a double-precision rect, kept exactly as given.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_update_d(w: *mut World, id: u64, rect: RectD) -> c2d_status {
+    guard(C2D_ERR_NULL, || {
+        // SAFETY: NULL or a live world (contract).
+        match unsafe { w.as_mut() } {
+            Some(w) => status(w.update_d(id, rect)),
+            None => C2D_ERR_NULL,
+        }
+    })
+}
+
+/// `c2d_world_get` in double precision: the rect exactly as last given.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_get_d(
+    w: *const World,
+    id: u64,
+    rect: *mut RectD,
+    user: *mut u64,
+) -> c2d_status {
+    guard(C2D_ERR_NULL, || {
+        // SAFETY: NULL or a live world (contract).
+        let Some(w) = (unsafe { w.as_ref() }) else {
+            return C2D_ERR_NULL;
+        };
+        match w.get_d(id) {
+            Ok((r, u)) => {
+                // SAFETY: each is NULL or writable (contract).
                 unsafe {
-                    write_out(actual, end);
-                    let out = out_slice(hits, cap);
-                    for (o, h) in out.iter_mut().zip(&found) {
-                        *o = *h;
-                    }
-                    write_out(count, found.len());
+                    write_out(rect, r);
+                    write_out(user, u);
                 }
                 C2D_OK
             }
             Err(e) => status(Err(e)),
+        }
+    })
+}
+
+/// Sets item `id`'s category bits and the mask of categories it interacts with (Box2D's rule):
+/// two items interact when `(a.category & b.mask) != 0 && (b.category & a.mask) != 0`. Items
+/// start with category 1 and mask `UINT64_MAX` (everything interacts). Moves, checks,
+/// projections and `c2d_world_pairs` skip items that do not interact (before the filter is
+/// asked); the `_d` queries take a mask of their own. `C2D_ERR_NULL` for a NULL world,
+/// `C2D_ERR_STALE` for a handle naming no live item.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_set_category(
+    w: *mut World,
+    id: u64,
+    category: u64,
+    mask: u64,
+) -> c2d_status {
+    guard(C2D_ERR_NULL, || {
+        // SAFETY: NULL or a live world (contract).
+        match unsafe { w.as_mut() } {
+            Some(w) => status(w.set_category(id, category, mask)),
+            None => C2D_ERR_NULL,
+        }
+    })
+}
+
+/// Reads item `id`'s category and mask into `category` and `mask` (each nullable). Statuses as
+/// `c2d_world_get`.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_get_category(
+    w: *const World,
+    id: u64,
+    category: *mut u64,
+    mask: *mut u64,
+) -> c2d_status {
+    guard(C2D_ERR_NULL, || {
+        // SAFETY: NULL or a live world (contract).
+        let Some(w) = (unsafe { w.as_ref() }) else {
+            return C2D_ERR_NULL;
+        };
+        match w.category(id) {
+            Ok((c, m)) => {
+                // SAFETY: each is NULL or writable (contract).
+                unsafe {
+                    write_out(category, c);
+                    write_out(mask, m);
+                }
+                C2D_OK
+            }
+            Err(e) => status(Err(e)),
+        }
+    })
+}
+
+/// `c2d_world_query_rect` in double precision, exact for every finite double: the items whose
+/// rect strictly overlaps `rect` and whose category has a bit of `mask` (`UINT64_MAX` for all).
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_query_rect_d(
+    w: *const World,
+    rect: RectD,
+    mask: u64,
+    out: *mut u64,
+    cap: usize,
+) -> usize {
+    guard(0, || {
+        // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
+        match unsafe { w.as_ref() } {
+            Some(w) => w.query_rect_d(rect, mask, unsafe { out_slice(out, cap) }),
+            None => 0,
+        }
+    })
+}
+
+/// `c2d_world_query_point` in double precision, exact, with a category `mask`.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_query_point_d(
+    w: *const World,
+    point: Vec2D,
+    mask: u64,
+    out: *mut u64,
+    cap: usize,
+) -> usize {
+    guard(0, || {
+        // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
+        match unsafe { w.as_ref() } {
+            Some(w) => w.query_point_d(point, mask, unsafe { out_slice(out, cap) }),
+            None => 0,
+        }
+    })
+}
+
+/// `c2d_world_query_circle` in double precision, exact, with a category `mask`.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_query_circle_d(
+    w: *const World,
+    circle: CircleD,
+    mask: u64,
+    out: *mut u64,
+    cap: usize,
+) -> usize {
+    guard(0, || {
+        // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
+        match unsafe { w.as_ref() } {
+            Some(w) => w.query_circle_d(circle, mask, unsafe { out_slice(out, cap) }),
+            None => 0,
+        }
+    })
+}
+
+/// `c2d_world_query_segment` in double precision, with a category `mask`: the items whose
+/// closed rect the closed segment meets (decided exactly), sorted by `hit.t`, ties by handle;
+/// `response` is `C2D_SLIDE` and `overlaps` false in every hit. 0 for a non-finite segment.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_query_segment_d(
+    w: *const World,
+    segment: SegmentD,
+    mask: u64,
+    out: *mut WorldHitD,
+    cap: usize,
+) -> usize {
+    guard(0, || {
+        // SAFETY: NULL or a live world; `out` valid for `cap` hits (contract).
+        match unsafe { w.as_ref() } {
+            Some(w) => w.query_segment_d(segment, mask, unsafe { out_slice(out, cap) }),
+            None => 0,
         }
     })
 }

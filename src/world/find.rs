@@ -1,42 +1,68 @@
 //! Queries and pairs over the broad phase.
 
 use super::tiles::cell_of;
-use super::{fill, Pair, Scratch, World, WorldHit};
-use crate::query::{
-    aabb_aabb, overlap_point_rect, overlap_rect_circle, overlap_rect_rect, raycast_rect,
-};
+use super::{fill, CircleD, Edge, Edges, HitD, Pair, RectD, Scratch, SegmentD, Vec2D, World};
+use super::{WorldHit, WorldHitD};
 use crate::shape::{Aabb, Circle, Rect, Segment, Vec2};
 use alloc::vec::Vec;
 
+/// Passes every category.
+const ALL: u64 = u64::MAX;
+
 impl World {
-    /// The items whose rect strictly overlaps `r` (as `overlap_rect_rect`), ascending handles.
-    /// Writes at most `out.len()` handles and returns how many items there are.
+    /// The items whose rect strictly overlaps `r` (as `overlap_rect_rect`, exactly), ascending
+    /// handles. Writes at most `out.len()` handles and returns how many items there are.
     pub fn query_rect(&self, r: Rect, out: &mut [u64]) -> usize {
-        let q = r.aabb();
-        self.area(&q, out, |j| overlap_rect_rect(self.rects[j], r))
+        self.query_rect_d(r.into(), ALL, out)
+    }
+
+    /// [`World::query_rect`] in double precision, skipping items whose category has no bit of
+    /// `mask`.
+    pub fn query_rect_d(&self, r: RectD, mask: u64, out: &mut [u64]) -> usize {
+        if r.x.is_nan() || r.y.is_nan() || r.w.is_nan() || r.h.is_nan() {
+            return 0;
+        }
+        let q = r.edges();
+        let (b, _) = r.bounds();
+        self.area(&b, mask, out, |j| self.rects[j].edges().overlap(&q))
     }
 
     /// The items whose rect strictly contains `p` (as `overlap_point_rect`), ascending handles.
     pub fn query_point(&self, p: Vec2, out: &mut [u64]) -> usize {
-        let (x, y) = p.wide();
-        let q = Aabb {
-            min_x: x,
-            min_y: y,
-            max_x: x,
-            max_y: y,
-        };
-        self.area(&q, out, |j| overlap_point_rect(p, self.rects[j]))
+        self.query_point_d(p.into(), ALL, out)
     }
 
-    /// The items whose rect strictly overlaps `c` (as `overlap_rect_circle`), ascending handles.
+    /// [`World::query_point`] in double precision, with a category mask.
+    pub fn query_point_d(&self, p: Vec2D, mask: u64, out: &mut [u64]) -> usize {
+        let q = Aabb {
+            min_x: p.x,
+            min_y: p.y,
+            max_x: p.x,
+            max_y: p.y,
+        };
+        self.area(&q, mask, out, |j| self.rects[j].edges().contains(p))
+    }
+
+    /// The items whose rect strictly overlaps `c` (as `overlap_rect_circle`, exactly),
+    /// ascending handles.
     pub fn query_circle(&self, c: Circle, out: &mut [u64]) -> usize {
-        let (x, y, r) = (c.x as f64, c.y as f64, c.r as f64);
+        let c = CircleD {
+            x: c.x as f64,
+            y: c.y as f64,
+            r: c.r as f64,
+        };
+        self.query_circle_d(c, ALL, out)
+    }
+
+    /// [`World::query_circle`] in double precision, with a category mask.
+    pub fn query_circle_d(&self, c: CircleD, mask: u64, out: &mut [u64]) -> usize {
+        let (x, y, r) = (c.x, c.y, c.r);
         if r.is_nan() || r <= 0.0 {
             // Empty (r < 0), a point (never overlaps strictly) or NaN.
             return 0;
         }
-        // Widened by far more than the rounding of the predicate's differences, so every box
-        // it accepts touches the bounds.
+        // Widened by far more than the rounding of the bounds, so every box that overlaps the
+        // circle touches them.
         let m = (x.abs() + y.abs() + r) * 1e-12;
         let q = Aabb {
             min_x: x - r - m,
@@ -44,47 +70,62 @@ impl World {
             max_x: x + r + m,
             max_y: y + r + m,
         };
-        self.area(&q, out, |j| overlap_rect_circle(self.rects[j], c))
+        self.area(&q, mask, out, |j| self.rects[j].edges().overlap_circle(c))
     }
 
-    /// The items `raycast_rect(s.a, s.b - s.a, rect)` hits (the closed segment meets the closed
-    /// rect), with those hits, ascending `t`, ties by ascending handle.
+    /// The items whose closed rect the closed segment `s.a..s.b` meets (exactly as
+    /// `intersect_segment_rect` answers), with where the segment enters each, ascending `t`,
+    /// ties by ascending handle.
     pub fn query_segment(&self, s: Segment, out: &mut [WorldHit]) -> usize {
-        let origin = s.a;
-        let delta = Vec2::new(s.b.x - s.a.x, s.b.y - s.a.y);
-        // The ray's far end as the ray cast computes it (f32), for the candidate search.
-        let end = Vec2::new(origin.x + delta.x, origin.y + delta.y);
-        let (a, b) = (origin.wide(), end.wide());
-        let finite = a.0.is_finite() && a.1.is_finite() && b.0.is_finite() && b.1.is_finite();
+        let s = SegmentD {
+            a: s.a.into(),
+            b: s.b.into(),
+        };
+        self.with_segment(s, ALL, |hits| fill(out, hits.map(|h| h.to_f32())))
+    }
+
+    /// [`World::query_segment`] in double precision, with a category mask.
+    pub fn query_segment_d(&self, s: SegmentD, mask: u64, out: &mut [WorldHitD]) -> usize {
+        self.with_segment(s, mask, |hits| fill(out, hits))
+    }
+
+    /// Runs `f` over the segment's hits in order.
+    fn with_segment<R>(
+        &self,
+        s: SegmentD,
+        mask: u64,
+        f: impl FnOnce(&mut dyn Iterator<Item = WorldHitD>) -> R,
+    ) -> R {
+        let (a, b) = (s.a, s.b);
+        let finite = a.finite() && b.finite();
         self.with_scratch(|sc| {
             sc.hits.clear();
-            let mut test = |slot: u32| {
-                if let Some(h) = raycast_rect(origin, delta, self.rects[slot as usize]) {
-                    sc.hits.push((h.t, slot, h));
-                }
-            };
             if finite {
-                self.segment_candidates(a, b, &mut test);
+                let mut test = |slot: u32| {
+                    let j = slot as usize;
+                    if self.cats[j][0] & mask == 0 {
+                        return;
+                    }
+                    let e = self.rects[j].edges();
+                    if e.meets_segment(a, b) {
+                        let h = entry(&e, a, b);
+                        sc.hits.push((h.t, slot, h));
+                    }
+                };
+                self.segment_candidates((a.x, a.y), (b.x, b.y), (0.0, 0.0), &mut test);
                 for &h in &self.tiles.huge {
                     test(h);
-                }
-            } else {
-                // No bounds to search by (an end overflowed f32): ask every item.
-                for j in 0..self.live.len() {
-                    if self.live[j] {
-                        test(j as u32);
-                    }
                 }
             }
             sc.hits
                 .sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
-            fill(
-                out,
-                sc.hits.iter().map(|&(_, slot, hit)| WorldHit {
-                    id: self.handle_of(slot),
-                    hit,
-                }),
-            )
+            let mut it = sc.hits.iter().map(|&(_, slot, hit)| WorldHitD {
+                id: self.handle_of(slot),
+                hit,
+                response: 1,
+                overlaps: false,
+            });
+            f(&mut it)
         })
     }
 
@@ -120,7 +161,9 @@ impl World {
         let pairs = &mut sc.pairs;
         let rects = &self.rects;
         let exact = |a: u32, b: u32| {
-            aabb_aabb::<false>(&rects[a as usize].aabb(), &rects[b as usize].aabb())
+            rects[a as usize]
+                .edges()
+                .overlap(&rects[b as usize].edges())
         };
         let mut n = self.tiles.pairs(&mut sc.sweep, &exact, pairs);
         // Huge items: against the normal items near them (found through the tiles, so a floor
@@ -134,14 +177,14 @@ impl World {
             n += 1;
         };
         for (i, &h) in huge.iter().enumerate() {
-            let bh = rects[h as usize].aabb();
+            let (bh, eh) = (rects[h as usize].bounds().0, rects[h as usize].edges());
             self.tiles.near(&bh, self.inv, &mut |j| {
-                if aabb_aabb::<false>(&bh, &rects[j as usize].aabb()) {
+                if eh.overlap(&rects[j as usize].edges()) {
                     push(h, j);
                 }
             });
             for &g in &huge[i + 1..] {
-                if aabb_aabb::<false>(&bh, &rects[g as usize].aabb()) {
+                if eh.overlap(&rects[g as usize].edges()) {
                     push(h, g);
                 }
             }
@@ -199,21 +242,26 @@ impl World {
         let sorted = &mut sc.sorted;
         sorted.clear();
         let low = (1u64 << bits) - 1;
-        sorted.extend(src.iter().map(|&k| ((k >> bits) << 32) | (k & low)));
+        let pair = |k: u64| ((k >> bits) << 32) | (k & low);
+        if self.sorted_out {
+            sorted.extend(
+                src.iter()
+                    .map(|&k| pair(k))
+                    .filter(|&p| self.interact((p >> 32) as usize, (p & 0xffff_ffff) as usize)),
+            );
+        } else {
+            sorted.extend(src.iter().map(|&k| pair(k)));
+        }
     }
 
-    /// The live slots `j` passing `test(j)`, ascending, written to `out` as handles; every item
-    /// passing has a box touching `q`.
-    fn area(&self, q: &Aabb, out: &mut [u64], test: impl Fn(usize) -> bool) -> usize {
+    /// The live slots `j` whose category has a bit of `mask` and that pass `test(j)`,
+    /// ascending, written to `out` as handles; every item passing has a box touching `q`.
+    fn area(&self, q: &Aabb, mask: u64, out: &mut [u64], test: impl Fn(usize) -> bool) -> usize {
         self.with_scratch(|sc| {
+            let test = |j: usize| self.cats[j][0] & mask != 0 && test(j);
             self.collect(q, &test, &mut sc.ids);
             fill(out, sc.ids.iter().map(|&s| self.handle_of(s)))
         })
-    }
-
-    /// The live slots whose box touches `q` (closed), ascending.
-    pub(crate) fn touching(&self, q: &Aabb, ids: &mut Vec<u32>) {
-        self.collect(q, &|j| aabb_aabb::<true>(&self.rects[j].aabb(), q), ids)
     }
 
     /// The live slots `j` passing `test(j)`, ascending, into `ids`; every slot passing must have
@@ -236,26 +284,35 @@ impl World {
         ids.sort_unstable();
     }
 
-    /// Calls `f` for every normal item that may meet the closed segment `a..b` (each once).
-    fn segment_candidates(&self, a: (f64, f64), b: (f64, f64), f: &mut impl FnMut(u32)) {
-        let (min_x, max_x) = (a.0.min(b.0), a.0.max(b.0));
-        let (min_y, max_y) = (a.1.min(b.1), a.1.max(b.1));
+    /// Calls `f` for every normal item that may touch the closed segment `a..b` thickened by
+    /// the half extents `half` (the path of a box's centre: the box's swept area), each once;
+    /// the huge items are the caller's.
+    pub(crate) fn segment_candidates(
+        &self,
+        a: (f64, f64),
+        b: (f64, f64),
+        half: (f64, f64),
+        f: &mut impl FnMut(u32),
+    ) {
+        let (hw, hh) = half;
+        let (min_x, max_x) = (a.0.min(b.0) - hw, a.0.max(b.0) + hw);
+        let (min_y, max_y) = (a.1.min(b.1) - hh, a.1.max(b.1) + hh);
         let inv = self.inv;
-        let cs = self.cell as f64;
+        let cs = self.cell;
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let (r0, r1) = (cell_of(min_y, inv).saturating_sub(1), cell_of(max_y, inv));
         let limit = (1 << 29) - 4;
         // The window's x bounds are rounded: far from the origin the error can pass a cell, so the
         // slack grows with the magnitudes (and with the slope, whose division amplifies it).
-        let m = a.0.abs().max(a.1.abs()).max(b.0.abs()).max(b.1.abs());
-        let slack = cs + 8.0 * f64::EPSILON * m * (2.0 + (dx / dy).abs());
+        let m = a.0.abs().max(a.1.abs()).max(b.0.abs()).max(b.1.abs()) + hw + hh;
+        let slack = cs + hw + 8.0 * f64::EPSILON * m * (2.0 + (dx / dy).abs());
         // Per row: the segment's x extent where it crosses the band that row's items can
         // occupy, one cell wider on every side for rounding (the whole extent at the clamped
         // edges); a touching item starts at most one column left of it.
         let window = |r: i32| {
             let (mut lo, mut hi) = (min_x, max_x);
             if dy != 0.0 && r.abs() < limit {
-                let band = ((r as f64 - 1.0) * cs, (r as f64 + 3.0) * cs);
+                let band = ((r as f64 - 1.0) * cs - hh, (r as f64 + 3.0) * cs + hh);
                 let (t0, t1) = ((band.0 - a.1) / dy, (band.1 - a.1) / dy);
                 let (t0, t1) = (t0.min(t1).max(0.0), t0.max(t1).min(1.0));
                 if t0 > t1 {
@@ -268,5 +325,62 @@ impl World {
             Some((cell_of(lo, inv).saturating_sub(2), cell_of(hi, inv), hi))
         };
         self.tiles.scan_rows(r0, r1, window, |_| true, f);
+    }
+}
+
+/// Where the segment `a..b`, which meets the closed box `e`, first enters it: `t` (0 when `a`
+/// is in the box), the normal of the face entered (zero when `a` is strictly inside) and that
+/// point.
+fn entry(e: &Edges, a: Vec2D, b: Vec2D) -> HitD {
+    let d = [b.x - a.x, b.y - a.y];
+    let p = [a.x, a.y];
+    let (mut t, mut axis) = (0.0f64, None);
+    for k in 0..2 {
+        let o = Edge::exact(p[k]);
+        // The face the segment comes through on this axis, when `a` is outside its span.
+        let face = if o.lt(e.lo[k]) {
+            e.lo[k]
+        } else if e.hi[k].lt(o) {
+            e.hi[k]
+        } else {
+            continue;
+        };
+        let tk = (face.minus(o).approx() / d[k]).clamp(0.0, 1.0);
+        if axis.is_none() || tk > t {
+            t = tk;
+            axis = Some(k);
+        }
+    }
+    let mut normal = Vec2D::default();
+    match axis {
+        Some(0) => normal.x = -d[0].signum(),
+        Some(_) => normal.y = -d[1].signum(),
+        None => {
+            // On the boundary or inside: the face `a` lies on, if any.
+            let on = |k: usize| {
+                let o = Edge::exact(p[k]);
+                if o == e.lo[k] {
+                    -1.0
+                } else if o == e.hi[k] {
+                    1.0
+                } else {
+                    0.0
+                }
+            };
+            if !e.contains(a) {
+                normal = Vec2D::new(on(0), if on(0) == 0.0 { on(1) } else { 0.0 });
+            }
+        }
+    }
+    let pos = if t == 0.0 {
+        a
+    } else {
+        Vec2D::new(a.x + d[0] * t, a.y + d[1] * t)
+    };
+    HitD {
+        t,
+        normal,
+        point: pos,
+        pos,
     }
 }

@@ -27,6 +27,8 @@
 //! buffers are reused; a query that finds them in use (by another thread, or by a query made
 //! from inside [`World::for_each_pair`]) allocates its own.
 
+mod detect;
+mod double;
 mod find;
 mod handle;
 mod motion;
@@ -38,8 +40,11 @@ use alloc::vec::Vec;
 use tiles::{home, stays, Home, Tiles};
 
 pub use crate::response::Response;
-pub(crate) use motion::move_raw;
-pub use motion::MAX_MOVE_HITS;
+pub(crate) use detect::{centre_distance, detect, Collision};
+pub use double::{CircleD, HitD, RectD, SegmentD, Vec2D, WorldHitD};
+pub(crate) use double::{Edge, Edges};
+pub use handle::skip_tags;
+pub use motion::{run, Access, MAX_MOVE_HITS};
 
 /// One item of a segment query or a move: the item's handle and the hit (`c2d_world_hit`).
 #[repr(C)]
@@ -64,17 +69,19 @@ pub struct Pair {
 /// Why a world call failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WorldError {
-    /// A rect with a NaN or infinite field, or a world that is full.
+    /// A rect or goal with a NaN or infinite field.
     Invalid,
     /// A handle that names no live item of this world.
     Stale,
+    /// The world already holds [`World::CAPACITY`] items.
+    Full,
 }
 
 /// Reusable buffers for queries, so that they do not allocate once warmed up.
 #[derive(Default)]
 pub(crate) struct Scratch {
     pub ids: Vec<u32>,
-    pub hits: Vec<(f32, u32, Hit)>,
+    pub hits: Vec<(f64, u32, HitD)>,
     pub pairs: Vec<u64>,
     pub sorted: Vec<u64>,
     pub counts: Vec<u32>,
@@ -86,12 +93,18 @@ pub(crate) struct Scratch {
 pub struct World {
     tag: u64,
     inv: f64,
-    cell: f32,
+    cell: f64,
     /// Per slot: generation and whether it holds a live item.
     gens: Vec<u32>,
     live: Vec<bool>,
-    rects: Vec<Rect>,
+    rects: Vec<RectD>,
     users: Vec<u64>,
+    /// Per slot: `[category, mask]`.
+    cats: Vec<[u64; 2]>,
+    /// Whether any item's category or mask differs from the default (all interact).
+    sorted_out: bool,
+    /// Counts every change to the items, so a move can tell that its filter changed the world.
+    changes: u64,
     homes: Vec<Home>,
     free: Vec<u32>,
     count: usize,
@@ -99,25 +112,37 @@ pub struct World {
     scratch: TryLock<Scratch>,
 }
 
-fn valid(r: Rect) -> bool {
-    r.x.is_finite() && r.y.is_finite() && r.w.is_finite() && r.h.is_finite()
-}
+/// An item's category and mask when it is added: category 1, every mask bit set.
+pub const DEFAULT_CATEGORY: [u64; 2] = [1, u64::MAX];
 
 impl World {
+    /// The most items a world holds at once (2^22).
+    pub const CAPACITY: usize = handle::SLOT_LIMIT;
+
     /// An empty world whose broad-phase cells are `cell_size` units square; `None` unless the size is
     /// positive and finite.
     pub fn new(cell_size: f32) -> Option<World> {
-        if !(cell_size > 0.0 && cell_size.is_finite()) {
+        World::new_d(cell_size as f64)
+    }
+
+    /// [`World::new`] with a double-precision cell size.
+    pub fn new_d(cell_size: f64) -> Option<World> {
+        // Cells are indexed by `v / cell_size` in f64 and clamped: sizes below the f32 range
+        // only make every item huge.
+        if !(cell_size > 0.0 && cell_size.is_finite() && (1.0 / cell_size).is_finite()) {
             return None;
         }
         Some(World {
             tag: handle::next_tag(),
-            inv: 1.0 / cell_size as f64,
+            inv: 1.0 / cell_size,
             cell: cell_size,
             gens: Vec::new(),
             live: Vec::new(),
             rects: Vec::new(),
             users: Vec::new(),
+            cats: Vec::new(),
+            sorted_out: false,
+            changes: 0,
             homes: Vec::new(),
             free: Vec::new(),
             count: 0,
@@ -126,8 +151,13 @@ impl World {
         })
     }
 
-    /// The cell size the world was made with.
+    /// The cell size the world was made with (rounded to f32).
     pub fn cell_size(&self) -> f32 {
+        self.cell as f32
+    }
+
+    /// The cell size the world was made with.
+    pub fn cell_size_d(&self) -> f64 {
         self.cell
     }
 
@@ -138,19 +168,25 @@ impl World {
 
     /// Adds an item and returns its handle (never 0).
     pub fn add(&mut self, rect: Rect, user: u64) -> Result<u64, WorldError> {
-        if !valid(rect) {
+        self.add_d(rect.into(), user)
+    }
+
+    /// Adds an item with a double-precision rect (kept as given) and returns its handle.
+    pub fn add_d(&mut self, rect: RectD, user: u64) -> Result<u64, WorldError> {
+        if !rect.finite() {
             return Err(WorldError::Invalid);
         }
         let slot = match self.free.pop() {
             Some(s) => s,
             None => {
                 if self.gens.len() >= handle::SLOT_LIMIT {
-                    return Err(WorldError::Invalid);
+                    return Err(WorldError::Full);
                 }
                 self.gens.push(0);
                 self.live.push(false);
-                self.rects.push(Rect::default());
+                self.rects.push(RectD::default());
                 self.users.push(0);
+                self.cats.push(DEFAULT_CATEGORY);
                 self.homes.push(Home::Huge);
                 let n = self.gens.len();
                 self.tiles.grow(n);
@@ -160,35 +196,47 @@ impl World {
         let s = slot as usize;
         self.live[s] = true;
         self.users[s] = user;
+        self.cats[s] = DEFAULT_CATEGORY;
         self.place(slot, rect);
         self.count += 1;
+        self.changes += 1;
         Ok(handle::encode(self.tag, slot, self.gens[s]))
     }
 
     /// Moves or resizes an item.
     pub fn update(&mut self, id: u64, rect: Rect) -> Result<(), WorldError> {
+        self.update_d(id, rect.into())
+    }
+
+    /// Moves or resizes an item to a double-precision rect (kept as given).
+    pub fn update_d(&mut self, id: u64, rect: RectD) -> Result<(), WorldError> {
         let slot = self.slot(id)?;
-        if !valid(rect) {
+        if !rect.finite() {
             return Err(WorldError::Invalid);
         }
         let s = slot as usize;
-        let b = rect.aabb();
+        let (b, exact) = rect.bounds();
         match self.homes[s] {
             // Most updates: the item stays in its cell.
-            Home::Cell { r, cx } if stays(&b, r, cx, self.inv) => self.tiles.set(slot, &b, cx),
+            Home::Cell { r, cx } if stays(&b, r, cx, self.inv) => {
+                self.tiles.set(slot, &b, exact, cx)
+            }
             old => {
                 let h = home(&b, self.inv);
                 match h {
-                    Home::Cell { cx, .. } if h.same_tile(old) => self.tiles.set(slot, &b, cx),
+                    Home::Cell { cx, .. } if h.same_tile(old) => {
+                        self.tiles.set(slot, &b, exact, cx)
+                    }
                     _ => {
                         self.tiles.unplace(slot);
-                        self.tiles.place(slot, b, h);
+                        self.tiles.place(slot, b, exact, h);
                     }
                 }
                 self.homes[s] = h;
             }
         }
         self.rects[s] = rect;
+        self.changes += 1;
         Ok(())
     }
 
@@ -203,13 +251,45 @@ impl World {
         if self.gens[s] < handle::GEN_LIMIT {
             self.free.push(slot);
         }
+        self.changes += 1;
         Ok(())
     }
 
-    /// The item's rect (as last given) and user value.
+    /// The item's rect (as last given, rounded to f32) and user value.
     pub fn get(&self, id: u64) -> Result<(Rect, u64), WorldError> {
+        self.get_d(id).map(|(r, u)| (r.to_f32(), u))
+    }
+
+    /// The item's rect as last given and its user value.
+    pub fn get_d(&self, id: u64) -> Result<(RectD, u64), WorldError> {
         let s = self.slot(id)? as usize;
         Ok((self.rects[s], self.users[s]))
+    }
+
+    /// Sets an item's category bits and the mask of categories it interacts with (Box2D's
+    /// rule): items `a` and `b` interact when `a.category & b.mask` and `b.category & a.mask`
+    /// are both non-zero. Items start with category 1 and every mask bit set.
+    pub fn set_category(&mut self, id: u64, category: u64, mask: u64) -> Result<(), WorldError> {
+        let s = self.slot(id)? as usize;
+        self.cats[s] = [category, mask];
+        if [category, mask] != DEFAULT_CATEGORY {
+            self.sorted_out = true;
+        }
+        self.changes += 1;
+        Ok(())
+    }
+
+    /// An item's `(category, mask)`.
+    pub fn category(&self, id: u64) -> Result<(u64, u64), WorldError> {
+        let [c, m] = self.cats[self.slot(id)? as usize];
+        Ok((c, m))
+    }
+
+    /// Whether two slots' items interact (by category and mask).
+    #[inline]
+    fn interact(&self, a: usize, b: usize) -> bool {
+        let ([ca, ma], [cb, mb]) = (self.cats[a], self.cats[b]);
+        (ca & mb) != 0 && (cb & ma) != 0
     }
 
     /// Whether `id` names a live item of this world.
@@ -232,13 +312,13 @@ impl World {
     }
 
     /// Stores the rect of a live slot and enters it in the broad phase.
-    fn place(&mut self, slot: u32, rect: Rect) {
+    fn place(&mut self, slot: u32, rect: RectD) {
         let s = slot as usize;
-        let b = rect.aabb();
+        let (b, exact) = rect.bounds();
         let h = home(&b, self.inv);
         self.rects[s] = rect;
         self.homes[s] = h;
-        self.tiles.place(slot, b, h);
+        self.tiles.place(slot, b, exact, h);
     }
 
     /// Runs `f` with the world's scratch buffers, or with fresh ones (allocating) if another

@@ -1,218 +1,416 @@
-//! `World::move_item`: bump.lua's `world:move` — sweep the item toward a goal, resolving hits
-//! in order of time with a response chosen per pair by a filter.
+//! bump.lua's `world:project`, `world:check` and `world:move`, exact in double precision.
+//!
+//! A move is a series of projections: from where the mover is toward its goal, every item it
+//! would meet ([`detect`]) sorted as bump.lua sorts them — by `ti` (items overlapped at the start
+//! first, the deepest first), then by the distance between centres, then by handle. The first
+//! item the filter does not ignore is resolved by its response and the mover projects again
+//! from the contact toward the goal the response leaves, never meeting an item twice.
+//!
+//! The filter may change the world: the move reaches the world only through [`Access`] between
+//! filter calls, and when a filter call changed anything it projects again from where the
+//! mover now is, so removed items no longer block and added ones are met.
 
-use super::{World, WorldError, WorldHit};
-use crate::query::sweep::{at, settle};
-use crate::query::{overlap_rect_rect, sweep_rect_rect};
-use crate::response::{redirect, Response};
-use crate::shape::{Aabb, Hit, Rect, Vec2};
+use super::{detect, HitD, RectD, Response, Vec2D, World, WorldError, WorldHit, WorldHitD};
+use crate::response::redirect;
+use crate::shape::Vec2;
+use alloc::collections::BTreeMap;
+use alloc::vec;
 use alloc::vec::Vec;
 
 /// The most hits one move resolves (as `move_rect`); the motion stops at the last one.
 pub const MAX_MOVE_HITS: usize = crate::response::MAX_HITS;
 
-/// An obstacle near the motion: handle, rect, the filter's answer for it, and whether it no
-/// longer blocks (strictly overlapped at the start, or already crossed).
-#[derive(Clone, Copy)]
-pub(crate) struct Obstacle {
+/// How a move reaches its world between calls of its filter, which may change the world: a
+/// reference is taken for each step and given up before the filter runs.
+pub trait Access {
+    /// The world, for one step.
+    fn world(&mut self) -> &mut World;
+}
+
+impl Access for &mut World {
+    fn world(&mut self) -> &mut World {
+        self
+    }
+}
+
+/// One item a projection meets.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Met {
     pub id: u64,
-    pub rect: Rect,
-    pub response: Response,
-    pub skip: bool,
+    pub col: super::detect::Collision,
+    pub dist: f64,
 }
 
-impl Obstacle {
-    /// Whether a sweep should consider it (cross obstacles are hit, yet never stop the mover).
-    fn swept(&self) -> bool {
-        !self.skip && self.response != Response::Ignore
-    }
-
-    /// Whether the mover must never end strictly overlapping it.
-    fn solid(&self) -> bool {
-        self.swept() && self.response != Response::Cross
-    }
-}
-
-fn moved(r: Rect, p: Vec2) -> Rect {
-    Rect {
-        x: p.x,
-        y: p.y,
-        ..r
-    }
-}
-
-fn union(a: &Aabb, b: &Aabb) -> Aabb {
-    Aabb {
-        min_x: a.min_x.min(b.min_x),
-        min_y: a.min_y.min(b.min_y),
-        max_x: a.max_x.max(b.max_x),
-        max_y: a.max_y.max(b.max_y),
-    }
-}
-
-/// The motion itself, independent of where obstacles come from: `gather(bounds, out)` appends
-/// the items (other than the mover) whose box touches `bounds`, as `(handle, rect)`;
-/// `filter(other)` answers the response for each, once. Returns the final position; `hits`
-/// receives every resolved hit in order. Each leg is swept with `sweep_rect_rect` and settled as
-/// `move_rect` does, so the two agree when every obstacle has the same response.
-pub(crate) fn check(
-    rect: Rect,
-    goal: Vec2,
-    mut gather: impl FnMut(&Aabb, &mut Vec<(u64, Rect)>),
-    mut filter: impl FnMut(u64) -> Response,
-    hits: &mut Vec<WorldHit>,
-) -> Vec2 {
-    let mut obs: Vec<Obstacle> = Vec::new();
-    let mut found: Vec<(u64, Rect)> = Vec::new();
-    let mut pos = Vec2::new(rect.x, rect.y);
-    let mut goal = goal;
-    loop {
-        let here = moved(rect, pos);
-        let leg = Vec2::new(goal.x - pos.x, goal.y - pos.y);
-        // Obstacles near this leg that were not seen yet (bounds as the sweep computes them).
-        let end = moved(rect, at(pos, leg, 1.0));
-        let bounds = union(&union(&here.aabb(), &end.aabb()), &moved(rect, goal).aabb());
-        found.clear();
-        gather(&bounds, &mut found);
-        for &(id, r) in &found {
-            if obs.iter().any(|o| o.id == id) {
-                continue;
-            }
-            let skip = overlap_rect_rect(rect, r);
-            let response = if skip { Response::Ignore } else { filter(id) };
-            obs.push(Obstacle {
-                id,
-                rect: r,
-                response,
-                skip,
-            });
-        }
-        // The first hit of the leg, ties by handle.
-        let mut first: Option<(Hit, usize)> = None;
-        for (i, o) in obs.iter().enumerate() {
-            if !o.swept() {
-                continue;
-            }
-            if let Some(h) = sweep_rect_rect(here, leg, o.rect) {
-                let better =
-                    first.is_none_or(|(f, j)| h.t < f.t || (h.t == f.t && o.id < obs[j].id));
-                if better {
-                    first = Some((h, i));
-                }
-            }
-        }
-        let Some((h, i)) = first else {
-            // Unobstructed: the leg's end, stepped back should rounding leave it overlapping.
-            let clear = |p: Vec2| {
-                obs.iter()
-                    .all(|o| !o.solid() || !overlap_rect_rect(moved(rect, p), o.rect))
-            };
-            let t = settle(1.0, |t| clear(at(pos, leg, t)));
-            return if t == 1.0 && clear(goal) {
-                goal
-            } else {
-                at(pos, leg, t)
-            };
-        };
-        hits.push(WorldHit {
-            id: obs[i].id,
-            hit: h,
-        });
-        if obs[i].response == Response::Cross {
-            // Pass through: same leg again, without it.
-            obs[i].skip = true;
-            if hits.len() >= MAX_MOVE_HITS {
-                let t = settle(1.0, |t| {
-                    obs.iter().all(|o| {
-                        !o.solid() || !overlap_rect_rect(moved(rect, at(pos, leg, t)), o.rect)
-                    })
-                });
-                return at(pos, leg, t);
-            }
-            continue;
-        }
-        let clear = |p: Vec2| {
-            obs.iter()
-                .all(|o| !o.solid() || !overlap_rect_rect(moved(rect, p), o.rect))
-        };
-        let t = settle(h.t, |t| clear(at(pos, leg, t)));
-        pos = if h.t == t && clear(h.pos) {
-            h.pos
-        } else {
-            at(pos, leg, t)
-        };
-        if hits.len() >= MAX_MOVE_HITS {
-            return pos;
-        }
-        goal = match redirect(obs[i].response, pos, goal, h.normal) {
-            Some(goal) => goal,
-            None => return pos,
-        };
-        if goal == pos {
-            return pos;
+impl Met {
+    fn hit(&self, response: Response) -> WorldHitD {
+        WorldHitD {
+            id: self.id,
+            hit: HitD {
+                t: self.col.ti,
+                normal: self.col.normal,
+                point: self.col.touch,
+                pos: self.col.touch,
+            },
+            response: response.code(),
+            overlaps: self.col.overlaps,
         }
     }
 }
 
 impl World {
+    /// Every item but `skip` (and those in `seen`) that interacts with the categories `cats`
+    /// and that `rect` moving straight to corner `goal` would meet, sorted as bump.lua's
+    /// `project` sorts them, into `out`.
+    fn meet(
+        &self,
+        skip: u64,
+        cats: [u64; 2],
+        rect: RectD,
+        goal: Vec2D,
+        seen: &[u64],
+        out: &mut Vec<Met>,
+    ) {
+        out.clear();
+        let d = Vec2D::new(goal.x - rect.x, goal.y - rect.y);
+        let (b, _) = rect.bounds();
+        let half = ((b.max_x - b.min_x) / 2.0, (b.max_y - b.min_y) / 2.0);
+        let c0 = (b.min_x + half.0, b.min_y + half.1);
+        let c1 = (c0.0 + d.x, c0.1 + d.y);
+        let mut test = |slot: u32| {
+            let j = slot as usize;
+            let [c, m] = self.cats[j];
+            if c & cats[1] == 0 || cats[0] & m == 0 {
+                return;
+            }
+            let id = self.handle_of(slot);
+            if id == skip || seen.contains(&id) {
+                return;
+            }
+            let other = self.rects[j];
+            if let Some(col) = detect(rect, d, &other.edges()) {
+                out.push(Met {
+                    id,
+                    col,
+                    dist: super::detect::centre_distance(rect, other),
+                });
+            }
+        };
+        if c0.0.is_finite() && c0.1.is_finite() && c1.0.is_finite() && c1.1.is_finite() {
+            self.segment_candidates(c0, c1, half, &mut test);
+        } else {
+            // No bounds to search by (a sum overflowed): ask every item.
+            for j in 0..self.live.len() {
+                if self.live[j] && !self.tiles.huge.contains(&(j as u32)) {
+                    test(j as u32);
+                }
+            }
+        }
+        for &h in &self.tiles.huge {
+            test(h);
+        }
+        out.sort_unstable_by(|a, b| {
+            a.col
+                .ti
+                .total_cmp(&b.col.ti)
+                .then(a.dist.total_cmp(&b.dist))
+                .then(a.id.cmp(&b.id))
+        });
+    }
+
+    /// The categories of `id`, or every category for 0.
+    fn cats_of(&self, id: u64) -> Result<[u64; 2], WorldError> {
+        if id == 0 {
+            return Ok([u64::MAX, u64::MAX]);
+        }
+        Ok(self.cats[self.slot(id)? as usize])
+    }
+
+    /// bump.lua's `world:project`: every item (but `id`, which may be 0 for none) that `rect`
+    /// moving straight to corner `goal` would meet, sorted by `ti` (items overlapped at the
+    /// start first, the deepest first), then by the distance between centres, then by handle;
+    /// `filter(item, other)` answers each one's response and [`Response::Ignore`] leaves it
+    /// out. Nothing moves.
+    pub fn project_d(
+        &self,
+        id: u64,
+        rect: RectD,
+        goal: Vec2D,
+        mut filter: impl FnMut(u64, u64) -> Response,
+        out: &mut Vec<WorldHitD>,
+    ) -> Result<(), WorldError> {
+        out.clear();
+        let cats = self.cats_of(id)?;
+        if !rect.finite() || !goal.finite() {
+            return Err(WorldError::Invalid);
+        }
+        let mut met = Vec::new();
+        self.meet(id, cats, rect, goal, &[], &mut met);
+        for m in &met {
+            let r = filter(id, m.id);
+            if r != Response::Ignore {
+                out.push(m.hit(r));
+            }
+        }
+        Ok(())
+    }
+
     /// Moves item `id` toward the rect position `goal` (its new `x, y`) as bump.lua's
-    /// `world:move`, with `filter(item, other)` choosing the response per other item (called at
-    /// most once per other item near the path, never for items the item strictly overlapped at
-    /// the start, which never block). Returns the final position and fills `hits` with the hits
-    /// resolved, in order (at most [`MAX_MOVE_HITS`]; the motion stops at the last). The item's
-    /// rect is updated to the final position. See `c2d_world_move` for the rules.
+    /// `world:move`, with `filter(item, other)` choosing the response per other item; returns
+    /// the final position and fills `hits` with the hits resolved, in order. See
+    /// `c2d_world_move` for the rules.
     pub fn move_item(
         &mut self,
         id: u64,
         goal: Vec2,
-        filter: impl FnMut(u64, u64) -> Response,
+        mut filter: impl FnMut(u64, u64) -> Response,
         hits: &mut Vec<WorldHit>,
     ) -> Result<Vec2, WorldError> {
-        // SAFETY: `self` is a valid, exclusive world, and `filter` cannot reach it.
-        unsafe { move_raw(self, id, goal, filter, hits) }
+        let mut found = Vec::new();
+        let mut this = self;
+        let end = run(
+            &mut this,
+            id,
+            goal.into(),
+            true,
+            true,
+            &mut |_: &mut &mut World, a, b| filter(a, b),
+            &mut found,
+        );
+        hits.clear();
+        hits.extend(found.iter().map(WorldHitD::to_f32));
+        end.map(|p| p.to_f32())
     }
 
-    /// Appends `(handle, rect)` of every live item but `skip` whose box touches `b`.
-    pub(crate) fn gather(&self, skip: u64, b: &Aabb, out: &mut Vec<(u64, Rect)>) {
-        let mut ids = Vec::new();
-        self.touching(b, &mut ids);
-        for s in ids {
-            let h = self.handle_of(s);
-            if h != skip {
-                out.push((h, self.rects[s as usize]));
-            }
-        }
+    /// [`World::move_item`] in double precision; the filter also gets the world, which it may
+    /// change (see [`Access`]).
+    pub fn move_d(
+        &mut self,
+        id: u64,
+        goal: Vec2D,
+        mut filter: impl FnMut(&mut World, u64, u64) -> Response,
+        hits: &mut Vec<WorldHitD>,
+    ) -> Result<Vec2D, WorldError> {
+        let mut this = self;
+        run(
+            &mut this,
+            id,
+            goal,
+            true,
+            false,
+            &mut |w: &mut &mut World, a, b| filter(w, a, b),
+            hits,
+        )
+    }
+
+    /// bump.lua's `world:check`: [`World::move_d`] without moving the item.
+    pub fn check_d(
+        &mut self,
+        id: u64,
+        goal: Vec2D,
+        mut filter: impl FnMut(&mut World, u64, u64) -> Response,
+        hits: &mut Vec<WorldHitD>,
+    ) -> Result<Vec2D, WorldError> {
+        let mut this = self;
+        run(
+            &mut this,
+            id,
+            goal,
+            false,
+            false,
+            &mut |w: &mut &mut World, a, b| filter(w, a, b),
+            hits,
+        )
     }
 }
 
-/// [`World::move_item`] through a raw pointer, holding no reference to the world while
-/// `filter` runs, so a C filter may call the world's functions (its changes are seen by later
-/// legs, and a removed mover makes the move fail as stale).
-///
-/// # Safety
-/// `w` must point to a live world that `filter` does not free.
-pub(crate) unsafe fn move_raw(
-    w: *mut World,
+/// A move (or a check, when `commit` is false) of item `id` toward corner `goal` through any
+/// [`Access`] to its world; `filter(access, item, other)` may change the world.
+/// With `f32_out`, the final position is an f32 one (for the f32 functions), as clear as the
+/// double-precision one.
+#[allow(clippy::too_many_arguments)]
+pub fn run<A: Access>(
+    acc: &mut A,
     id: u64,
-    goal: Vec2,
-    mut filter: impl FnMut(u64, u64) -> Response,
-    hits: &mut Vec<WorldHit>,
-) -> Result<Vec2, WorldError> {
+    goal: Vec2D,
+    commit: bool,
+    f32_out: bool,
+    filter: &mut dyn FnMut(&mut A, u64, u64) -> Response,
+    hits: &mut Vec<WorldHitD>,
+) -> Result<Vec2D, WorldError> {
     hits.clear();
-    // SAFETY: `w` is live (caller); the shared reference ends with the statement.
-    let (rect, _) = unsafe { (*w).get(id) }?;
-    if !(goal.x.is_finite() && goal.y.is_finite()) {
+    let (mut rect, _) = acc.world().get_d(id)?;
+    if !goal.finite() {
         return Err(WorldError::Invalid);
     }
-    let end = check(
-        rect,
-        goal,
-        // SAFETY: as above; the reference lives only during the call, never across `filter`.
-        |b, out| unsafe { (*w).gather(id, b, out) },
-        |other| filter(id, other),
-        hits,
-    );
-    // SAFETY: as above; no other reference to the world exists now.
-    unsafe { (*w).update(id, moved(rect, end)) }?;
+    let mut goal = goal;
+    let mut pos = Vec2D::new(rect.x, rect.y);
+    let mut seen: Vec<u64> = Vec::new();
+    let mut answers: BTreeMap<u64, Response> = BTreeMap::new();
+    let mut met = Vec::new();
+    let mut changes = acc.world().changes;
+    // Asks the filter once per item and move; `Err(true)` when the call changed the world.
+    let mut ask = |acc: &mut A, other: u64, changes: &mut u64| -> Result<Response, bool> {
+        if let Some(&r) = answers.get(&other) {
+            return Ok(r);
+        }
+        let r = filter(acc, id, other);
+        answers.insert(other, r);
+        let now = acc.world().changes;
+        if now != *changes {
+            *changes = now;
+            return Err(true);
+        }
+        Ok(r)
+    };
+    'step: while hits.len() < MAX_MOVE_HITS {
+        {
+            let w = acc.world();
+            let cats = w.cats_of(id)?;
+            w.meet(id, cats, rect.at(pos), goal, &seen, &mut met);
+        }
+        let mut chosen = None;
+        for m in met.clone() {
+            match ask(acc, m.id, &mut changes) {
+                Ok(Response::Ignore) => {}
+                Ok(r) => {
+                    chosen = Some((m, r));
+                    break;
+                }
+                Err(_) => {
+                    // The filter changed the world: look again from where the mover is now.
+                    let (now, _) = acc.world().get_d(id)?;
+                    if now != rect {
+                        rect = now;
+                        pos = Vec2D::new(now.x, now.y);
+                    }
+                    continue 'step;
+                }
+            }
+        }
+        let Some((m, r)) = chosen else { break };
+        hits.push(m.hit(r));
+        // An item crossed, or left from inside, is met once per move (as bump.lua does); one
+        // stopped against stays solid, so a second bounce off it is met again rather than
+        // passing through it (where bump.lua lets the mover through).
+        if r == Response::Cross || m.col.overlaps {
+            seen.push(m.id);
+        }
+        let moving = goal != pos;
+        let touch = m.col.touch;
+        match r {
+            Response::Cross => {}
+            Response::Slide | Response::Bounce => {
+                if moving {
+                    let to = redirect(
+                        r,
+                        (touch.x, touch.y),
+                        (goal.x, goal.y),
+                        m.col.normal.x != 0.0,
+                    );
+                    goal = to.map_or(touch, |(x, y)| Vec2D::new(x, y));
+                }
+                pos = touch;
+            }
+            _ => {
+                pos = touch;
+                goal = touch;
+                break;
+            }
+        }
+    }
+    // The motion ends at the goal the responses leave. Exact projections cannot end inside an
+    // item they did not meet, but a contact's coordinate along a face is rounded: should that
+    // leave the mover strictly inside a solid item it did not start in, it stops short on the
+    // last leg, where it is clear.
+    let start = acc.world().get_d(id)?.0;
+    let mut end = goal;
+    let blocked = |acc: &mut A, p: Vec2D, answers: &mut BTreeMap<u64, Response>| {
+        let w = acc.world();
+        let r = rect.at(p);
+        let Ok(cats) = w.cats_of(id) else {
+            return false;
+        };
+        let mut ids = vec![0u64; 16];
+        let n = w.query_rect_d(r, cats[1], &mut ids);
+        if n > ids.len() {
+            ids.resize(n, 0);
+            w.query_rect_d(r, cats[1], &mut ids);
+        }
+        let solid = |o: u64, a: &BTreeMap<u64, Response>| {
+            let Ok((other, _)) = w.get_d(o) else {
+                return false;
+            };
+            o != id
+                && !other.edges().overlap(&start.edges())
+                && w.cats_of(o)
+                    .is_ok_and(|[c, m]| c & cats[1] != 0 && cats[0] & m != 0)
+                && !matches!(a.get(&o), Some(Response::Ignore) | Some(Response::Cross))
+        };
+        ids[..n].iter().any(|&o| solid(o, answers))
+    };
+    if blocked(acc, end, &mut answers) {
+        let from = if blocked(acc, pos, &mut answers) {
+            Vec2D::new(start.x, start.y)
+        } else {
+            pos
+        };
+        let (mut lo, mut hi) = (0.0f64, 1.0f64);
+        let at = |t: f64| Vec2D::new(from.x + (end.x - from.x) * t, from.y + (end.y - from.y) * t);
+        for _ in 0..64 {
+            let mid = (lo + hi) / 2.0;
+            if blocked(acc, at(mid), &mut answers) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        end = if lo == 0.0 { from } else { at(lo) };
+    }
+    if f32_out {
+        // The f32 position nearest the end, or one rounded back toward the start of the move
+        // on either axis, whichever first leaves the mover clear.
+        let back = |v: f64, from: f64| {
+            let f = v as f32;
+            let wrong_side = if v > from {
+                (f as f64) > v
+            } else {
+                (f as f64) < v
+            };
+            if wrong_side {
+                let b = f.to_bits();
+                let toward = if (v > from) == (f > 0.0) {
+                    b - 1
+                } else {
+                    b + 1
+                };
+                if f == 0.0 {
+                    (if v > from {
+                        -f32::from_bits(1)
+                    } else {
+                        f32::from_bits(1)
+                    }) as f64
+                } else {
+                    f32::from_bits(toward) as f64
+                }
+            } else {
+                f as f64
+            }
+        };
+        let near = |v: f64| v as f32 as f64;
+        let (bx, by) = (back(end.x, start.x), back(end.y, start.y));
+        let options = [
+            Vec2D::new(near(end.x), near(end.y)),
+            Vec2D::new(bx, near(end.y)),
+            Vec2D::new(near(end.x), by),
+            Vec2D::new(bx, by),
+        ];
+        end = options
+            .into_iter()
+            .find(|&p| !blocked(acc, p, &mut answers))
+            .unwrap_or(Vec2D::new(near(start.x), near(start.y)));
+    }
+    if commit {
+        acc.world().update_d(id, rect.at(end))?;
+    }
     Ok(end)
 }

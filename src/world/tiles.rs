@@ -16,6 +16,8 @@
 //! merged by left edge, against the row above. The f32 bounds decide a pair exactly unless two
 //! edges compared are both not f32 values (see [`Ent`]); such pairs go to the exact f64 test.
 
+#[cfg(c2d_no_std)]
+use crate::platform::Float;
 use crate::platform::HashMap;
 use crate::shape::Aabb;
 use alloc::vec::Vec;
@@ -135,12 +137,14 @@ fn up(v: f64) -> f32 {
 }
 
 impl Ent {
-    /// The record of box `b` (finite) whose lower x edge is in column `cx`.
+    /// The record of box `b` (finite) whose lower x edge is in column `cx`; `exact` tells
+    /// whether `b` is the item's exact box (else it encloses it and every edge counts as
+    /// inexact).
     #[inline(always)]
-    pub fn of(b: &Aabb, cx: i32) -> Ent {
+    pub fn of(b: &Aabb, cx: i32, exact: bool) -> Ent {
         let (x0, y0, x1, y1) = (down(b.min_x), down(b.min_y), up(b.max_x), up(b.max_y));
-        let low = (x0 as f64 != b.min_x) | (y0 as f64 != b.min_y);
-        let high = (x1 as f64 != b.max_x) | (y1 as f64 != b.max_y);
+        let low = (x0 as f64 != b.min_x) | (y0 as f64 != b.min_y) | !exact;
+        let high = (x1 as f64 != b.max_x) | (y1 as f64 != b.max_y) | !exact;
         Ent {
             b: [x0, y0, -x1, -y1],
             cx,
@@ -281,6 +285,8 @@ pub(crate) struct Sweep {
     merged: Vec<(u64, u32)>,
     cur: Vec<Ent>,
     next: Vec<Ent>,
+    bands: Vec<Ent>,
+    band_at: Vec<usize>,
 }
 
 /// Makes `buf` long enough for `n + more` keys.
@@ -359,6 +365,71 @@ fn within(row: &[Ent], exact: &Exact, buf: &mut Vec<u64>, mut n: usize) -> usize
     n
 }
 
+/// A gathered row with more items than this is swept in bands (see [`within_crowded`]).
+const CROWDED: usize = 256;
+
+/// [`within`] for a crowded row (many items in few cells, as in a world whose cells are far
+/// larger than its items): a sweep along x alone would test every pair that overlaps on x,
+/// quadratic in the row's height over the items'. The row is cut into horizontal bands as
+/// high as its tallest item, each kept in x order; an item's box then reaches at most the next
+/// band, so the pairs are those within each band and across neighbouring bands.
+fn within_crowded(
+    row: &[Ent],
+    exact: &Exact,
+    buf: &mut Vec<u64>,
+    mut n: usize,
+    bands: &mut Vec<Ent>,
+    at: &mut Vec<usize>,
+) -> usize {
+    let items = &row[..row.len() - AHEAD];
+    // In f64, where the f32 bounds' differences are exact: with bands a little higher than the
+    // tallest item, the rounding of `band` never puts two items that overlap more than one band
+    // apart.
+    let (mut lo, mut hi, mut tall) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
+    for e in items {
+        let (y0, y1) = (e.b[1] as f64, -e.b[3] as f64);
+        lo = lo.min(y0);
+        hi = hi.max(y1);
+        tall = tall.max(y1 - y0);
+    }
+    let height = tall * (1.0 + 1e-9) + f64::MIN_POSITIVE;
+    let count = ((hi - lo) / height).floor();
+    if !(count >= 4.0 && height.is_finite() && hi.is_finite() && lo.is_finite()) {
+        return within(row, exact, buf, n);
+    }
+    let count = (count as usize).min(items.len());
+    let band = |e: &Ent| (((e.b[1] as f64 - lo) / height) as usize).min(count - 1);
+    // A counting sort by band keeps each band in x order; every band ends with sentinels.
+    at.clear();
+    at.resize(count + 1, 0);
+    for e in items {
+        at[band(e) + 1] += 1;
+    }
+    for k in 1..=count {
+        at[k] += at[k - 1] + AHEAD;
+    }
+    bands.clear();
+    bands.resize(at[count] + AHEAD, SENTINEL);
+    // Placed from each band's end backwards (items in reverse), so `at` keeps the starts.
+    for k in 0..count {
+        let end = at[k + 1] - AHEAD;
+        at[k] = end; // a cursor for now
+    }
+    for e in items.iter().rev() {
+        let k = band(e);
+        at[k] -= 1;
+        bands[at[k]] = *e;
+    }
+    let slice = |k: usize| &bands[at[k]..at[k + 1]];
+    for k in 0..count {
+        n = within(slice(k), exact, buf, n);
+        if k + 1 < count {
+            n = across(slice(k), slice(k + 1), exact, buf, n);
+        }
+    }
+    n
+}
+
 /// The pairs between two gathered rows (each as for [`within`]), merged by `x0`: the item that
 /// starts first is tested against the other row's items from there on that start before it
 /// ends, so each pair overlapping on x is tested once, from the one starting first. The row to
@@ -406,7 +477,7 @@ impl Tiles {
         self.pos.resize(n, 0);
     }
 
-    pub fn place(&mut self, slot: u32, b: Aabb, h: Home) {
+    pub fn place(&mut self, slot: u32, b: Aabb, exact: bool, h: Home) {
         let s = slot as usize;
         match h {
             Home::Huge => {
@@ -418,7 +489,7 @@ impl Tiles {
                 let ti = self.tile(r, chunk(cx));
                 let ents = &mut self.tiles[ti as usize].ents;
                 self.pos[s] = ents.len() as u32;
-                let mut e = Ent::of(&b, cx);
+                let mut e = Ent::of(&b, cx, exact);
                 e.id |= slot;
                 ents.push(e);
                 self.tile_of[s] = ti;
@@ -428,9 +499,9 @@ impl Tiles {
 
     /// Moves a slot within its tile to box `b`, whose lower x edge is in column `cx`.
     #[inline(always)]
-    pub fn set(&mut self, slot: u32, b: &Aabb, cx: i32) {
+    pub fn set(&mut self, slot: u32, b: &Aabb, exact: bool, cx: i32) {
         let s = slot as usize;
-        let mut e = Ent::of(b, cx);
+        let mut e = Ent::of(b, cx, exact);
         e.id |= slot;
         self.tiles[self.tile_of[s] as usize].ents[self.pos[s] as usize] = e;
     }
@@ -584,15 +655,26 @@ impl Tiles {
                 dst[at[k] as usize] = e;
                 at[k] += 1;
             }
-            // Within each column, by x0 (columns hold a few items).
-            for i in 1..dst.len() {
-                let e = dst[i];
-                let mut j = i;
-                while j > 0 && dst[j - 1].cx == e.cx && dst[j - 1].b[0] > e.b[0] {
-                    dst[j] = dst[j - 1];
-                    j -= 1;
+            // Within each column, by x0: insertions for the few items a column usually holds, a
+            // sort (n log n) for a crowded one.
+            let mut from = 0;
+            for &end in &at[..1 << SHIFT] {
+                let to = end as usize;
+                let col = &mut dst[from..to];
+                if col.len() > RANKED {
+                    col.sort_unstable_by(|a, b| a.b[0].total_cmp(&b.b[0]));
+                } else {
+                    for i in 1..col.len() {
+                        let e = col[i];
+                        let mut j = i;
+                        while j > 0 && col[j - 1].b[0] > e.b[0] {
+                            col[j] = col[j - 1];
+                            j -= 1;
+                        }
+                        col[j] = e;
+                    }
                 }
-                dst[j] = e;
+                from = to;
             }
         }
         row.extend_from_slice(&[SENTINEL; AHEAD]);
@@ -627,7 +709,11 @@ impl Tiles {
                 self.gather(&order[i..j], &mut cur);
             }
             have_next = j < order.len() && row_of(j) as i64 == r as i64 + 1;
-            n = within(&cur, exact, out, n);
+            n = if cur.len() > CROWDED {
+                within_crowded(&cur, exact, out, n, &mut sw.bands, &mut sw.band_at)
+            } else {
+                within(&cur, exact, out, n)
+            };
             if have_next {
                 self.gather(&order[j..row_end(j)], &mut next);
                 n = across(&cur, &next, exact, out, n);
@@ -801,7 +887,7 @@ mod tests {
         t.grow(3);
         for (s, x) in [(0u32, 8.0), (1, 2.0), (2, 5.0)] {
             let b = bx(x, 1.0, x + 1.0, 2.0);
-            t.place(s, b, home(&b, inv));
+            t.place(s, b, true, home(&b, inv));
         }
         let list = |t: &Tiles| {
             let mut v: Vec<u32> = t.find(0, 0).iter().map(|e| e.slot()).collect();
@@ -809,7 +895,7 @@ mod tests {
             v
         };
         assert_eq!(list(&t), vec![0, 1, 2]);
-        t.set(1, &bx(9.0, 1.0, 10.0, 2.0), 0);
+        t.set(1, &bx(9.0, 1.0, 10.0, 2.0), true, 0);
         assert!(t.find(0, 0).iter().any(|e| e.slot() == 1 && e.x0() == 9.0));
         t.unplace(0);
         assert_eq!(list(&t), vec![1, 2]);
@@ -825,7 +911,7 @@ mod tests {
         let mut t = Tiles::default();
         t.grow(boxes.len());
         for (s, b) in boxes.iter().enumerate() {
-            t.place(s as u32, *b, home(b, inv));
+            t.place(s as u32, *b, true, home(b, inv));
         }
         let mut out = Vec::new();
         let exact = |a: u32, b: u32| aabb_aabb::<false>(&boxes[a as usize], &boxes[b as usize]);
@@ -907,14 +993,14 @@ mod tests {
 
     #[test]
     fn f32_bounds_round_outwards_and_flag_inexact_boxes() {
-        let e = Ent::of(&bx(0.1, -0.1, 1.0 + 1e-12, 2.0), 0);
+        let e = Ent::of(&bx(0.1, -0.1, 1.0 + 1e-12, 2.0), 0, true);
         let [x0, y0, x1, y1] = [e.b[0], e.b[1], -e.b[2], -e.b[3]];
         assert!(x0 as f64 <= 0.1 && y0 as f64 <= -0.1 && x1 as f64 >= 1.0 + 1e-12);
         assert_eq!(y1, 2.0);
         assert_eq!(e.id, LOW_INEXACT | HIGH_INEXACT);
-        assert_eq!(Ent::of(&bx(0.25, -3.0, 1.5, 2.0), 0).id, 0);
-        assert_eq!(Ent::of(&bx(0.25, -3.0, 1.1, 2.0), 0).id, HIGH_INEXACT);
-        let big = Ent::of(&bx(-1e300, 0.0, 1e300, 1.0), 0);
+        assert_eq!(Ent::of(&bx(0.25, -3.0, 1.5, 2.0), 0, true).id, 0);
+        assert_eq!(Ent::of(&bx(0.25, -3.0, 1.1, 2.0), 0, true).id, HIGH_INEXACT);
+        let big = Ent::of(&bx(-1e300, 0.0, 1e300, 1.0), 0, true);
         assert_eq!((big.b[0], -big.b[2]), (f32::NEG_INFINITY, f32::INFINITY));
     }
 
@@ -939,7 +1025,7 @@ mod tests {
                 crate::shape::Rect::new(x, y, w, w).aabb()
             };
             let (a, b) = (r(), r());
-            let (ea, eb) = (Ent::of(&a, 0), Ent::of(&b, 0));
+            let (ea, eb) = (Ent::of(&a, 0, true), Ent::of(&b, 0, true));
             let exact = aabb_aabb::<false>(&a, &b);
             if exact {
                 assert!(ea.maybe(&eb), "{a:?} {b:?}");
@@ -950,6 +1036,39 @@ mod tests {
             }
         }
         assert!(sure > 10000);
+    }
+
+    #[test]
+    fn crowded_rows_are_swept_in_bands_with_the_same_pairs() {
+        // Thousands of small boxes in one huge cell (a world whose cell is far larger than its
+        // items), some touching exactly, some tall, some on band boundaries.
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as f64 / (1u64 << 31) as f64
+        };
+        for &(n, tall) in &[(3000usize, 12.0f64), (1500, 40.0), (600, 3.0)] {
+            let mut boxes = Vec::new();
+            for k in 0..n {
+                let (x, y) = (
+                    (next() * 900.0).floor() / 4.0,
+                    (next() * 900.0).floor() / 4.0,
+                );
+                let h = if k % 97 == 0 {
+                    tall
+                } else {
+                    1.0 + (next() * 8.0).floor()
+                };
+                boxes.push(bx(x, y, x + 1.0 + (next() * 8.0).floor(), y + h));
+                if k % 5 == 0 {
+                    // Flush on top of the previous one.
+                    boxes.push(bx(x, y + h, x + 2.0, y + h + 1.5));
+                }
+            }
+            assert_eq!(tile_pairs(&boxes, 1.0 / 100_000.0), brute(&boxes), "n {n}");
+        }
     }
 
     #[test]

@@ -1,0 +1,380 @@
+//! Double-precision values (`c2d_vec2d`, `c2d_rectd`, ...) and the world's exact predicates on
+//! them.
+//!
+//! The world keeps coordinates as given. A rect's edges `x + w` are not f64 values in general,
+//! so each edge is held as an unevaluated sum `hi + lo` (Knuth's two-sum, exact) and edges are
+//! compared lexicographically, which orders the exact sums. Products (circles, segments, the
+//! times of a sweep) are decided by a fast f64 estimate with an error bound, and by exact
+//! expansions (see `exact.rs`) when the estimate is too close to call.
+
+use crate::exact::{two_sum, Expansion};
+use crate::shape::{Aabb, Hit, Rect, Vec2};
+
+/// A point or vector in double precision (`c2d_vec2d`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Vec2D {
+    /// Horizontal coordinate.
+    pub x: f64,
+    /// Vertical coordinate.
+    pub y: f64,
+}
+
+/// An axis-aligned box in double precision, spanning `x..x+w` and `y..y+h` (`c2d_rectd`); a
+/// negative size spans the other way, as in [`Rect`].
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RectD {
+    /// Corner x.
+    pub x: f64,
+    /// Corner y.
+    pub y: f64,
+    /// Width.
+    pub w: f64,
+    /// Height.
+    pub h: f64,
+}
+
+/// A circle in double precision (`c2d_circled`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CircleD {
+    /// Centre x.
+    pub x: f64,
+    /// Centre y.
+    pub y: f64,
+    /// Radius; `<= 0` finds nothing in a strict query.
+    pub r: f64,
+}
+
+/// A closed segment in double precision (`c2d_segmentd`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SegmentD {
+    /// Start.
+    pub a: Vec2D,
+    /// End.
+    pub b: Vec2D,
+}
+
+/// A hit in double precision (`c2d_hitd`): the fields of [`Hit`].
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HitD {
+    /// Fraction of the motion (or segment) at first contact.
+    pub t: f64,
+    /// Unit outward normal of the face hit (from the item toward the mover); zero when none.
+    pub normal: Vec2D,
+    /// A contact point.
+    pub point: Vec2D,
+    /// The mover's position (rect `x, y`) at the contact.
+    pub pos: Vec2D,
+}
+
+/// One item met by a world query, move or projection, in double precision (`c2d_world_hitd`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct WorldHitD {
+    /// The item met.
+    pub id: u64,
+    /// Where and when.
+    pub hit: HitD,
+    /// The filter's answer for it (`c2d_response`); `C2D_SLIDE` where no filter was asked.
+    pub response: u32,
+    /// Whether the mover already strictly overlapped it where the motion began (then
+    /// `hit.t` is minus the overlap's area, so that sorting by `t` puts the deepest first).
+    pub overlaps: bool,
+}
+
+impl Vec2D {
+    /// A value from its fields.
+    pub const fn new(x: f64, y: f64) -> Self {
+        Vec2D { x, y }
+    }
+
+    /// The f32 vector nearest to it.
+    pub fn to_f32(self) -> Vec2 {
+        Vec2::new(self.x as f32, self.y as f32)
+    }
+
+    pub(crate) fn finite(self) -> bool {
+        self.x.is_finite() && self.y.is_finite()
+    }
+}
+
+impl From<Vec2> for Vec2D {
+    fn from(v: Vec2) -> Self {
+        Vec2D::new(v.x as f64, v.y as f64)
+    }
+}
+
+impl RectD {
+    /// A value from its fields.
+    pub const fn new(x: f64, y: f64, w: f64, h: f64) -> Self {
+        RectD { x, y, w, h }
+    }
+
+    /// The f32 rect nearest to it, field by field.
+    pub fn to_f32(self) -> Rect {
+        Rect::new(self.x as f32, self.y as f32, self.w as f32, self.h as f32)
+    }
+
+    pub(crate) fn finite(self) -> bool {
+        self.x.is_finite() && self.y.is_finite() && self.w.is_finite() && self.h.is_finite()
+    }
+
+    /// The same rect at corner `p`.
+    pub(crate) fn at(self, p: Vec2D) -> RectD {
+        RectD {
+            x: p.x,
+            y: p.y,
+            ..self
+        }
+    }
+
+    /// Its exact edges.
+    pub(crate) fn edges(self) -> Edges {
+        let axis = |o: f64, s: f64| {
+            let far = Edge::sum(o, s);
+            let near = Edge::exact(o);
+            if s < 0.0 {
+                (far, near)
+            } else {
+                (near, far)
+            }
+        };
+        let ((x0, x1), (y0, y1)) = (axis(self.x, self.w), axis(self.y, self.h));
+        Edges {
+            lo: [x0, y0],
+            hi: [x1, y1],
+        }
+    }
+
+    /// A box enclosing the exact rect (f64 bounds, stepped outwards where an edge is not an
+    /// f64), and whether it is exactly the rect.
+    pub(crate) fn bounds(self) -> (Aabb, bool) {
+        let e = self.edges();
+        let exact = e.lo.iter().chain(&e.hi).all(|v| v.lo == 0.0);
+        (
+            Aabb {
+                min_x: e.lo[0].floor(),
+                min_y: e.lo[1].floor(),
+                max_x: e.hi[0].ceil(),
+                max_y: e.hi[1].ceil(),
+            },
+            exact,
+        )
+    }
+}
+
+impl From<Rect> for RectD {
+    fn from(r: Rect) -> Self {
+        RectD::new(r.x as f64, r.y as f64, r.w as f64, r.h as f64)
+    }
+}
+
+impl WorldHitD {
+    /// The f32 world hit nearest to it; an item overlapped at the start is hit at `t = 0`, as
+    /// `c2d_hit` promises a `t` in `[0, 1]`.
+    pub fn to_f32(&self) -> super::WorldHit {
+        let mut hit = self.hit.to_f32();
+        if self.overlaps {
+            hit.t = 0.0;
+        }
+        super::WorldHit { id: self.id, hit }
+    }
+}
+
+impl HitD {
+    /// The f32 hit nearest to it.
+    pub fn to_f32(self) -> Hit {
+        Hit {
+            t: self.t as f32,
+            normal: self.normal.to_f32(),
+            point: self.point.to_f32(),
+            pos: self.pos.to_f32(),
+        }
+    }
+}
+
+/// The least f64 above `v` (finite or -inf).
+pub(crate) fn next_up(v: f64) -> f64 {
+    if v.is_nan() || v == f64::INFINITY {
+        return v;
+    }
+    if v == 0.0 {
+        return f64::from_bits(1);
+    }
+    let b = v.to_bits();
+    f64::from_bits(if v > 0.0 { b + 1 } else { b - 1 })
+}
+
+/// The greatest f64 below `v`.
+pub(crate) fn next_down(v: f64) -> f64 {
+    -next_up(-v)
+}
+
+/// An exact coordinate `hi + lo` (`|lo|` at most half an ulp of `hi`), or an infinite `hi`
+/// with `lo = 0` for a sum beyond the f64 range.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Edge {
+    pub hi: f64,
+    pub lo: f64,
+}
+
+impl Edge {
+    pub fn exact(v: f64) -> Edge {
+        Edge { hi: v, lo: 0.0 }
+    }
+
+    pub fn sum(a: f64, b: f64) -> Edge {
+        let (hi, lo) = two_sum(a, b);
+        if hi.is_finite() {
+            Edge { hi, lo }
+        } else {
+            Edge { hi, lo: 0.0 }
+        }
+    }
+
+    /// `self < o` exactly: normalised pairs order lexicographically.
+    #[inline]
+    pub fn lt(self, o: Edge) -> bool {
+        self.hi < o.hi || (self.hi == o.hi && self.lo < o.lo)
+    }
+
+    #[inline]
+    pub fn le(self, o: Edge) -> bool {
+        self.hi < o.hi || (self.hi == o.hi && self.lo <= o.lo)
+    }
+
+    /// The greatest f64 at or below it.
+    pub fn floor(self) -> f64 {
+        if self.lo < 0.0 {
+            next_down(self.hi)
+        } else {
+            self.hi
+        }
+    }
+
+    /// The least f64 at or above it.
+    pub fn ceil(self) -> f64 {
+        if self.lo > 0.0 {
+            next_up(self.hi)
+        } else {
+            self.hi
+        }
+    }
+
+    /// Its exact value.
+    pub fn expansion(self) -> Expansion {
+        Expansion::of(self.lo).add(self.hi)
+    }
+
+    /// `self - o` exactly.
+    pub fn minus(self, o: Edge) -> Expansion {
+        self.expansion().add(-o.lo).add(-o.hi)
+    }
+}
+
+/// A rect's exact edges: `lo[axis]` and `hi[axis]`, axis 0 = x, 1 = y.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Edges {
+    pub lo: [Edge; 2],
+    pub hi: [Edge; 2],
+}
+
+impl Edges {
+    /// Strict overlap (`overlap_rect_rect`'s formula, exactly).
+    pub fn overlap(&self, o: &Edges) -> bool {
+        (0..2).all(|k| self.lo[k].lt(o.hi[k]) && o.lo[k].lt(self.hi[k]))
+    }
+
+    /// Closed overlap (`touch_rect_rect`'s formula, exactly).
+    pub fn touch(&self, o: &Edges) -> bool {
+        (0..2).all(|k| self.lo[k].le(o.hi[k]) && o.lo[k].le(self.hi[k]))
+    }
+
+    /// Whether `p` is strictly inside.
+    pub fn contains(&self, p: Vec2D) -> bool {
+        let (x, y) = (Edge::exact(p.x), Edge::exact(p.y));
+        self.lo[0].lt(x) && x.lt(self.hi[0]) && self.lo[1].lt(y) && y.lt(self.hi[1])
+    }
+
+    /// Whether the closed segment `a..b` meets the closed box, exactly.
+    pub fn meets_segment(&self, a: Vec2D, b: Vec2D) -> bool {
+        // The segment's box must touch this one...
+        let lo = Edges {
+            lo: [Edge::exact(a.x.min(b.x)), Edge::exact(a.y.min(b.y))],
+            hi: [Edge::exact(a.x.max(b.x)), Edge::exact(a.y.max(b.y))],
+        };
+        if !self.touch(&lo) {
+            return false;
+        }
+        // ...and the line must not leave all four corners strictly on one side.
+        let mut sides = 0;
+        for (cx, cy) in [
+            (self.lo[0], self.lo[1]),
+            (self.hi[0], self.lo[1]),
+            (self.lo[0], self.hi[1]),
+            (self.hi[0], self.hi[1]),
+        ] {
+            match orient(a, b, cx, cy) {
+                0 => return true,
+                s => sides |= if s > 0 { 1 } else { 2 },
+            }
+        }
+        sides == 3
+    }
+
+    /// Whether the circle overlaps the box strictly: the squared distance from the centre to the
+    /// box is below `r²`.
+    pub fn overlap_circle(&self, c: CircleD) -> bool {
+        if c.r.is_nan() || c.r <= 0.0 || !(c.x.is_finite() && c.y.is_finite()) {
+            return false;
+        }
+        let p = [Edge::exact(c.x), Edge::exact(c.y)];
+        // Per axis: the signed distance from the centre to the box (0 inside its span).
+        let d = |k: usize| -> Option<Expansion> {
+            if p[k].lt(self.lo[k]) {
+                Some(self.lo[k].minus(p[k]))
+            } else if self.hi[k].lt(p[k]) {
+                Some(p[k].minus(self.hi[k]))
+            } else {
+                None
+            }
+        };
+        let (dx, dy) = (d(0), d(1));
+        let (ax, ay) = (
+            dx.map_or(0.0, |e| e.approx()),
+            dy.map_or(0.0, |e| e.approx()),
+        );
+        let (s, rr) = (ax * ax + ay * ay, c.r * c.r);
+        // The estimate's error is far below this bound while nothing overflows or underflows.
+        let m = c.x.abs().max(c.y.abs()).max(c.r) + ax.abs() + ay.abs();
+        let err = 1e-13 * m * m;
+        if s.is_finite() && rr.is_finite() && rr > 1e-250 && (s - rr).abs() > err {
+            return s < rr;
+        }
+        let sq = |e: Option<Expansion>| e.map_or(Expansion::of(0.0), |e| e.mul(&e));
+        let dist = sq(dx).sum(&sq(dy));
+        dist.sum(&Expansion::of(c.r).scale(-c.r)).sign() < 0
+    }
+}
+
+/// The side of the line `a -> b` that the point `(cx, cy)` lies on: 1 left, -1 right, 0 on it
+/// (the sign of the cross product, exactly).
+pub(crate) fn orient(a: Vec2D, b: Vec2D, cx: Edge, cy: Edge) -> i32 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let (px, py) = (cx.hi - a.x, cy.hi - a.y);
+    let det = dx * py - dy * px;
+    let mag = (b.x.abs() + a.x.abs()) * (cy.hi.abs() + a.y.abs())
+        + (b.y.abs() + a.y.abs()) * (cx.hi.abs() + a.x.abs());
+    if det.is_finite() && mag.is_finite() && det.abs() > 1e-13 * mag + 1e-290 {
+        return if det > 0.0 { 1 } else { -1 };
+    }
+    let ex = Expansion::of(b.x).add(-a.x);
+    let ey = Expansion::of(b.y).add(-a.y);
+    let qx = cx.expansion().add(-a.x);
+    let qy = cy.expansion().add(-a.y);
+    ex.mul(&qy).sum(&ey.mul(&qx).neg()).sign()
+}
