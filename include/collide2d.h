@@ -71,6 +71,9 @@
 
 
 
+/// How many times a move projects again because its filter changed the world.
+#define RESTARTS 64
+
 /// A world of rect items with a broad phase (sweep and prune in tiles of cells).
 typedef struct c2d_world c2d_world;
 
@@ -838,7 +841,9 @@ size_t c2d_world_pairs(const struct c2d_world *w, struct c2d_pair *out, size_t c
 /// If the filter changes the world, the move projects again from where the mover then is:
 /// a removed or moved item no longer blocks (and is never reported with a stale handle), an
 /// added one is met; if the filter moves the mover itself, the move goes on from its new rect;
-/// if it removes the mover, the move answers `C2D_ERR_STALE`.
+/// if it removes the mover, the move answers `C2D_ERR_STALE`. (A filter that changes the world
+/// on every call is followed so 64 times per move; after that its changes are seen from the
+/// next step on.)
 ///
 /// The item's rect is updated to the final position, written to `actual` (nullable); the hits
 /// in order go to `hits` (at most `cap`; NULL is fine when `cap` is 0) and their total to

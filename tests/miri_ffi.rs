@@ -359,13 +359,13 @@ extern "C-unwind" fn change_world(
     c.calls += 1;
     // SAFETY: the world is live; the move holds no reference to it while the filter runs.
     unsafe {
-        c2d_world_remove(c.world, other);
-        c2d_world_add_d(
-            c.world,
-            collide2d::world::RectD::new(30.0, -10.0, 2.0, 30.0),
-            0,
-        );
         let _ = c2d_world_get_d(c.world, item, null_mut(), null_mut());
+        if c.calls == 1 {
+            // A door that opens, and a wall further on that closes.
+            c2d_world_remove(c.world, other);
+            let wall = collide2d::world::RectD::new(30.0, -10.0, 2.0, 30.0);
+            c2d_world_add_d(c.world, wall, 0);
+        }
     }
     C2D_SLIDE
 }

@@ -389,3 +389,128 @@ fn a_full_world_says_so() {
     assert!(text.to_str().unwrap().starts_with("world full"));
     unsafe { c2d_world_free(p) };
 }
+
+#[test]
+fn random_moves_in_doubles_never_end_inside_a_solid_item() {
+    // Decimal and arbitrary-double worlds, every response chosen per pair, many touching
+    // placements: a move never ends strictly inside an item it did not start in unless that
+    // item was crossed or ignored, checked in exact integer arithmetic; hits name live items.
+    let responses = [
+        Response::Slide,
+        Response::Touch,
+        Response::Cross,
+        Response::Bounce,
+        Response::Ignore,
+    ];
+    let respond = |a: u64, b: u64| responses[((a ^ b.rotate_left(7)) % 7 % 5) as usize];
+    let mut rng = Rng::new(77);
+    let mut moves = 0;
+    for round in 0..60 {
+        let mut w = World::new_d([2.0, 8.0, 32.0][round % 3]).unwrap();
+        let mut items: Vec<(u64, RectD)> = Vec::new();
+        let snap = |v: f64| (v * (1u64 << 40) as f64).round() / (1u64 << 40) as f64;
+        for k in 0..60 {
+            let r = if k > 0 && rng.chance(1, 2) {
+                let (_, o) = items[rng.below(items.len() as u64) as usize];
+                let (a, b) = (
+                    positive_decimal(&mut rng, 10, 2),
+                    positive_decimal(&mut rng, 10, 2),
+                );
+                match rng.below(4) {
+                    0 => RectD::new(snap(o.x - a), o.y, a, b),
+                    1 => RectD::new(snap(o.x + o.w), o.y, a, b),
+                    2 => RectD::new(o.x, snap(o.y - b), a, b),
+                    _ => RectD::new(o.x, snap(o.y + o.h), a, b),
+                }
+            } else if round % 2 == 0 {
+                RectD::new(
+                    decimal(&mut rng, 40, 2),
+                    decimal(&mut rng, 40, 2),
+                    positive_decimal(&mut rng, 10, 2),
+                    positive_decimal(&mut rng, 10, 2),
+                )
+            } else {
+                RectD::new(
+                    arbitrary(&mut rng, -40.0, 40.0),
+                    arbitrary(&mut rng, -40.0, 40.0),
+                    arbitrary(&mut rng, 0.1, 10.0),
+                    arbitrary(&mut rng, 0.1, 10.0),
+                )
+            };
+            items.push((w.add_d(r, 0).unwrap(), r));
+        }
+        for _ in 0..60 {
+            let k = rng.below(items.len() as u64) as usize;
+            let (id, start) = items[k];
+            let goal = Vec2D::new(
+                snap(start.x + decimal(&mut rng, 30, 2)),
+                snap(start.y + decimal(&mut rng, 30, 2)),
+            );
+            let mut hits = Vec::new();
+            let end = w
+                .move_d(id, goal, |_, a, b| respond(a, b), &mut hits)
+                .unwrap();
+            let fin = RectD::new(end.x, end.y, start.w, start.h);
+            for &(o, r) in &items {
+                let solid = !matches!(respond(id, o), Response::Cross | Response::Ignore);
+                if o != id && solid && !overlap_exact(start, r) {
+                    assert!(
+                        !overlap_exact(fin, r),
+                        "round {round}: {start:?} to {goal:?} ended at {end:?} inside {r:?}"
+                    );
+                }
+            }
+            assert!(hits.len() <= collide2d::world::MAX_MOVE_HITS);
+            for h in &hits {
+                assert!(items.iter().any(|&(o, _)| o == h.id) && h.id != id);
+                assert_ne!(
+                    respond(id, h.id),
+                    Response::Ignore,
+                    "an ignored item is no hit"
+                );
+            }
+            if hits.is_empty() {
+                assert_eq!(
+                    end, goal,
+                    "round {round}: unobstructed moves end at the goal"
+                );
+            }
+            items[k].1 = fin;
+            moves += 1;
+        }
+    }
+    println!("{moves} moves in double precision, none ends inside a solid item");
+}
+
+#[test]
+fn a_filter_that_changes_the_world_on_every_call_still_ends() {
+    // Every answer adds another wall ahead and removes the one asked about: the move follows
+    // the changes a bounded number of times, then finishes.
+    let mut w = World::new_d(8.0).unwrap();
+    let me = w.add_d(RectD::new(0.0, 0.0, 4.0, 4.0), 0).unwrap();
+    w.add_d(RectD::new(10.0, -10.0, 2.0, 30.0), 0).unwrap();
+    let mut calls = 0;
+    let mut hits = Vec::new();
+    let end = w
+        .move_d(
+            me,
+            Vec2D::new(100.0, 0.0),
+            |w, _, o| {
+                calls += 1;
+                w.remove(o).unwrap();
+                w.add_d(RectD::new(10.0 + calls as f64, -10.0, 2.0, 30.0), 0)
+                    .unwrap();
+                Response::Touch
+            },
+            &mut hits,
+        )
+        .unwrap();
+    assert!(
+        calls <= 2 * collide2d::world::RESTARTS + 2,
+        "{calls} filter calls"
+    );
+    let fin = RectD::new(end.x, end.y, 4.0, 4.0);
+    let mut out = [0u64; 8];
+    let n = w.query_rect_d(fin, u64::MAX, &mut out);
+    assert_eq!(n, 1, "it ends clear of every wall (only itself at {end:?})");
+}

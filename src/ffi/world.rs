@@ -376,7 +376,9 @@ unsafe fn motion<P, H>(
 /// If the filter changes the world, the move projects again from where the mover then is:
 /// a removed or moved item no longer blocks (and is never reported with a stale handle), an
 /// added one is met; if the filter moves the mover itself, the move goes on from its new rect;
-/// if it removes the mover, the move answers `C2D_ERR_STALE`.
+/// if it removes the mover, the move answers `C2D_ERR_STALE`. (A filter that changes the world
+/// on every call is followed so 64 times per move; after that its changes are seen from the
+/// next step on.)
 ///
 /// The item's rect is updated to the final position, written to `actual` (nullable); the hits
 /// in order go to `hits` (at most `cap`; NULL is fine when `cap` is 0) and their total to

@@ -44,7 +44,8 @@ pub(crate) use detect::{centre_distance, detect, Collision};
 pub use double::{CircleD, HitD, RectD, SegmentD, Vec2D, WorldHitD};
 pub(crate) use double::{Edge, Edges};
 pub use handle::skip_tags;
-pub use motion::{run, Access, MAX_MOVE_HITS};
+pub(crate) use motion::{run, Access};
+pub use motion::{MAX_MOVE_HITS, RESTARTS};
 
 /// One item of a segment query or a move: the item's handle and the hit (`c2d_world_hit`).
 #[repr(C)]

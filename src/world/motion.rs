@@ -20,9 +20,12 @@ use alloc::vec::Vec;
 /// The most hits one move resolves (as `move_rect`); the motion stops at the last one.
 pub const MAX_MOVE_HITS: usize = crate::response::MAX_HITS;
 
+/// How many times a move projects again because its filter changed the world.
+pub const RESTARTS: usize = 64;
+
 /// How a move reaches its world between calls of its filter, which may change the world: a
 /// reference is taken for each step and given up before the filter runs.
-pub trait Access {
+pub(crate) trait Access {
     /// The world, for one step.
     fn world(&mut self) -> &mut World;
 }
@@ -228,7 +231,7 @@ impl World {
 /// With `f32_out`, the final position is an f32 one (for the f32 functions), as clear as the
 /// double-precision one.
 #[allow(clippy::too_many_arguments)]
-pub fn run<A: Access>(
+pub(crate) fn run<A: Access>(
     acc: &mut A,
     id: u64,
     goal: Vec2D,
@@ -248,17 +251,20 @@ pub fn run<A: Access>(
     let mut answers: BTreeMap<u64, Response> = BTreeMap::new();
     let mut met = Vec::new();
     let mut changes = acc.world().changes;
-    // Asks the filter once per item and move; `Err(true)` when the call changed the world.
-    let mut ask = |acc: &mut A, other: u64, changes: &mut u64| -> Result<Response, bool> {
+    // Asks the filter once per item and move; `Err(())` when the call changed the world (a
+    // filter that changes it on every call is looked at again at most `RESTARTS` times).
+    let mut restarts = 0;
+    let mut ask = |acc: &mut A, other: u64, changes: &mut u64| -> Result<Response, ()> {
         if let Some(&r) = answers.get(&other) {
             return Ok(r);
         }
         let r = filter(acc, id, other);
         answers.insert(other, r);
         let now = acc.world().changes;
-        if now != *changes {
+        if now != *changes && restarts < RESTARTS {
             *changes = now;
-            return Err(true);
+            restarts += 1;
+            return Err(());
         }
         Ok(r)
     };

@@ -1049,7 +1049,13 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             (seed >> 33) as f64 / (1u64 << 31) as f64
         };
-        for &(n, tall) in &[(3000usize, 12.0f64), (1500, 40.0), (600, 3.0)] {
+        // Interpreted (Miri), a smaller crowd: the bands still cut the row.
+        let sizes: &[(usize, f64)] = if cfg!(miri) {
+            &[(300, 12.0)]
+        } else {
+            &[(3000, 12.0), (1500, 40.0), (600, 3.0)]
+        };
+        for &(n, tall) in sizes {
             let mut boxes = Vec::new();
             for k in 0..n {
                 let (x, y) = (
