@@ -1,10 +1,30 @@
-# collide2d — the two commands of the README:
-#   make demo   build the library (.so, .a, header), the Lua modules, and run the C demo
-#   make test   install what is missing, then run every test (Rust, C, Lua, examples, lints)
+# collide2d. `make help` lists the targets.
 CC ?= cc
 RELEASE := target/release
+PREFIX ?= /usr/local
+DESTDIR ?=
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+export PREFIX DESTDIR LIBDIR INCLUDEDIR
+.DEFAULT_GOAL := all
 
-.PHONY: all demo test lib lua bench clean
+.PHONY: help all lib lua demo test bench dist install uninstall windows clean
+
+help:
+	@echo "collide2d: exact 2D collision detection, a C library with a Lua binding"
+	@echo ""
+	@echo "  make demo       build the library and the Lua modules, run the C demo"
+	@echo "  make test       install what the tests need, run every test"
+	@echo "  make lib        the library: $(RELEASE)/libcollide2d.so (.so.1), libcollide2d.a, include/collide2d.h"
+	@echo "  make lua        the Lua modules, for each Lua whose headers are installed (target/lua/)"
+	@echo "  make all        lib and lua"
+	@echo "  make dist       the libraries to install, link-time optimised (target/dist/release/)"
+	@echo "  make install    install header, libraries, pkg-config file and CMake package"
+	@echo "                  (PREFIX=$(PREFIX) DESTDIR= LIBDIR=PREFIX/lib INCLUDEDIR=PREFIX/include)"
+	@echo "  make uninstall  remove what make install put there (same variables)"
+	@echo "  make windows    the Windows DLLs with MinGW: target/windows/{x86_64,i686}/collide2d.{dll,def,lib}"
+	@echo "  make bench      the C ABI benchmark"
+	@echo "  make clean      remove target/"
 
 all: lib lua
 
@@ -23,6 +43,24 @@ test:
 
 bench:
 	cargo bench --bench abi
+
+# One crate type per build, so the release profile's link-time optimisation applies (cargo skips
+# it when the crate is also built as a Rust library): a static program using a few functions
+# stays near 510 KB instead of 1.2 MB.
+dist:
+	cargo rustc --release --lib --crate-type cdylib --target-dir target/dist
+	cargo rustc --release --lib --crate-type staticlib --target-dir target/dist
+
+# Builds first where cargo is on the PATH (under sudo it may not be: run `make dist` before).
+install:
+	@if command -v cargo >/dev/null 2>&1; then $(MAKE) --no-print-directory dist; fi
+	packaging/install.sh install
+
+uninstall:
+	packaging/install.sh uninstall
+
+windows:
+	packaging/windows.sh
 
 clean:
 	cargo clean

@@ -1,4 +1,4 @@
-//! ns per call of every sweep, ray cast and move through the C ABI, and seed 001's breakout
+//! ns per call of every sweep, ray cast and move through the C ABI, and a breakout
 //! frame (one ball against a wall of 96 bricks) tested statically and swept.
 //!
 //! As in `benches/abi.rs`, each function is called through a function pointer hidden from the
@@ -106,7 +106,7 @@ fn frames(rng: &mut Rng, wall: &[Rect], n: usize) -> Vec<(Rect, Vec2)> {
 const FRAMES: usize = 100_000;
 
 fn bench_frames(filter: Option<&str>, rng: &mut Rng) {
-    if !filter.map_or(true, |f| "breakout frame".contains(f)) {
+    if !filter.is_none_or(|f| "breakout frame".contains(f)) {
         return;
     }
     let wall = bricks();
@@ -186,7 +186,7 @@ fn bench_frames(filter: Option<&str>, rng: &mut Rng) {
     black_box(out);
 
     println!(
-        "\nSeed 001's breakout frame: one ball moving 10 units against 96 bricks, \
+        "\nA breakout frame: one ball moving 10 units against 96 bricks, \
          {FRAMES} random frames.\n"
     );
     println!("| ball | static (per frame) | swept (per frame) | static ns/frame | swept ns/frame | swept / static | frames with a hit |");
@@ -218,7 +218,7 @@ fn main() {
     bench_hit!(filter, rng, "c2d_raycast_obb", c2d_raycast_obb: fn(Vec2, Obb), |r| clear(r, Rng::vec, Rng::obb, |a, b| c2d_overlap_point_obb(a, b)));
     bench_hit!(filter, rng, "c2d_raycast_segment", c2d_raycast_segment: fn(Vec2, Segment), |r| clear(r, Rng::vec, Rng::segment, |_, _| false));
 
-    if filter.map_or(true, |f| "c2d_move_rect".contains(f)) {
+    if filter.is_none_or(|f| "c2d_move_rect".contains(f)) {
         type MoveRect = unsafe extern "C" fn(
             Rect,
             Vec2,
@@ -247,7 +247,7 @@ fn main() {
         black_box(info);
         println!("| `c2d_move_rect` (SLIDE, {OBSTACLES} obstacles) | {ns:.2} |");
     }
-    if filter.map_or(true, |f| "c2d_move_recti".contains(f)) {
+    if filter.is_none_or(|f| "c2d_move_recti".contains(f)) {
         type MoveRectI =
             unsafe extern "C" fn(RectI, i32, i32, *const RectI, usize, *mut u32) -> RectI;
         let f = black_box(c2d_move_recti as MoveRectI);

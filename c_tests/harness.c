@@ -42,7 +42,7 @@ int c2d_harness_run(void)
     test_segments();
     test_integer();
     test_contacts();
-    test_seeds();
+    test_scenes();
     test_bad_input();
     test_version();
     test_sweep();

@@ -117,10 +117,10 @@ int main(int argc, char **argv)
         uint32_t expected = ((uint32_t)C2D_VERSION_MAJOR << 16) |
                             ((uint32_t)C2D_VERSION_MINOR << 8) | (uint32_t)C2D_VERSION_PATCH;
         check(version() == expected, "c2d_version() matches the header");
-        /* Seed 000: flush rects do not collide, seed 002's closed test says they touch. */
+        /* A platformer's strict test: flush rects do not collide; cocos2d-x's closed test: they touch. */
         check(!overlap_rect_rect(rect(0, 0, 32, 32), rect(32, 0, 32, 32)), "flush rects: overlap false");
         check(touch_rect_rect(rect(0, 0, 32, 32), rect(32, 0, 32, 32)), "flush rects: touch true");
-        /* Seed 001 misses collinear overlap. */
+        /* The usual cross-product test misses collinear overlap. */
         check(intersect_segment_segment(segment(0, 0, 10, 0), segment(5, 0, 15, 0)),
               "collinear overlapping segments intersect");
         check(collide_circle_circle(circle(0, 0, 5), circle(6, 8, 7), &c), "circles collide");
@@ -138,11 +138,11 @@ int main(int argc, char **argv)
         check(touch_circlei_circlei(a, b), "integer circles touching across the int32 range");
         a.x = INT32_MIN;
         check(!touch_circlei_circlei(a, b), "integer circles one unit apart across the int32 range");
-        /* Seed 002's rotated sprite against the circle dragged onto it. */
+        /* The cocos2d-x scene's rotated sprite against the circle dragged onto it. */
         check(overlap_obb_circle(obb_from_rect(rect(620, 300, 180, 72), 45), circle(680, 400, 50)),
-              "seed 002 rotated rect against the circle over it");
+              "cocos2d-x scene rotated rect against the circle over it");
         check(!overlap_obb_circle(obb_from_rect(rect(620, 300, 180, 72), 45), circle(500, 300, 50)),
-              "seed 002 rotated rect against the circle at its start");
+              "cocos2d-x scene rotated rect against the circle at its start");
     }
 
     dlclose(lib);

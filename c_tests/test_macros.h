@@ -32,6 +32,8 @@ int th_check_near(double a, double b, double tol, const char *file, int line, co
  * evaluates `0.44f` with long double precision, so `hit.t == 0.44f` would compare a float with
  * more digits than a float has; the cast rounds to float on every platform. */
 #define F32(x) ((float)(x))
+/* The same for a double constant or expression (x87 evaluates `1.0 / 3.0` in long double too). */
+#define F64(x) ((double)(x))
 
 #define ENSURE(cond) ((void)th_check((cond) ? 1 : 0, __FILE__, __LINE__, #cond))
 
@@ -139,7 +141,7 @@ void test_predicates(void);
 void test_segments(void);
 void test_integer(void);
 void test_contacts(void);
-void test_seeds(void);
+void test_scenes(void);
 void test_bad_input(void);
 void test_version(void);
 void test_sweep(void);

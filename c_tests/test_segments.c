@@ -1,11 +1,11 @@
 /* Closed segments against segments, rects, circles and oriented boxes: shared end points,
- * collinear overlap (which seed 001's line_intersect misses), T-junctions, point segments,
+ * collinear overlap (which a common line_intersect misses), T-junctions, point segments,
  * segments along a rect's edge and tangent to a circle. */
 #include "test_macros.h"
 
-/* Seed 001's line_intersect(), transcribed from its Python: shared end points count, parallel
+/* The breakout game's line_intersect(), from its Python: shared end points count, parallel
  * (det == 0) segments never do, otherwise both parameters must lie in [0, 1]. */
-static int seed001_line_intersect(c2d_segment a, c2d_segment b)
+static int breakout_line_intersect(c2d_segment a, c2d_segment b)
 {
     double vax, vay, vbx, vby, det, dux, duy, s, t;
     if ((a.a.x == b.a.x && a.a.y == b.a.y) || (a.b.x == b.a.x && a.b.y == b.a.y) ||
@@ -27,14 +27,14 @@ static int seed001_line_intersect(c2d_segment a, c2d_segment b)
     return 0 <= s && s <= 1 && 0 <= t && t <= 1;
 }
 
-/* Seed 001's rect_collideline(): the segment against the rect's four edges only. */
-static int seed001_rect_collideline(c2d_rect r, c2d_segment line)
+/* The breakout game's rect_collideline(): the segment against the rect's four edges only. */
+static int breakout_rect_collideline(c2d_rect r, c2d_segment line)
 {
     float l = r.x, t = r.y, rr = r.x + r.w, b = r.y + r.h;
-    return seed001_line_intersect(segment(l, t, rr, t), line) ||
-           seed001_line_intersect(segment(l, b, rr, b), line) ||
-           seed001_line_intersect(segment(l, t, l, b), line) ||
-           seed001_line_intersect(segment(rr, t, rr, b), line);
+    return breakout_line_intersect(segment(l, t, rr, t), line) ||
+           breakout_line_intersect(segment(l, b, rr, b), line) ||
+           breakout_line_intersect(segment(l, t, l, b), line) ||
+           breakout_line_intersect(segment(rr, t, rr, b), line);
 }
 
 /* Both argument orders and both directions of each segment must agree. */
@@ -63,13 +63,13 @@ static void segment_segment(void)
     CASE("segment-segment: T-junction one grid step short");
     expect_ss(x_axis, segment(5, STEP, 5, 5), 0);
     expect_ss(x_axis, segment(10 + STEP, 3, 10 + STEP, -5), 0);
-    CASE("segment-segment: collinear, overlapping (seed 001 answers false here)");
+    CASE("segment-segment: collinear, overlapping (the breakout game's test answers false here)");
     expect_ss(x_axis, segment(5, 0, 15, 0), 1);
     expect_ss(segment(0, 0, 4, 4), segment(2, 2, 6, 6), 1);
     expect_ss(x_axis, segment(2, 0, 3, 0), 1);
     expect_ss(x_axis, segment(-5, 0, 15, 0), 1);
-    ENSURE(!seed001_line_intersect(x_axis, segment(5, 0, 15, 0)));
-    ENSURE(!seed001_line_intersect(segment(0, 0, 4, 4), segment(2, 2, 6, 6)));
+    ENSURE(!breakout_line_intersect(x_axis, segment(5, 0, 15, 0)));
+    ENSURE(!breakout_line_intersect(segment(0, 0, 4, 4), segment(2, 2, 6, 6)));
     CASE("segment-segment: collinear, end to end and one grid step apart");
     expect_ss(x_axis, segment(10, 0, 20, 0), 1);
     expect_ss(x_axis, segment(10 + STEP, 0, 20, 0), 0);
@@ -91,10 +91,10 @@ static void segment_segment(void)
     CASE("segment-segment: a near-parallel crossing at large coordinates, exactly");
     expect_ss(segment(-16384, -16384, 16384, 16384 - STEP), segment(-16384, -16384 + STEP, 16384, 16384), 0);
     expect_ss(segment(-16384, -16384, 16384, 16384), segment(-16384, -16384 + STEP, 16384, 16384 - STEP), 1);
-    CASE("segment-segment: agrees with seed 001 where seed 001 is right");
-    ENSURE(seed001_line_intersect(segment(0, 0, 10, 10), segment(0, 10, 10, 0)) ==
+    CASE("segment-segment: agrees with the breakout game's test where it is right");
+    ENSURE(breakout_line_intersect(segment(0, 0, 10, 10), segment(0, 10, 10, 0)) ==
            c2d_intersect_segment_segment(segment(0, 0, 10, 10), segment(0, 10, 10, 0)));
-    ENSURE(seed001_line_intersect(segment(0, 0, 1, 1), segment(3, 0, 2, 1)) ==
+    ENSURE(breakout_line_intersect(segment(0, 0, 1, 1), segment(3, 0, 2, 1)) ==
            c2d_intersect_segment_segment(segment(0, 0, 1, 1), segment(3, 0, 2, 1)));
 }
 
@@ -104,9 +104,9 @@ static void segment_rect(void)
 
     CASE("segment-rect: crossing through, no end point inside");
     ENSURE(c2d_intersect_segment_rect(segment(-5, 5, 15, 5), brick));
-    CASE("segment-rect: wholly inside (seed 001's edge test misses it)");
+    CASE("segment-rect: wholly inside (the breakout game's edge test misses it)");
     ENSURE(c2d_intersect_segment_rect(segment(2, 2, 8, 7), brick));
-    ENSURE(!seed001_rect_collideline(brick, segment(2, 2, 8, 7)));
+    ENSURE(!breakout_rect_collideline(brick, segment(2, 2, 8, 7)));
     CASE("segment-rect: along an edge, within it and past both corners");
     ENSURE(c2d_intersect_segment_rect(segment(2, 0, 8, 0), brick));
     ENSURE(c2d_intersect_segment_rect(segment(-5, 10, 15, 10), brick));

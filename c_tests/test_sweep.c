@@ -1,4 +1,4 @@
-/* Continuous collision, ray casts and moves through the C ABI: the seeds' scenes and the
+/* Continuous collision, ray casts and moves through the C ABI: the game scenes and the
  * boundary rules, NULL and NaN handling. Entry point: test_sweep(), counted by the harness. */
 #include <math.h>
 #include <stdint.h>
@@ -9,26 +9,26 @@
 /* A labelled check: the label names the scenario. */
 #define SWEEP_CHECK(label, cond) (CASE(label), ENSURE(cond))
 
-static void seed_001_tunnelling(void) {
+static void breakout_tunnelling(void) {
     c2d_rect paddle = rect(100, 130, 64, 8);
     c2d_rect ball = rect(120, 100, 8, 8);
     c2d_hit hit;
     c2d_rect after = rect(120, 150, 8, 8);
-    SWEEP_CHECK("seed 001: the frame-by-frame test misses the paddle",
+    SWEEP_CHECK("breakout: the frame-by-frame test misses the paddle",
                 !c2d_overlap_rect_rect(ball, paddle) && !c2d_overlap_rect_rect(after, paddle));
-    SWEEP_CHECK("seed 001: ball moving 50 per frame through an 8-unit paddle is hit",
+    SWEEP_CHECK("breakout: ball moving 50 per frame through an 8-unit paddle is hit",
                 c2d_sweep_rect_rect(ball, vec2(0, 50), paddle, &hit));
-    SWEEP_CHECK("seed 001: stops flush on the paddle", hit.pos.y == 122.0f && hit.pos.x == 120.0f);
-    SWEEP_CHECK("seed 001: normal points up, back toward the ball",
+    SWEEP_CHECK("breakout: stops flush on the paddle", hit.pos.y == 122.0f && hit.pos.x == 120.0f);
+    SWEEP_CHECK("breakout: normal points up, back toward the ball",
                 hit.normal.x == 0.0f && hit.normal.y == -1.0f);
-    SWEEP_CHECK("seed 001: t is the contact fraction", hit.t == F32(0.44));
-    SWEEP_CHECK("seed 001: round ball too",
+    SWEEP_CHECK("breakout: t is the contact fraction", hit.t == F32(0.44));
+    SWEEP_CHECK("breakout: round ball too",
                 c2d_sweep_circle_rect(circle(124, 104, 4), vec2(0, 50), paddle, &hit) &&
                     hit.pos.y <= 126.0f && hit.pos.y > 126.0f - 1.0f / 256.0f);
-    SWEEP_CHECK("seed 001: large mover over a small target between its corner paths",
+    SWEEP_CHECK("breakout: large mover over a small target between its corner paths",
                 c2d_sweep_rect_rect(rect(0, 0, 64, 64), vec2(100, 0), rect(80, 30, 4, 4), &hit) &&
                     hit.pos.x == 16.0f);
-    SWEEP_CHECK("seed 001: fast small mover against a 1-unit wall",
+    SWEEP_CHECK("breakout: fast small mover against a 1-unit wall",
                 c2d_sweep_rect_rect(rect(0, 0, 2, 2), vec2(1000, 0), rect(100, -50, 1, 100), &hit) &&
                     hit.pos.x == 98.0f);
 }
@@ -127,7 +127,7 @@ static void moves(void) {
     SWEEP_CHECK("bounce reflects the rest", p.x == 20.0f && p.y == 20.0f);
 
     moved = c2d_move_recti(sq, 7, 0, &stat, 1, &blocked);
-    SWEEP_CHECK("seed 003: 7 units a frame ends flush (gap 0, no overlap)",
+    SWEEP_CHECK("GameLib squares: 7 units a frame ends flush (gap 0, no overlap)",
                 moved.x + 32 == stat.x && blocked == C2D_BLOCKED_X &&
                     !c2d_overlap_recti_recti(moved, stat));
     moved = c2d_move_recti(sq, 7, 0, &stat, 1, NULL);
@@ -239,8 +239,8 @@ static void endless_floor(void) {
 }
 
 void test_sweep(void) {
-    th_test = "sweep: seed 001 tunnelling";
-    seed_001_tunnelling();
+    th_test = "sweep: breakout tunnelling";
+    breakout_tunnelling();
     th_test = "sweep: boundary rules";
     boundary_rules();
     th_test = "sweep: oriented boxes";

@@ -26,10 +26,10 @@ static void test_kept_as_given(void) {
     uint64_t user = 0, id = 0;
     uint64_t a = c2d_world_add_d(w, rectd(0.1, 99.9, 10.3, 0.7), 5);
     CHECK("a rect at y = 99.9 is at 99.9, not the nearest float",
-          c2d_world_get_d(w, a, &got, &user) == C2D_OK && got.y == 99.9 && got.x == 0.1 && user == 5);
+          c2d_world_get_d(w, a, &got, &user) == C2D_OK && got.y == F64(99.9) && got.x == F64(0.1) && user == 5);
     CHECK("update keeps doubles",
           c2d_world_update_d(w, a, rectd(1.0 / 3.0, 2.0, 1e-9, 4.0)) == C2D_OK &&
-              c2d_world_get_d(w, a, &got, NULL) == C2D_OK && got.x == 1.0 / 3.0 && got.w == 1e-9);
+              c2d_world_get_d(w, a, &got, NULL) == C2D_OK && got.x == F64(1.0 / 3.0) && got.w == F64(1e-9));
     CHECK("cell size as given", c2d_world_cell_size_d(w) == 64.0);
     CHECK("add_checked answers OK and the handle",
           c2d_world_add_checked(w, rectd(0, 0, 1, 1), 0, &id) == C2D_OK && id != 0);

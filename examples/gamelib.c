@@ -1,7 +1,8 @@
-/* Seed 003's GameLib scene on collide2d: a 32x32 square pushed by scripted keys, 7 units a
+/* A GameLib-style integer scene on collide2d: a 32x32 square pushed by scripted keys, 7 units a
  * frame, against a static square, drawn into a framebuffer (unsigned vram[w*h], 0xAARRGGBB as
- * GameLib's videoMemory()). c2d_move_recti replaces the seed's binary search: x then y, each as
- * far as possible, so the square stops flush against the static one instead of short of it.
+ * GameLib's videoMemory()). Such engines often search for the last free position with a binary
+ * search over the step, which stops short of the wall (or inside it); c2d_move_recti moves x then
+ * y, each as far as possible, so the square stops flush against the static one.
  *
  * Build and run from the repository root, after `cargo build --release`:
  *   cc -std=c99 -Iinclude examples/gamelib.c -Ltarget/release -lcollide2d -o target/gamelib
@@ -18,7 +19,7 @@ enum { WIDTH = 160, HEIGHT = 200, HALF = 16 };
 
 static unsigned vram[WIDTH * HEIGHT];
 
-/* GameLib objects are stored by centre and half size (seed 003's Object). */
+/* GameLib objects are stored by centre and half size. */
 typedef struct {
     int x, y, half;
 } object;
@@ -62,7 +63,7 @@ static int write_ppm(const char* path) {
 }
 
 int main(void) {
-    /* The seed's starting positions: dynamic centre (16, 50), static centre (100, 160). */
+    /* The starting positions: dynamic centre (16, 50), static centre (100, 160). */
     object dynamic_obj = {16, 50, HALF};
     object static_obj = {100, 160, HALF};
     /* The scripted keyboard: 16 frames of 's' (down), 10 of 'd' (right, into the static

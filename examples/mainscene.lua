@@ -6,7 +6,8 @@
 -- Rotation: MainScene calls rect2:setRotation(-45) on the sprite but passes angle = 45 to the test.
 -- cocos2d-x's setRotation is clockwise in degrees, so -45 turns the sprite 45 degrees counter-
 -- clockwise about its anchor, the (0,0) corner: the same box as {x=620, y=300, width=180,
--- height=72, angle=45} in collide2d's convention (angle counter-clockwise about (x,y)).
+-- height=72, angle=45} in rectRotateIntersectsCircle's convention (angle counter-clockwise
+-- about (x,y)).
 --
 -- Run from the repository root after `cargo build --release && lua/build.sh`:
 --   LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='target/lua/5.4/?.so;;' \
@@ -17,7 +18,7 @@ local rectRotateIntersectsCircle = c2d.rectRotateIntersectsCircle
 local circle1 = { x = 500, y = 300 } -- self.circle1:getPosition()
 local rect2 = { x = 620, y = 300 } -- self.rect2:getPosition(), anchor (0,0)
 
--- moveCallback's test, as the scene wrote it
+-- the scene's moveCallback test
 local function label()
   local c = { x = circle1.x, y = circle1.y, r = 50 }
   local r = { x = rect2.x, y = rect2.y, width = 180, height = 72, angle = 45 }

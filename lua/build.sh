@@ -1,5 +1,6 @@
 #!/bin/sh
-# Builds the Lua module for every interpreter found (or named in LUA_VERSIONS):
+# Builds the Lua module for every Lua whose headers are installed (or for those named in
+# LUA_VERSIONS, which must all be there):
 #   target/lua/5.1/collide2d.so  target/lua/5.3/collide2d.so
 #   target/lua/5.4/collide2d.so  target/lua/jit/collide2d.so
 # and target/lua/jit/collide2d_cdef.lua for the LuaJIT FFI path.
@@ -18,6 +19,7 @@ CC=${CC:-gcc}
 # through the GOT directly rather than through PLT stubs, some 6-8% faster calls.
 CFLAGS=${CFLAGS:--O2 -fno-plt}
 VERSIONS=${LUA_VERSIONS:-"5.1 5.3 5.4 jit"}
+REQUIRED=${LUA_VERSIONS:+yes}
 
 headers_for() {
     case "$1" in
@@ -26,12 +28,26 @@ headers_for() {
     esac
 }
 
+dev_package() {
+    case "$1" in
+        jit) echo libluajit-5.1-dev ;;
+        *) echo "liblua$1-dev" ;;
+    esac
+}
+
+built=""
+skipped=""
 for v in $VERSIONS; do
     inc=$(headers_for "$v")
     if [ ! -f "$inc/lua.h" ]; then
-        echo "build.sh: no Lua headers in $inc (install the lua$v/luajit -dev package)" >&2
-        exit 1
+        if [ -n "$REQUIRED" ]; then
+            echo "build.sh: no Lua headers in $inc (install $(dev_package "$v"))" >&2
+            exit 1
+        fi
+        skipped="$skipped $v"
+        continue
     fi
+    built="$built $v"
     mkdir -p "target/lua/$v"
     # $ORIGIN: the module finds libcollide2d.so.1 in its own folder (a game ships them together).
     # shellcheck disable=SC2086
@@ -41,8 +57,12 @@ for v in $VERSIONS; do
     echo "built target/lua/$v/collide2d.so"
 done
 
+if [ -n "$skipped" ]; then
+    echo "build.sh: skipped Lua${skipped} (no headers; install$(for v in $skipped; do printf ' %s' "$(dev_package "$v")"; done))"
+fi
+
 # The LuaJIT FFI path's declarations, generated from the header beside the module they describe.
-for v in $VERSIONS; do
+for v in $built; do
     if [ "$v" = jit ]; then
         gen=""
         for i in luajit lua5.4 lua5.3 lua5.1 lua; do

@@ -4,7 +4,7 @@
 //! [`Circle`], [`Obb`], [`Segment`], [`RectI`], [`CircleI`], [`Contact`], [`Hit`]). Queries are
 //! named `[operation]_[shape1]_[shape2]`:
 //!
-//! * `overlap_*`: strict — shapes that only touch do not overlap (seeds' `rect_to_rect`, raylib).
+//! * `overlap_*`: strict — shapes that only touch do not overlap (a platformer's `rect_to_rect`, raylib).
 //! * `touch_*`: closed — touching counts (cocos2d-x's `rectIntersectsRect`).
 //! * `intersect_segment_*`: closed segments.
 //! * `collide_*`: strict overlap plus the minimum translation ([`Contact`]).

@@ -56,7 +56,7 @@ impl Response {
 pub struct MoveInfo {
     /// How many hits were resolved (at most 32).
     pub count: usize,
-    /// Index of the first obstacle hit; `usize::MAX` (`SIZE_MAX`) when `count == 0`.
+    /// Index of the first obstacle hit; `SIZE_MAX` when `count == 0`.
     pub first: usize,
     /// That first hit (`t` a fraction of the whole `delta`); all zero when `count == 0`.
     pub first_hit: Hit,
@@ -189,8 +189,8 @@ fn move_legs(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -> (V
                     if !blocks(i) {
                         continue;
                     }
-                    let after = last.map_or(true, |(t, j)| h.t > t || (h.t == t && i > j));
-                    if after && next.map_or(true, |(n, j)| h.t < n.t || (h.t == n.t && i < j)) {
+                    let after = last.is_none_or(|(t, j)| h.t > t || (h.t == t && i > j));
+                    if after && next.is_none_or(|(n, j)| h.t < n.t || (h.t == n.t && i < j)) {
                         next = Some((h, i));
                     }
                 }
@@ -239,7 +239,7 @@ fn move_legs(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -> (V
         for (i, &o) in obstacles.iter().enumerate() {
             // The sweep first: it rejects most obstacles in a few compares.
             if let Some(h) = sweep_rect_rect(here, leg, o) {
-                if blocks(i) && first.map_or(true, |(f, _)| h.t < f.t) {
+                if blocks(i) && first.is_none_or(|(f, _)| h.t < f.t) {
                     first = Some((h, i));
                 }
             }
@@ -298,9 +298,7 @@ fn deepest(r: Rect, leg: Vec2, obstacles: &[Rect], done: &[usize]) -> Option<(us
             continue;
         };
         let dist = centre_distance(mover, other);
-        if best.map_or(true, |(_, b, bd)| {
-            c.ti < b.ti || (c.ti == b.ti && dist < bd)
-        }) {
+        if best.is_none_or(|(_, b, bd)| c.ti < b.ti || (c.ti == b.ti && dist < bd)) {
             best = Some((i, c, dist));
         }
     }
@@ -346,7 +344,7 @@ fn next_f32(f: f32, up: bool) -> f32 {
     f32::from_bits(if up == (f > 0.0) { b + 1 } else { b - 1 })
 }
 
-/// The integer engine's move (seed 003's GameLib): `x` by `dx` first, then `y` by `dy`, each as
+/// The move of an integer engine (GameLib-style): `x` by `dx` first, then `y` by `dy`, each as
 /// far as possible without strictly overlapping, at any unit position along the way, an obstacle
 /// `a` did not overlap at the start. Exact to the unit; positions saturate at the `i32` range.
 ///

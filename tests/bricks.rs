@@ -1,13 +1,13 @@
-//! Seed 001's breakout scene: one 8x8 ball (also as a circle of radius 4) moving about 10 units a
+//! A breakout scene: one 8x8 ball (also as a circle of radius 4) moving about 10 units a
 //! frame against a wall of 96 bricks (12 columns x 8 rows of 40x16, 2-unit gaps). Every frame is
 //! checked against an exact oracle: the ball and its motion are on the grid domain (multiples of
 //! 1/256), so each brick's entry time is a fraction of integers in 1/256 units.
 //!
-//! Asserted per brick, as API.md promises: the sweep hits exactly when the motion would make the
+//! Asserted per brick, as the C API promises: the sweep hits exactly when the motion would make the
 //! ball overlap the brick strictly; `t` is no later than the real contact time and leaves at most
 //! 1/256 unit of gap; the ball at `a + t·delta` (f32) overlaps no brick. Per frame: stopping at
 //! the earliest hit leaves the ball clear of the whole wall, and frames where the ball clips a
-//! brick between two clear positions (the tunnelling seed 001 is about) are caught.
+//! brick between two clear positions (tunnelling) are caught.
 
 mod common;
 

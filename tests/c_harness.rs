@@ -487,11 +487,11 @@ fn demo_builds_and_runs_as_the_readme_says() {
     );
     let text = stdout(&run_linked(&program, &[]));
     for expected in [
-        "seed 000: crate flush against the wall: overlap no, touch yes",
-        "seed 000: player by the wall's corner: overlap no",
-        "seed 002: ball at (500, 300) hits the rotated sprite: no",
-        "seed 002: ball at (555, 300) hits the rotated sprite: yes",
-        "seed 003: squares side by side at x = 68 and x = 100: overlap no, touch yes",
+        "crate flush against the wall: overlap no, touch yes",
+        "round player by the wall's corner: overlap no",
+        "ball at (500, 300) hits the rotated sprite: no",
+        "ball at (555, 300) hits the rotated sprite: yes",
+        "integer squares side by side at x = 68 and x = 100: overlap no, touch yes",
         "contact of box and coin: normal (0.60, 0.80), depth 1.00, point (10.00, 10.00)",
         "collinear overlapping segments intersect: yes",
     ] {

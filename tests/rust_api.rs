@@ -1,17 +1,17 @@
-//! The source articles' scenarios through the Rust API, and the bad-input rules of API.md.
+//! Game scenes through the Rust API, and the bad-input rules of the C API.
 //!
-//! Each seed's own function is transcribed here (Python, Lua, C++, JavaScript → Rust, same
+//! Each game's own function is transcribed here (Python, Lua, C++, JavaScript → Rust, same
 //! formulas and comparisons) and compared with the library on random grid cases and on the
-//! articles' named situations.
+//! games' named situations.
 
 mod common;
 
 use collide2d::*;
 use common::*;
 
-const SEED_CASES: u64 = 200_000;
+const SCENE_CASES: u64 = 200_000;
 
-// ---- Seed 000 (Python, y-down screen rects): rect_to_rect and circle_to_rect, both strict. ----
+// ---- Platformer (Python, y-down screen rects): rect_to_rect and circle_to_rect, both strict. ----
 
 struct R {
     x: f64,
@@ -26,11 +26,11 @@ struct C {
     r: f64,
 }
 
-fn seed000_rect_to_rect(r1: &R, r2: &R) -> bool {
+fn platformer_rect_to_rect(r1: &R, r2: &R) -> bool {
     r1.x < r2.x + r2.w && r2.x < r1.x + r1.w && r1.y < r2.y + r2.h && r2.y < r1.y + r1.h
 }
 
-fn seed000_set_range(minimal: f64, maximum: f64, number: f64) -> f64 {
+fn platformer_set_range(minimal: f64, maximum: f64, number: f64) -> f64 {
     if number > maximum {
         maximum
     } else if number < minimal {
@@ -40,10 +40,10 @@ fn seed000_set_range(minimal: f64, maximum: f64, number: f64) -> f64 {
     }
 }
 
-fn seed000_circle_to_rect(c: &C, r: &R) -> bool {
-    let x = seed000_set_range(r.x, r.x + r.w, c.x);
-    let y = seed000_set_range(r.y, r.y + r.h, c.y);
-    // The article compares d = sqrt(...) < r; squared here so the comparison stays exact.
+fn platformer_circle_to_rect(c: &C, r: &R) -> bool {
+    let x = platformer_set_range(r.x, r.x + r.w, c.x);
+    let y = platformer_set_range(r.y, r.y + r.h, c.y);
+    // The game compares d = sqrt(...) < r; squared here so the comparison stays exact.
     (c.x - x).powi(2) + (c.y - y).powi(2) < c.r * c.r
 }
 
@@ -64,7 +64,7 @@ fn wide_circle(c: ICircle) -> C {
     }
 }
 
-/// A rect with non-negative sizes, as the articles' engines keep them.
+/// A rect with non-negative sizes, as the games' engines keep them.
 fn positive_rect(rng: &mut Rng, mag: i64) -> IRect {
     let r = rect(rng, mag);
     IRect {
@@ -86,10 +86,10 @@ fn positive_rect_near(rng: &mut Rng, a: IRect, mag: i64) -> IRect {
 }
 
 #[test]
-fn seed000_rect_to_rect_and_circle_to_rect_are_the_strict_flavour() {
+fn platformer_rect_to_rect_and_circle_to_rect_are_the_strict_flavour() {
     let mut rng = Rng::new(50);
-    let mut t = Tally::new("seed 000 rect_to_rect / circle_to_rect");
-    while t.cases < SEED_CASES {
+    let mut t = Tally::new("platformer rect_to_rect / circle_to_rect");
+    while t.cases < SCENE_CASES {
         let mag = rng.mag();
         let a = positive_rect(&mut rng, mag);
         let b = positive_rect_near(&mut rng, a, mag);
@@ -103,13 +103,13 @@ fn seed000_rect_to_rect_and_circle_to_rect_are_the_strict_flavour() {
         t.eq(
             "rect_to_rect",
             overlap_rect_rect(a.f(), b.f()),
-            seed000_rect_to_rect(&wide_rect(a), &wide_rect(b)),
+            platformer_rect_to_rect(&wide_rect(a), &wide_rect(b)),
             input,
         );
         t.eq(
             "circle_to_rect",
             overlap_rect_circle(a.f(), c.f()),
-            seed000_circle_to_rect(&wide_circle(c), &wide_rect(a)),
+            platformer_circle_to_rect(&wide_circle(c), &wide_rect(a)),
             input,
         );
     }
@@ -120,7 +120,7 @@ fn seed000_rect_to_rect_and_circle_to_rect_are_the_strict_flavour() {
     assert!(!overlap_rect_rect(a, Rect::new(32.0, 0.0, 32.0, 32.0)));
     assert!(!overlap_rect_rect(a, Rect::new(0.0, 32.0, 32.0, 32.0)));
     assert!(overlap_rect_rect(a, Rect::new(31.0, 31.0, 32.0, 32.0)));
-    // The article's trap: a ball up and to the right of the wall, nearer than r to both the top
+    // The game's own trap: a ball up and to the right of the wall, nearer than r to both the top
     // side's line and the right side's line, yet not touching (corner distance 12.8 > 12).
     let wall = Rect::new(0.0, 0.0, 100.0, 50.0);
     assert!(!overlap_rect_circle(wall, Circle::new(110.0, -8.0, 12.0)));
@@ -130,9 +130,9 @@ fn seed000_rect_to_rect_and_circle_to_rect_are_the_strict_flavour() {
     assert!(touch_rect_circle(wall, Circle::new(103.0, -4.0, 5.0)));
 }
 
-// ---- Seed 001 (Python/pygame): line_intersect misses collinear overlap. ----
+// ---- Breakout (Python/pygame): line_intersect misses collinear overlap. ----
 
-fn seed001_line_intersect(a: (P2, P2), b: (P2, P2)) -> bool {
+fn breakout_line_intersect(a: (P2, P2), b: (P2, P2)) -> bool {
     if a.0 == b.0 || a.1 == b.0 || a.0 == b.1 || a.1 == b.1 {
         return true;
     }
@@ -140,7 +140,7 @@ fn seed001_line_intersect(a: (P2, P2), b: (P2, P2)) -> bool {
     let vb = (b.1 .0 - b.0 .0, b.1 .1 - b.0 .1);
     let det = va.0 * vb.1 - va.1 * vb.0;
     if det == 0.0 {
-        return false; // parallel: the article gives up here
+        return false; // parallel: the game's own code gives up here
     }
     let du = (a.0 .0 - b.0 .0, a.0 .1 - b.0 .1);
     let s = (vb.0 * du.1 - vb.1 * du.0) / det;
@@ -151,12 +151,12 @@ fn seed001_line_intersect(a: (P2, P2), b: (P2, P2)) -> bool {
 type P2 = (f64, f64);
 
 #[test]
-fn seed001_segments_agree_except_where_the_article_misses_collinear_overlap() {
+fn breakout_segments_agree_except_where_their_test_misses_collinear_overlap() {
     let mut rng = Rng::new(51);
-    let mut t = Tally::new("seed 001 line_intersect");
+    let mut t = Tally::new("breakout line_intersect");
     let mut collinear_only_here = 0u64;
-    while t.cases < SEED_CASES {
-        // Small integer grid so parallel and collinear pairs are common; the article's
+    while t.cases < SCENE_CASES {
+        // Small integer grid so parallel and collinear pairs are common; the game's own
         // division is then exact enough to compare.
         let mut p = || (rng.range(-6, 6) as f64, rng.range(-6, 6) as f64);
         let (a, b, c, d) = (p(), p(), p(), p());
@@ -168,7 +168,7 @@ fn seed001_segments_agree_except_where_the_article_misses_collinear_overlap() {
             )
         };
         let ours = intersect_segment_segment(seg(a, b), seg(c, d));
-        let theirs = seed001_line_intersect((a, b), (c, d));
+        let theirs = breakout_line_intersect((a, b), (c, d));
         let parallel = (b.0 - a.0) * (d.1 - c.1) - (b.1 - a.1) * (d.0 - c.0) == 0.0;
         let input = || format!("{a:?}..{b:?} vs {c:?}..{d:?}");
         if ours && !theirs {
@@ -177,10 +177,10 @@ fn seed001_segments_agree_except_where_the_article_misses_collinear_overlap() {
                 format!("differs on a non-parallel pair: {}", input())
             });
         } else {
-            t.eq("agrees with the article", ours, theirs, input);
+            t.eq("agrees with the game's own code", ours, theirs, input);
         }
     }
-    eprintln!("seed 001: {collinear_only_here} parallel pairs only the library finds");
+    eprintln!("breakout: {collinear_only_here} parallel pairs only the library finds");
     t.finish();
     assert!(collinear_only_here > 0);
 
@@ -188,11 +188,11 @@ fn seed001_segments_agree_except_where_the_article_misses_collinear_overlap() {
     let path = Segment::new(Vec2::new(0.0, 10.0), Vec2::new(50.0, 10.0));
     let edge = Segment::new(Vec2::new(20.0, 10.0), Vec2::new(80.0, 10.0));
     assert!(intersect_segment_segment(path, edge));
-    assert!(!seed001_line_intersect(
+    assert!(!breakout_line_intersect(
         ((0.0, 10.0), (50.0, 10.0)),
         ((20.0, 10.0), (80.0, 10.0))
     ));
-    // A path wholly inside a brick meets it (the article's rect_collideline tests edges only).
+    // A path wholly inside a brick meets it (the game's own rect_collideline tests edges only).
     let brick = Rect::new(0.0, 0.0, 40.0, 16.0);
     let inside = Segment::new(Vec2::new(5.0, 5.0), Vec2::new(30.0, 10.0));
     assert!(intersect_segment_rect(inside, brick));
@@ -204,17 +204,17 @@ fn seed001_segments_agree_except_where_the_article_misses_collinear_overlap() {
     assert!(!intersect_segment_rect(wide, brick));
 }
 
-// ---- Seed 002 (cocos2d-x Lua, y-up rects with x, y at the bottom-left). ----
+// ---- cocos2d-x (Lua, y-up rects with x, y at the bottom-left). ----
 
-fn seed002_circle_intersects_circle(c1: &C, c2: &C) -> bool {
+fn cocos_circle_intersects_circle(c1: &C, c2: &C) -> bool {
     (c1.x - c2.x).powi(2) + (c1.y - c2.y).powi(2) < (c1.r + c2.r).powi(2)
 }
 
-fn seed002_rect_intersects_rect(r1: &R, r2: &R) -> bool {
+fn cocos_rect_intersects_rect(r1: &R, r2: &R) -> bool {
     !(r1.x > r2.x + r2.w || r1.x + r1.w < r2.x || r1.y > r2.y + r2.h || r1.y + r1.h < r2.y)
 }
 
-fn seed002_rect_intersects_circle(rect: &R, circle: &C) -> bool {
+fn cocos_rect_intersects_circle(rect: &R, circle: &C) -> bool {
     let v = (
         (circle.x - (rect.x + rect.w / 2.0)).abs(),
         (circle.y - (rect.y + rect.h / 2.0)).abs(),
@@ -224,8 +224,8 @@ fn seed002_rect_intersects_circle(rect: &R, circle: &C) -> bool {
     u.0 * u.0 + u.1 * u.1 < circle.r * circle.r
 }
 
-/// The article's rectRotateIntersectsCircle, atan2 and all.
-fn seed002_rect_rotate_intersects_circle(rect: &R, angle: f64, circle: &C) -> bool {
+/// The game's own rectRotateIntersectsCircle, atan2 and all.
+fn cocos_rect_rotate_intersects_circle(rect: &R, angle: f64, circle: &C) -> bool {
     let src = angle.to_radians();
     let pi2 = std::f64::consts::FRAC_PI_2;
     let cx = rect.x + rect.w / 2.0 * src.cos() + rect.h / 2.0 * (src + pi2).cos();
@@ -240,10 +240,10 @@ fn seed002_rect_rotate_intersects_circle(rect: &R, angle: f64, circle: &C) -> bo
 }
 
 #[test]
-fn seed002_lua_functions_keep_their_boundary_flavours() {
+fn cocos_lua_functions_keep_their_boundary_flavours() {
     let mut rng = Rng::new(52);
-    let mut t = Tally::new("seed 002 Lua functions");
-    while t.cases < SEED_CASES {
+    let mut t = Tally::new("cocos2d-x Lua functions");
+    while t.cases < SCENE_CASES {
         let mag = rng.mag();
         let a = positive_rect(&mut rng, mag);
         let b = positive_rect_near(&mut rng, a, mag);
@@ -267,19 +267,19 @@ fn seed002_lua_functions_keep_their_boundary_flavours() {
         t.eq(
             "rectIntersectsRect (closed)",
             touch_rect_rect(a.f(), b.f()),
-            seed002_rect_intersects_rect(&wide_rect(a), &wide_rect(b)),
+            cocos_rect_intersects_rect(&wide_rect(a), &wide_rect(b)),
             input,
         );
         t.eq(
             "circleIntersectsCircle (strict)",
             overlap_circle_circle(c1.f(), c2.f()),
-            seed002_circle_intersects_circle(&wide_circle(c1), &wide_circle(c2)),
+            cocos_circle_intersects_circle(&wide_circle(c1), &wide_circle(c2)),
             input,
         );
         t.eq(
             "rectIntersectsCircle (strict)",
             overlap_rect_circle(a.f(), c.f()),
-            seed002_rect_intersects_circle(&wide_rect(a), &wide_circle(c)),
+            cocos_rect_intersects_circle(&wide_rect(a), &wide_circle(c)),
             input,
         );
     }
@@ -296,14 +296,14 @@ fn seed002_lua_functions_keep_their_boundary_flavours() {
     assert!(!overlap_circle_circle(c1, c2) && touch_circle_circle(c1, c2));
 }
 
-/// At any angle the library agrees with the article's trigonometric version wherever the circle
-/// is not within 1e-3 of touching (the article's atan2 round trip is itself inexact).
+/// At any angle the library agrees with the game's own trigonometric version wherever the circle
+/// is not within 1e-3 of touching (the game's own atan2 round trip is itself inexact).
 #[test]
-fn seed002_rotated_rect_matches_the_article_away_from_touching() {
+fn cocos_rotated_rect_matches_their_trigonometry_away_from_touching() {
     let mut rng = Rng::new(53);
-    let mut t = Tally::new("seed 002 rectRotateIntersectsCircle");
+    let mut t = Tally::new("cocos2d-x rectRotateIntersectsCircle");
     let mut skipped = 0u64;
-    while t.cases < SEED_CASES {
+    while t.cases < SCENE_CASES {
         let rect = R {
             x: rng.float(-500.0, 500.0).round(),
             y: rng.float(-500.0, 500.0).round(),
@@ -346,20 +346,20 @@ fn seed002_rotated_rect_matches_the_article_away_from_touching() {
         t.eq(
             "rectRotateIntersectsCircle",
             overlap_obb_circle(o, fc),
-            seed002_rect_rotate_intersects_circle(&rect, angle, &circle),
+            cocos_rect_rotate_intersects_circle(&rect, angle, &circle),
             input,
         );
     }
-    eprintln!("seed 002 rotated: {skipped} near-touching cases skipped");
+    eprintln!("cocos2d-x rotated: {skipped} near-touching cases skipped");
     t.finish();
 }
 
-/// The article's MainScene: a 180×72 sprite anchored at its corner (620, 300), rotated 45°
+/// The cocos2d-x MainScene: a 180×72 sprite anchored at its corner (620, 300), rotated 45°
 /// counter-clockwise (cocos2d-x setRotation(-45)), against a circle of radius 50. Expected
 /// answers worked by hand in the box's frame: u = (√½, √½) along the width, v = (-√½, √½) along
 /// the height, world = (620, 300) + U·u + V·v, the box spanning U in 0..180, V in 0..72.
 #[test]
-fn seed002_main_scene_rotated_rect_against_the_dragged_circle() {
+fn cocos_main_scene_rotated_rect_against_the_dragged_circle() {
     let rect = Rect::new(620.0, 300.0, 180.0, 72.0);
     let o = Obb::from_rect(rect, 45.0);
     let h = std::f32::consts::FRAC_1_SQRT_2;
@@ -395,7 +395,7 @@ fn seed002_main_scene_rotated_rect_against_the_dragged_circle() {
         Rect::new(569.1, 300.0, 178.2, 178.2),
         Circle::new(740.0, 320.0, 50.0)
     ));
-    // The article's own function agrees on every one of these.
+    // The game's own function agrees on every one of these.
     let r = R {
         x: 620.0,
         y: 300.0,
@@ -412,13 +412,13 @@ fn seed002_main_scene_rotated_rect_against_the_dragged_circle() {
         let c = C { x, y, r: 50.0 };
         assert_eq!(
             hit(x as f32, y as f32),
-            seed002_rect_rotate_intersects_circle(&r, 45.0, &c),
+            cocos_rect_rotate_intersects_circle(&r, 45.0, &c),
             "({x}, {y})"
         );
     }
 }
 
-// ---- Seed 003 (GameLib C++): integer squares given by centre and half size, strict. ----
+// ---- GameLib (C++): integer squares given by centre and half size, strict. ----
 
 #[derive(Clone, Copy, Debug)]
 struct Object {
@@ -452,10 +452,10 @@ impl Object {
 }
 
 #[test]
-fn seed003_gamelib_squares_are_strict_integer_rects() {
+fn gamelib_squares_are_strict_integer_rects() {
     let mut rng = Rng::new(54);
-    let mut t = Tally::new("seed 003 isIntersected");
-    while t.cases < SEED_CASES {
+    let mut t = Tally::new("GameLib isIntersected");
+    while t.cases < SCENE_CASES {
         let a = Object {
             x: rng.range(-1_000_000, 1_000_000) as i32,
             y: rng.range(-1_000_000, 1_000_000) as i32,
@@ -506,9 +506,9 @@ fn seed003_gamelib_squares_are_strict_integer_rects() {
     assert!(overlap_recti_recti(one_more.rect(), stat.rect()));
 }
 
-// ---- Seed 004 (JavaScript): circle against L, R, T, B with corner regions, strict. ----
+// ---- L/R/T/B circle test (JavaScript): circle against L, R, T, B with corner regions, strict. ----
 
-fn seed004_collision(l: f64, r: f64, t: f64, b: f64, x: f64, y: f64, radius: f64) -> bool {
+fn lrtb_collision(l: f64, r: f64, t: f64, b: f64, x: f64, y: f64, radius: f64) -> bool {
     if l - radius < x && r + radius > x && t < y && b > y {
         return true;
     }
@@ -522,8 +522,8 @@ fn seed004_collision(l: f64, r: f64, t: f64, b: f64, x: f64, y: f64, radius: f64
         || sq(r - x, b - y) < radius * radius
 }
 
-/// The article's faster second version (rejects first).
-fn seed004_collision_fast(l: f64, r: f64, t: f64, b: f64, x: f64, y: f64, radius: f64) -> bool {
+/// The game's own faster second version (rejects first).
+fn lrtb_collision_fast(l: f64, r: f64, t: f64, b: f64, x: f64, y: f64, radius: f64) -> bool {
     if l - radius > x || r + radius < x || t - radius > y || b + radius < y {
         return false;
     }
@@ -545,15 +545,15 @@ fn seed004_collision_fast(l: f64, r: f64, t: f64, b: f64, x: f64, y: f64, radius
 }
 
 #[test]
-fn seed004_circle_against_ltrb_including_corner_regions() {
+fn lrtb_circle_against_ltrb_including_corner_regions() {
     let mut rng = Rng::new(55);
-    let mut t = Tally::new("seed 004 collision");
+    let mut t = Tally::new("L/R/T/B circle test collision");
     let mut fast_differs = 0u64;
-    while t.cases < SEED_CASES {
+    while t.cases < SCENE_CASES {
         let mag = rng.mag();
         let a = positive_rect(&mut rng, mag);
         let mut c = related_circle(&mut rng, a.bx(), mag);
-        // The article's band tests make a point (r = 0) strictly inside collide; API.md's r = 0
+        // The game's own band tests make a point (r = 0) strictly inside collide; the C API's r = 0
         // circle never overlaps strictly (checked below), so compare radii > 0.
         c.r = c.r.abs().max(1);
         if !(a.ok() && c.ok()) {
@@ -572,19 +572,21 @@ fn seed004_circle_against_ltrb_including_corner_regions() {
         t.eq(
             "collision",
             ours,
-            seed004_collision(l, r, tp, b, w.x, w.y, w.r),
+            lrtb_collision(l, r, tp, b, w.x, w.y, w.r),
             input,
         );
         // The faster version differs only on exactly touching circles (it lets a circle
         // touching a side through, and rejects one touching a corner).
-        if seed004_collision_fast(l, r, tp, b, w.x, w.y, w.r) != ours {
+        if lrtb_collision_fast(l, r, tp, b, w.x, w.y, w.r) != ours {
             fast_differs += 1;
             t.check(touch_rect_circle(a.f(), c.f()) && !ours, || {
                 format!("fast version differs on a non-touching case: {}", input())
             });
         }
     }
-    eprintln!("seed 004: the fast version differs on {fast_differs} exactly touching cases");
+    eprintln!(
+        "L/R/T/B circle test: the fast version differs on {fast_differs} exactly touching cases"
+    );
     t.finish();
 
     // L=0, R=100, T=0, B=50 (y down). A circle up-left of the top-left corner, 10 away from it:
@@ -596,10 +598,10 @@ fn seed004_circle_against_ltrb_including_corner_regions() {
     assert!(!overlap_rect_circle(rect, near_corner(10.0)));
     assert!(touch_rect_circle(rect, near_corner(10.0)));
     assert!(overlap_rect_circle(rect, near_corner(10.1)));
-    assert!(!seed004_collision(0.0, 100.0, 0.0, 50.0, -6.0, -8.0, 9.9));
-    // r = 0 strictly inside: the article's first band test says hit; a zero-radius circle only
-    // touches (API.md), so the library says no overlap, yes touch.
-    assert!(seed004_collision(0.0, 100.0, 0.0, 50.0, 50.0, 25.0, 0.0));
+    assert!(!lrtb_collision(0.0, 100.0, 0.0, 50.0, -6.0, -8.0, 9.9));
+    // r = 0 strictly inside: the game's own first band test says hit; a zero-radius circle only
+    // touches (the C API's rule), so the library says no overlap, yes touch.
+    assert!(lrtb_collision(0.0, 100.0, 0.0, 50.0, 50.0, 25.0, 0.0));
     assert!(!overlap_rect_circle(rect, Circle::new(50.0, 25.0, 0.0)));
     assert!(touch_rect_circle(rect, Circle::new(50.0, 25.0, 0.0)));
     // Beside a side: in the side band, strict at exactly r.
@@ -607,7 +609,7 @@ fn seed004_circle_against_ltrb_including_corner_regions() {
     assert!(overlap_rect_circle(rect, Circle::new(109.0, 25.0, 10.0)));
 }
 
-// ---- Bad input (API.md "Bad input"), boundary rules for sizes and radii, rotations. ----
+// ---- Bad input (the C API's rules), boundary rules for sizes and radii, rotations. ----
 
 const SPECIALS: [f32; 12] = [
     0.0,

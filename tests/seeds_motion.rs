@@ -1,5 +1,5 @@
-//! The seeds' motion scenes, named: tunnelling (seed 001), the corner-path gap (seed 001), the
-//! GameLib square (seed 003), sliding along a tile floor, and the moves' oracles.
+//! Motion scenes, named: a ball tunnelling through a paddle, the gap between a mover's corner
+//! paths, a GameLib square pushed into another, sliding along a tile floor, and the moves' oracles.
 
 mod common;
 
@@ -7,10 +7,10 @@ use collide2d::*;
 use common::Rng;
 
 // ---------------------------------------------------------------------------------------------
-// Seed 001: tunnelling.
+// Breakout: tunnelling.
 
 #[test]
-fn seed_001_ball_moving_50_per_frame_through_an_8_unit_paddle_is_hit() {
+fn breakout_ball_moving_50_per_frame_through_an_8_unit_paddle_is_hit() {
     // y-down breakout: an 8x8 ball above an 8-unit-thick paddle, 50 units a frame.
     let paddle = Rect::new(100.0, 130.0, 64.0, 8.0);
     let ball = Rect::new(120.0, 100.0, 8.0, 8.0);
@@ -31,8 +31,9 @@ fn seed_001_ball_moving_50_per_frame_through_an_8_unit_paddle_is_hit() {
     );
 }
 
-/// Seed 001's corner-path test: the four corners' paths against the target (closed segments).
-fn seed_001_corner_paths(from: Rect, to: Rect, target: Rect) -> bool {
+/// The breakout game's corner-path test: the four corners' paths against the target (closed
+/// segments).
+fn breakout_corner_paths(from: Rect, to: Rect, target: Rect) -> bool {
     let corners = |r: Rect| {
         [
             Vec2::new(r.x, r.y),
@@ -48,14 +49,14 @@ fn seed_001_corner_paths(from: Rect, to: Rect, target: Rect) -> bool {
 }
 
 #[test]
-fn seed_001_large_mover_over_a_small_target_between_the_corner_paths_is_hit() {
+fn breakout_large_mover_over_a_small_target_between_the_corner_paths_is_hit() {
     let mover = Rect::new(0.0, 0.0, 64.0, 64.0);
     let target = Rect::new(80.0, 30.0, 4.0, 4.0); // between the paths y = 0 and y = 64
     let delta = Vec2::new(100.0, 0.0);
     let to = Rect::new(100.0, 0.0, 64.0, 64.0);
     assert!(
-        !seed_001_corner_paths(mover, to, target),
-        "the seed's corner paths miss it"
+        !breakout_corner_paths(mover, to, target),
+        "the game's corner paths miss it"
     );
     let h = sweep_rect_rect(mover, delta, target).expect("the sweep does not");
     assert_eq!(
@@ -69,7 +70,7 @@ fn seed_001_large_mover_over_a_small_target_between_the_corner_paths_is_hit() {
 }
 
 #[test]
-fn seed_001_fast_small_mover_hits_a_one_unit_wall() {
+fn breakout_fast_small_mover_hits_a_one_unit_wall() {
     let wall = Rect::new(100.0, -50.0, 1.0, 100.0);
     let bullet = Rect::new(0.0, 0.0, 2.0, 2.0);
     let h = sweep_rect_rect(bullet, Vec2::new(1000.0, 0.0), wall).expect("hit");
@@ -90,11 +91,11 @@ fn seed_001_fast_small_mover_hits_a_one_unit_wall() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seed 003: the GameLib squares (integer engine).
+// The GameLib squares (an integer engine).
 
-/// Seed 003's 8.2.2 move: try the whole step, then halve (integer division) up to four times,
+/// GameLib's 8.2.2 move: try the whole step, then halve (integer division) up to four times,
 /// keeping the first step that does not overlap.
-fn seed_003_binary_search(dyn_: RectI, mx: i32, my: i32, stat: RectI) -> RectI {
+fn gamelib_binary_search(dyn_: RectI, mx: i32, my: i32, stat: RectI) -> RectI {
     let (mut mx_try, mut my_try) = (mx, my);
     let (mut a, mut b) = (1, 1);
     for _ in 0..4 {
@@ -113,8 +114,8 @@ fn seed_003_binary_search(dyn_: RectI, mx: i32, my: i32, stat: RectI) -> RectI {
 }
 
 #[test]
-fn seed_003_square_pushed_7_per_frame_ends_flush() {
-    // Seed 003: dynamic square centre (16, 50) half 16, static centre (100, 160) half 16.
+fn gamelib_square_pushed_7_per_frame_ends_flush() {
+    // GameLib: dynamic square centre (16, 50) half 16, static centre (100, 160) half 16.
     let stat = RectI::new(84, 144, 32, 32);
     let mut sq = RectI::new(0, 34, 32, 32);
     // 's' for 16 frames lines it up with the static square, then 'd' pushes right.
@@ -142,19 +143,19 @@ fn seed_003_square_pushed_7_per_frame_ends_flush() {
 }
 
 #[test]
-fn seed_003_binary_search_stops_short_where_the_exact_move_is_flush() {
+fn gamelib_binary_search_stops_short_where_the_exact_move_is_flush() {
     let stat = RectI::new(84, 144, 32, 32);
-    // Gap 5, step 7: the seed tries 7 (overlaps), then 3 (clear) and stops 2 short.
+    // Gap 5, step 7: the game's code tries 7 (overlaps), then 3 (clear) and stops 2 short.
     let sq = RectI::new(84 - 32 - 5, 150, 32, 32);
-    let seed = seed_003_binary_search(sq, 7, 0, stat);
-    assert_eq!(stat.x - (seed.x + 32), 2, "seed 003 leaves a gap of 2");
+    let theirs = gamelib_binary_search(sq, 7, 0, stat);
+    assert_eq!(stat.x - (theirs.x + 32), 2, "GameLib leaves a gap of 2");
     let (ours, blocked) = move_recti(sq, 7, 0, &[stat]);
     assert_eq!((ours.x + 32, blocked), (stat.x, 1));
-    // Gap 2: the seed moves 1 (gap 1 left).
+    // Gap 2: the game's code moves 1 (gap 1 left).
     let sq = RectI::new(84 - 32 - 2, 150, 32, 32);
-    assert_eq!(seed_003_binary_search(sq, 7, 0, stat).x, sq.x + 1);
+    assert_eq!(gamelib_binary_search(sq, 7, 0, stat).x, sq.x + 1);
     assert_eq!(move_recti(sq, 7, 0, &[stat]).0.x, sq.x + 2);
-    // Seed 003's first version (8.2.1) moves, then tests: it ends overlapping by 2.
+    // GameLib's first version (8.2.1) moves, then tests: it ends overlapping by 2.
     let moved = RectI::new(84 - 32 - 5 + 7, 150, 32, 32);
     assert!(overlap_recti_recti(moved, stat));
 }

@@ -61,10 +61,10 @@ fn oracle_slabs(slabs: &[(i128, i128, i128)]) -> Option<(Q, Option<usize>)> {
                 return None;
             }
         };
-        if enter.map_or(true, |(e, _)| lt(e, en)) {
+        if enter.is_none_or(|(e, _)| lt(e, en)) {
             enter = Some((en, i));
         }
-        if exit.map_or(true, |x| lt(ex, x)) {
+        if exit.is_none_or(|x| lt(ex, x)) {
             exit = Some(ex);
         }
     }

@@ -43,9 +43,10 @@ fn point(b: &mut Bytes) -> Vec2 {
 }
 
 /// A query's output contract: the total, and the first `cap` entries written, the rest untouched.
-/// `exact` when every item and the query are moderate (|v| <= 1e6): off that, the predicates'
-/// centre form may round a far item into contact (a rect 3e38 wide loses an offset of 5e13),
-/// which the broad phase rightly never asks about; the world's answer must then be a subset.
+/// `exact` when every item and the query are moderate (|v| <= 1e6), where the predicates are
+/// exact: the answer is theirs. Off that, their f64 sums round (a rect 3e38 wide loses an offset
+/// of 5e13) while the world adds edges exactly, so the answers may differ either way: only the
+/// output contract is checked.
 fn check_out<T: Copy + PartialEq + std::fmt::Debug>(
     what: &str,
     total: usize,
@@ -59,17 +60,6 @@ fn check_out<T: Copy + PartialEq + std::fmt::Debug>(
     if exact {
         assert_eq!(total, want.len(), "{what}: total");
         assert_eq!(&buf[..n], &want[..n], "{what}: entries");
-    } else {
-        assert!(
-            total <= want.len(),
-            "{what}: total {total} of {}",
-            want.len()
-        );
-        assert!(
-            buf[..n].iter().all(|v| want.contains(v)),
-            "{what}: entries {:?}",
-            &buf[..n]
-        );
     }
     assert!(
         buf[n..].iter().all(|v| *v == fill),

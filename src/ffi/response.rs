@@ -62,7 +62,7 @@ pub unsafe extern "C" fn c2d_move_rect(
     })
 }
 
-/// The integer engine's move (seed 003): `a` moves `dx` along x first, then `dy` along y, each as
+/// The move of an integer engine (a GameLib-style tile game): `a` moves `dx` along x first, then `dy` along y, each as
 /// far as possible without overlapping strictly, at any unit position along the way, an obstacle
 /// of `obstacles[0..n]` it did not overlap at the start (touching is fine). Exact to the unit;
 /// positions saturate at the int32 range. `blocked` (nullable) gets bit 0 (`C2D_BLOCKED_X`) if x moved less

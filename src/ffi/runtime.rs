@@ -85,12 +85,20 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
     unsafe { abort() }
 }
 
-/// The unwinding tables of the precompiled `core` and `alloc` name Rust's personality routine,
-/// which only the standard library defines. Nothing unwinds in this build; an exception thrown
-/// through the library (a C++ filter callback that throws) aborts, as it would through any
-/// `extern "C"` function of the standard build.
-#[no_mangle]
-extern "C" fn rust_eh_personality() -> ! {
-    // SAFETY: abort takes no arguments and ends the process.
-    unsafe { abort() }
-}
+// The unwinding tables of the precompiled `core` and `alloc` name Rust's personality routine,
+// which only the standard library defines. Nothing unwinds in this build; an exception thrown
+// through the library (a C++ filter callback that throws) aborts, as it would through any
+// `extern "C"` function of the standard build. Defined in assembly so that the DLL does not
+// export it (a Rust `#[no_mangle]` function would be).
+#[cfg(target_arch = "x86_64")]
+core::arch::global_asm!(
+    ".globl rust_eh_personality",
+    "rust_eh_personality:",
+    "jmp abort"
+);
+#[cfg(target_arch = "x86")]
+core::arch::global_asm!(
+    ".globl _rust_eh_personality",
+    "_rust_eh_personality:",
+    "jmp _abort"
+);

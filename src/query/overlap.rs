@@ -84,7 +84,7 @@ fn circle_circle<const CLOSED: bool>(a: Circle, b: Circle) -> bool {
 
 /// A box of half extents `hx, hy` against a circle whose centre is `(dx, dy)` from the box's
 /// centre (in the box's axes): the centre's distance outside the box per axis, squared and
-/// summed, against `r²` — seed 002's formula, exact in f64 on the grid domain.
+/// summed, against `r²` — the usual clamp formula, exact in f64 on the grid domain.
 #[inline(always)]
 fn box_circle<const CLOSED: bool>(dx: f64, dy: f64, hx: f64, hy: f64, r: f64) -> bool {
     // `if v < 0 { 0 } else { v }` keeps a NaN (f64::max would turn it into 0).
@@ -92,7 +92,7 @@ fn box_circle<const CLOSED: bool>(dx: f64, dy: f64, hx: f64, hy: f64, r: f64) ->
     within::<CLOSED>(outside(dx.abs() - hx), outside(dy.abs() - hy), r)
 }
 
-/// Rect against circle. Fast path: seed 002's formula from the rect's centre, trusted when
+/// Rect against circle. Fast path: that formula from the rect's centre, trusted when
 /// `|d² - r²|` exceeds its rounding error (each of the ~8 roundings is at most 2^-53 of sums of
 /// the inputs' magnitudes `sx`, `sy`, so `2^-49·(sx² + sy² + r²)` bounds them all). Otherwise —
 /// exact touches, magnitudes far apart, infinities, NaN — the contract's formula: the squared

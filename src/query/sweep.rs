@@ -726,7 +726,7 @@ fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64, touching: bool) -> Option<Opt
     // The earliest entry: exact fractions for the boxes, f64 for the disks.
     let mut best: Option<f32> = None;
     let mut take = |t: f32| {
-        if best.map_or(true, |b| t < b) {
+        if best.is_none_or(|b| t < b) {
             best = Some(t);
         }
     };

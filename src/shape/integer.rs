@@ -1,6 +1,6 @@
-//! Integer shapes for integer engines (the GameLib of seed 003): exact for every `i32` input.
+//! Integer shapes for integer engines (GameLib-style tile games): exact for every `i32` input.
 
-/// An integer box, same meaning as [`Rect`](super::Rect) (`c2d_recti`).
+/// An integer box, with the same meaning as the float one, `Rect` (`c2d_recti`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RectI {

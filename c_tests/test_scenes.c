@@ -1,15 +1,15 @@
-/* The scenarios of the five source articles, each seed's own code transcribed to C as the
- * reference where the seed is right, and the library's answer where it is not. */
+/* Five game scenes, each game's own collision code transcribed to C as the reference where it is
+ * right, and the library's answer where it is not. */
 #include "test_macros.h"
 
-/* ---- seed 000: rect_to_rect and circle_to_rect (Python, y-down screen, strict) ---------------- */
+/* ---- a platformer: rect_to_rect and circle_to_rect (Python, y-down screen, strict) ----------- */
 
-static int seed000_rect_to_rect(c2d_rect r1, c2d_rect r2)
+static int platformer_rect_to_rect(c2d_rect r1, c2d_rect r2)
 {
     return r1.x < r2.x + r2.w && r2.x < r1.x + r1.w && r1.y < r2.y + r2.h && r2.y < r1.y + r1.h;
 }
 
-static double seed000_set_range(double minimal, double maximum, double number)
+static double platformer_set_range(double minimal, double maximum, double number)
 {
     if (number > maximum) {
         return maximum;
@@ -19,72 +19,72 @@ static double seed000_set_range(double minimal, double maximum, double number)
     return number;
 }
 
-static int seed000_circle_to_rect(c2d_circle c, c2d_rect r)
+static int platformer_circle_to_rect(c2d_circle c, c2d_rect r)
 {
-    double x = seed000_set_range(r.x, (double)r.x + r.w, c.x);
-    double y = seed000_set_range(r.y, (double)r.y + r.h, c.y);
+    double x = platformer_set_range(r.x, (double)r.x + r.w, c.x);
+    double y = platformer_set_range(r.y, (double)r.y + r.h, c.y);
     double d = sqrt((c.x - x) * (c.x - x) + (c.y - y) * (c.y - y));
     return d < c.r;
 }
 
-static void seed000_fire_wheel(void)
+static void platformer_fire_wheel(void)
 {
     /* A 64x48 wall in the screen's top-left quarter; the player is a circle of radius 16. */
     c2d_rect wall = rect(96, 64, 64, 48);
     int x, y, rect_ok = 1, circle_ok = 1;
 
-    CASE("seed 000: rect_to_rect, the four strict comparisons, over an 8-unit sweep");
+    CASE("platformer: rect_to_rect, the four strict comparisons, over an 8-unit sweep");
     for (x = 0; x <= 256; x += 8) {
         for (y = 0; y <= 192; y += 8) {
             c2d_rect r = rect((float)x, (float)y, 32, 32);
-            rect_ok &= c2d_overlap_rect_rect(wall, r) == seed000_rect_to_rect(wall, r);
-            rect_ok &= c2d_overlap_rect_rect(r, wall) == seed000_rect_to_rect(r, wall);
+            rect_ok &= c2d_overlap_rect_rect(wall, r) == platformer_rect_to_rect(wall, r);
+            rect_ok &= c2d_overlap_rect_rect(r, wall) == platformer_rect_to_rect(r, wall);
         }
     }
     ENSURE(rect_ok);
-    CASE("seed 000: rect_to_rect: flush rects do not collide");
-    ENSURE(!seed000_rect_to_rect(wall, rect(160, 64, 10, 10)));
+    CASE("platformer: rect_to_rect: flush rects do not collide");
+    ENSURE(!platformer_rect_to_rect(wall, rect(160, 64, 10, 10)));
     ENSURE(!c2d_overlap_rect_rect(wall, rect(160, 64, 10, 10)));
     ENSURE(c2d_touch_rect_rect(wall, rect(160, 64, 10, 10)));
 
-    CASE("seed 000: circle_to_rect, clamp then d < r, over a 4-unit sweep");
+    CASE("platformer: circle_to_rect, clamp then d < r, over a 4-unit sweep");
     for (x = 40; x <= 220; x += 4) {
         for (y = 20; y <= 160; y += 4) {
             c2d_circle c = circle((float)x, (float)y, 16);
-            circle_ok &= c2d_overlap_rect_circle(wall, c) == seed000_circle_to_rect(c, wall);
+            circle_ok &= c2d_overlap_rect_circle(wall, c) == platformer_circle_to_rect(c, wall);
         }
     }
     ENSURE(circle_ok);
-    CASE("seed 000: circle_to_rect: the player against the wall's right side and corner");
+    CASE("platformer: circle_to_rect: the player against the wall's right side and corner");
     ENSURE(!c2d_overlap_rect_circle(wall, circle(176, 80, 16)));
     ENSURE(c2d_touch_rect_circle(wall, circle(176, 80, 16)));
     ENSURE(c2d_overlap_rect_circle(wall, circle(175, 80, 16)));
     /* 12 right of and 14 above the corner (160, 64): each side is within 16, the corner is
      * 18.4 away. 12 and 16 away, the corner is 20 away: radius 20 touches it. */
-    ENSURE(!seed000_circle_to_rect(circle(172, 50, 16), wall));
+    ENSURE(!platformer_circle_to_rect(circle(172, 50, 16), wall));
     ENSURE(!c2d_overlap_rect_circle(wall, circle(172, 50, 16)));
     ENSURE(!c2d_touch_rect_circle(wall, circle(172, 50, 16)));
     ENSURE(!c2d_overlap_rect_circle(wall, circle(172, 48, 20)));
     ENSURE(c2d_touch_rect_circle(wall, circle(172, 48, 20)));
 }
 
-/* ---- seed 002: cocos2d-x MainScene (Lua, y-up) ---------------------------------------------- */
+/* ---- a cocos2d-x MainScene (Lua, y-up) ------------------------------------------------------- */
 
-static const double seed_pi = 3.14159265358979323846;
+static const double scene_pi = 3.14159265358979323846;
 
 /* rectIntersectsRect: not (r1.x > r2.x + r2.w or ...): closed. */
-static int seed002_rect_intersects_rect(c2d_rect r1, c2d_rect r2)
+static int cocos_rect_intersects_rect(c2d_rect r1, c2d_rect r2)
 {
     return !(r1.x > r2.x + r2.w || r1.x + r1.w < r2.x || r1.y > r2.y + r2.h || r1.y + r1.h < r2.y);
 }
 
-static int seed002_circle_intersects_circle(c2d_circle c1, c2d_circle c2)
+static int cocos_circle_intersects_circle(c2d_circle c1, c2d_circle c2)
 {
     double dx = (double)c1.x - c2.x, dy = (double)c1.y - c2.y, r = (double)c1.r + c2.r;
     return dx * dx + dy * dy < r * r;
 }
 
-static int seed002_rect_intersects_circle(c2d_rect rect, c2d_circle circle)
+static int cocos_rect_intersects_circle(c2d_rect rect, c2d_circle circle)
 {
     double vx = fabs(circle.x - (rect.x + rect.w / 2.0)), vy = fabs(circle.y - (rect.y + rect.h / 2.0));
     double ux = fmax(vx - rect.w / 2.0, 0), uy = fmax(vy - rect.h / 2.0, 0);
@@ -92,11 +92,11 @@ static int seed002_rect_intersects_circle(c2d_rect rect, c2d_circle circle)
 }
 
 /* rectRotateIntersectsCircle: the rect turned `angle` degrees counter-clockwise about (x, y). */
-static int seed002_rect_rotate_intersects_circle(c2d_rect rect, double angle_deg, c2d_circle circle)
+static int cocos_rect_rotate_intersects_circle(c2d_rect rect, double angle_deg, c2d_circle circle)
 {
-    double src = angle_deg * seed_pi / 180.0;
-    double cx = rect.x + rect.w / 2.0 * cos(src) + rect.h / 2.0 * cos(src + seed_pi / 2);
-    double cy = rect.y + rect.w / 2.0 * sin(src) + rect.h / 2.0 * sin(src + seed_pi / 2);
+    double src = angle_deg * scene_pi / 180.0;
+    double cx = rect.x + rect.w / 2.0 * cos(src) + rect.h / 2.0 * cos(src + scene_pi / 2);
+    double cy = rect.y + rect.w / 2.0 * sin(src) + rect.h / 2.0 * sin(src + scene_pi / 2);
     double vx = circle.x - cx, vy = circle.y - cy;
     double angle = atan2(cy - circle.y, cx - circle.x) - src;
     double len = sqrt(vx * vx + vy * vy);
@@ -105,7 +105,7 @@ static int seed002_rect_rotate_intersects_circle(c2d_rect rect, double angle_deg
     return u1 * u1 + u2 * u2 < (double)circle.r * circle.r;
 }
 
-static void seed002_main_scene(void)
+static void cocos_main_scene(void)
 {
     /* rect2: a 180x72 sprite anchored at (0, 0), placed at (620, 300), setRotation(-45), i.e.
      * 45 degrees counter-clockwise; circle1: radius 50, starting at (500, 300). */
@@ -118,29 +118,29 @@ static void seed002_main_scene(void)
         int hit;
         const char *where;
     } drags[] = {
-        {500, 300, 0, "seed 002 drag: the start, 85.8 from the corner (u, v) = (0, 72)"},
-        {545, 300, 0, "seed 002 drag: 53.0 from the short side at the pivot"},
-        {555, 300, 1, "seed 002 drag: 46.0 from the short side at the pivot"},
-        {680, 400, 1, "seed 002 drag: centre inside the box"},
-        {700, 380, 1, "seed 002 drag: centre on the long side v = 0"},
-        {760, 400, 1, "seed 002 drag: 28.3 below the long side"},
-        {700, 300, 0, "seed 002 drag: 56.6 below the long side"},
-        {800, 460, 0, "seed 002 drag: 62.0 past the far corner (180, 0)"},
-        {700, 480, 1, "seed 002 drag: 3.8 past the far short side"},
-        {600, 450, 1, "seed 002 drag: 48.2 above the long side v = 72"},
-        {560, 420, 0, "seed 002 drag: 55.3 above the long side v = 72"},
-        {650, 460, 1, "seed 002 drag: 19.9 above the long side v = 72"},
+        {500, 300, 0, "cocos2d-x drag: the start, 85.8 from the corner (u, v) = (0, 72)"},
+        {545, 300, 0, "cocos2d-x drag: 53.0 from the short side at the pivot"},
+        {555, 300, 1, "cocos2d-x drag: 46.0 from the short side at the pivot"},
+        {680, 400, 1, "cocos2d-x drag: centre inside the box"},
+        {700, 380, 1, "cocos2d-x drag: centre on the long side v = 0"},
+        {760, 400, 1, "cocos2d-x drag: 28.3 below the long side"},
+        {700, 300, 0, "cocos2d-x drag: 56.6 below the long side"},
+        {800, 460, 0, "cocos2d-x drag: 62.0 past the far corner (180, 0)"},
+        {700, 480, 1, "cocos2d-x drag: 3.8 past the far short side"},
+        {600, 450, 1, "cocos2d-x drag: 48.2 above the long side v = 72"},
+        {560, 420, 0, "cocos2d-x drag: 55.3 above the long side v = 72"},
+        {650, 460, 1, "cocos2d-x drag: 19.9 above the long side v = 72"},
     };
     size_t i;
 
-    CASE("seed 002: c2d_obb_from_rect turns about the (x, y) corner");
-    ENSURE_NEAR(box.center.x, 620 + 90 * cos(seed_pi / 4) - 36 * sin(seed_pi / 4), 1e-3);
-    ENSURE_NEAR(box.center.y, 300 + 90 * sin(seed_pi / 4) + 36 * cos(seed_pi / 4), 1e-3);
+    CASE("cocos2d-x scene: c2d_obb_from_rect turns about the (x, y) corner");
+    ENSURE_NEAR(box.center.x, 620 + 90 * cos(scene_pi / 4) - 36 * sin(scene_pi / 4), 1e-3);
+    ENSURE_NEAR(box.center.y, 300 + 90 * sin(scene_pi / 4) + 36 * cos(scene_pi / 4), 1e-3);
     ENSURE_NEAR(box.half.x, 90, 0);
     ENSURE_NEAR(box.half.y, 36, 0);
     ENSURE_NEAR(box.rot.c, sqrt(0.5), 1e-7);
     ENSURE_NEAR(box.rot.s, sqrt(0.5), 1e-7);
-    CASE("seed 002: the pivot corner is on the box, the far corner too");
+    CASE("cocos2d-x scene: the pivot corner is on the box, the far corner too");
     ENSURE(c2d_distance_obb_circle(box, circle(620, 300, 0)) < 1e-3f);
     ENSURE(c2d_distance_obb_circle(box, circle(620 + 180 * (float)sqrt(0.5) - 72 * (float)sqrt(0.5),
                                                300 + 180 * (float)sqrt(0.5) + 72 * (float)sqrt(0.5), 0)) <
@@ -151,21 +151,21 @@ static void seed002_main_scene(void)
         CASE(drags[i].where);
         ENSURE(c2d_overlap_obb_circle(box, c1) == drags[i].hit);
         ENSURE(c2d_touch_obb_circle(box, c1) == drags[i].hit);
-        ENSURE(seed002_rect_rotate_intersects_circle(r2, 45, c1) == drags[i].hit);
+        ENSURE(cocos_rect_rotate_intersects_circle(r2, 45, c1) == drags[i].hit);
     }
 
-    CASE("seed 002: dragging the circle over a 10-unit grid agrees with rectRotateIntersectsCircle");
+    CASE("cocos2d-x scene: dragging the circle over a 10-unit grid agrees with rectRotateIntersectsCircle");
     {
         int x, y, ok = 1, hits = 0;
         for (x = 400; x <= 900; x += 10) {
             for (y = 200; y <= 600; y += 10) {
                 c2d_circle c1 = circle((float)x, (float)y, 50);
                 float d = c2d_distance_obb_circle(box, circle((float)x, (float)y, 0));
-                /* Only where the seed's trigonometry is clear of the boundary. */
+                /* Only where the scene's trigonometry is clear of the boundary. */
                 if (fabs(d - 50) > 1e-2) {
-                    int seed = seed002_rect_rotate_intersects_circle(r2, 45, c1);
-                    ok &= c2d_overlap_obb_circle(box, c1) == seed;
-                    hits += seed;
+                    int theirs = cocos_rect_rotate_intersects_circle(r2, 45, c1);
+                    ok &= c2d_overlap_obb_circle(box, c1) == theirs;
+                    hits += theirs;
                 }
             }
         }
@@ -173,26 +173,26 @@ static void seed002_main_scene(void)
         ENSURE(hits > 100);
     }
 
-    CASE("seed 002: the sprite dragged instead: the box follows its (x, y) corner");
+    CASE("cocos2d-x scene: the sprite dragged instead: the box follows its (x, y) corner");
     ENSURE(!c2d_overlap_obb_circle(c2d_obb_from_rect(rect(620, 300, 180, 72), 45), circle(500, 300, 50)));
     ENSURE(c2d_overlap_obb_circle(c2d_obb_from_rect(rect(560, 300, 180, 72), 45), circle(500, 300, 50)));
 
-    CASE("seed 002: rectIntersectsRect is closed: c2d_touch_rect_rect, flush rects intersect");
+    CASE("cocos2d-x scene: rectIntersectsRect is closed: c2d_touch_rect_rect, flush rects intersect");
     {
         int x, y, ok = 1;
         c2d_rect a = rect(100, 100, 40, 30);
         for (x = 40; x <= 160; x += 5) {
             for (y = 50; y <= 150; y += 5) {
                 c2d_rect b = rect((float)x, (float)y, 20, 20);
-                ok &= c2d_touch_rect_rect(a, b) == seed002_rect_intersects_rect(a, b);
+                ok &= c2d_touch_rect_rect(a, b) == cocos_rect_intersects_rect(a, b);
             }
         }
         ENSURE(ok);
-        ENSURE(seed002_rect_intersects_rect(a, rect(140, 130, 20, 20)));
+        ENSURE(cocos_rect_intersects_rect(a, rect(140, 130, 20, 20)));
         ENSURE(c2d_touch_rect_rect(a, rect(140, 130, 20, 20)));
         ENSURE(!c2d_overlap_rect_rect(a, rect(140, 130, 20, 20)));
     }
-    CASE("seed 002: circleIntersectsCircle and rectIntersectsCircle are strict");
+    CASE("cocos2d-x scene: circleIntersectsCircle and rectIntersectsCircle are strict");
     {
         int x, y, ok = 1;
         c2d_circle c = circle(300, 300, 40);
@@ -200,27 +200,27 @@ static void seed002_main_scene(void)
         for (x = 200; x <= 400; x += 5) {
             for (y = 200; y <= 400; y += 5) {
                 c2d_circle d = circle((float)x, (float)y, 20);
-                ok &= c2d_overlap_circle_circle(c, d) == seed002_circle_intersects_circle(c, d);
-                ok &= c2d_overlap_rect_circle(a, d) == seed002_rect_intersects_circle(a, d);
+                ok &= c2d_overlap_circle_circle(c, d) == cocos_circle_intersects_circle(c, d);
+                ok &= c2d_overlap_rect_circle(a, d) == cocos_rect_intersects_circle(a, d);
             }
         }
         ENSURE(ok);
-        ENSURE(!seed002_circle_intersects_circle(c, circle(336, 348, 20)));
+        ENSURE(!cocos_circle_intersects_circle(c, circle(336, 348, 20)));
         ENSURE(!c2d_overlap_circle_circle(c, circle(336, 348, 20)));
-        ENSURE(!seed002_rect_intersects_circle(a, circle(356, 275, 16)));
+        ENSURE(!cocos_rect_intersects_circle(a, circle(356, 275, 16)));
         ENSURE(!c2d_overlap_rect_circle(a, circle(356, 275, 16)));
         ENSURE(c2d_touch_rect_circle(a, circle(356, 275, 16)));
     }
 }
 
-/* ---- seed 003: GameLib squares (C++, integers, centre + half size, y-down) -------------------- */
+/* ---- GameLib squares (C++, integers, centre + half size, y-down) ----------------------------- */
 
 typedef struct {
     int x, y, half;
-} seed003_object;
+} gamelib_object;
 
 /* Object::isIntersected, as written. */
-static int seed003_is_intersected(seed003_object a, seed003_object b)
+static int gamelib_is_intersected(gamelib_object a, gamelib_object b)
 {
     int this_l = a.x - a.half, this_r = a.x + a.half;
     int that_l = b.x - b.half, that_r = b.x + b.half;
@@ -234,27 +234,27 @@ static int seed003_is_intersected(seed003_object a, seed003_object b)
     return 0;
 }
 
-static c2d_recti seed003_box(seed003_object o)
+static c2d_recti gamelib_box(gamelib_object o)
 {
     return recti(o.x - o.half, o.y - o.half, 2 * o.half, 2 * o.half);
 }
 
-static void seed003_gamelib_squares(void)
+static void gamelib_squares(void)
 {
-    seed003_object dynamic = {16, 50, 16};
-    const seed003_object fixed = {100, 160, 16};
+    gamelib_object dynamic = {16, 50, 16};
+    const gamelib_object fixed = {100, 160, 16};
     int frame, ok = 1, blocked_x = 0, blocked_y = 0;
 
-    CASE("seed 003: the squares start apart");
-    ENSURE(!c2d_overlap_recti_recti(seed003_box(dynamic), seed003_box(fixed)));
+    CASE("GameLib squares: the squares start apart");
+    ENSURE(!c2d_overlap_recti_recti(gamelib_box(dynamic), gamelib_box(fixed)));
 
-    CASE("seed 003: holding 's' to the static square's level, no hit on the way");
+    CASE("GameLib squares: holding 's' to the static square's level, no hit on the way");
     for (frame = 0; frame < 110; frame++) {
-        seed003_object moved = dynamic;
+        gamelib_object moved = dynamic;
         moved.y += 1;
-        ok &= c2d_overlap_recti_recti(seed003_box(moved), seed003_box(fixed)) ==
-              seed003_is_intersected(moved, fixed);
-        if (seed003_is_intersected(moved, fixed)) {
+        ok &= c2d_overlap_recti_recti(gamelib_box(moved), gamelib_box(fixed)) ==
+              gamelib_is_intersected(moved, fixed);
+        if (gamelib_is_intersected(moved, fixed)) {
             blocked_y++;
         } else {
             dynamic = moved;
@@ -262,58 +262,58 @@ static void seed003_gamelib_squares(void)
     }
     ENSURE(blocked_y == 0);
     ENSURE(dynamic.y == 160);
-    CASE("seed 003: then holding 'd', one unit a frame, undone on a hit, agrees every frame");
+    CASE("GameLib squares: then holding 'd', one unit a frame, undone on a hit, agrees every frame");
     for (frame = 0; frame < 100; frame++) {
-        seed003_object moved = dynamic;
+        gamelib_object moved = dynamic;
         moved.x += 1;
-        ok &= c2d_overlap_recti_recti(seed003_box(moved), seed003_box(fixed)) ==
-              seed003_is_intersected(moved, fixed);
-        if (seed003_is_intersected(moved, fixed)) {
+        ok &= c2d_overlap_recti_recti(gamelib_box(moved), gamelib_box(fixed)) ==
+              gamelib_is_intersected(moved, fixed);
+        if (gamelib_is_intersected(moved, fixed)) {
             blocked_x++;
         } else {
             dynamic = moved;
         }
     }
     ENSURE(ok);
-    CASE("seed 003: it stops flush against the static square's left side");
+    CASE("GameLib squares: it stops flush against the static square's left side");
     ENSURE(blocked_x == 100 - 52);
     ENSURE(dynamic.x == 68);
-    ENSURE(!c2d_overlap_recti_recti(seed003_box(dynamic), seed003_box(fixed)));
-    ENSURE(c2d_touch_recti_recti(seed003_box(dynamic), seed003_box(fixed)));
+    ENSURE(!c2d_overlap_recti_recti(gamelib_box(dynamic), gamelib_box(fixed)));
+    ENSURE(c2d_touch_recti_recti(gamelib_box(dynamic), gamelib_box(fixed)));
 
-    CASE("seed 003: flush squares (x = 68 against x = 100, half 16) touch, not overlap");
+    CASE("GameLib squares: flush squares (x = 68 against x = 100, half 16) touch, not overlap");
     {
-        seed003_object flush = {68, 160, 16};
-        seed003_object one_in = {69, 160, 16};
-        seed003_object flush_top = {100, 128, 16};
-        seed003_object corner = {68, 128, 16};
-        ENSURE(!seed003_is_intersected(flush, fixed));
-        ENSURE(!c2d_overlap_recti_recti(seed003_box(flush), seed003_box(fixed)));
-        ENSURE(c2d_touch_recti_recti(seed003_box(flush), seed003_box(fixed)));
-        ENSURE(c2d_overlap_recti_recti(seed003_box(one_in), seed003_box(fixed)));
-        ENSURE(!c2d_overlap_recti_recti(seed003_box(flush_top), seed003_box(fixed)));
-        ENSURE(c2d_touch_recti_recti(seed003_box(flush_top), seed003_box(fixed)));
-        ENSURE(!c2d_overlap_recti_recti(seed003_box(corner), seed003_box(fixed)));
-        ENSURE(c2d_touch_recti_recti(seed003_box(corner), seed003_box(fixed)));
+        gamelib_object flush = {68, 160, 16};
+        gamelib_object one_in = {69, 160, 16};
+        gamelib_object flush_top = {100, 128, 16};
+        gamelib_object corner = {68, 128, 16};
+        ENSURE(!gamelib_is_intersected(flush, fixed));
+        ENSURE(!c2d_overlap_recti_recti(gamelib_box(flush), gamelib_box(fixed)));
+        ENSURE(c2d_touch_recti_recti(gamelib_box(flush), gamelib_box(fixed)));
+        ENSURE(c2d_overlap_recti_recti(gamelib_box(one_in), gamelib_box(fixed)));
+        ENSURE(!c2d_overlap_recti_recti(gamelib_box(flush_top), gamelib_box(fixed)));
+        ENSURE(c2d_touch_recti_recti(gamelib_box(flush_top), gamelib_box(fixed)));
+        ENSURE(!c2d_overlap_recti_recti(gamelib_box(corner), gamelib_box(fixed)));
+        ENSURE(c2d_touch_recti_recti(gamelib_box(corner), gamelib_box(fixed)));
     }
-    CASE("seed 003: the same squares as float rects answer alike");
+    CASE("GameLib squares: the same squares as float rects answer alike");
     ENSURE(!c2d_overlap_rect_rect(rect(52, 144, 32, 32), rect(84, 144, 32, 32)));
     ENSURE(c2d_touch_rect_rect(rect(52, 144, 32, 32), rect(84, 144, 32, 32)));
-    CASE("seed 003: a 7-unit step from 2 units away overlaps; stopping flush does not");
+    CASE("GameLib squares: a 7-unit step from 2 units away overlaps; stopping flush does not");
     {
-        seed003_object gap2 = {66, 160, 16};
-        seed003_object step7 = {73, 160, 16};
-        seed003_object step2 = {68, 160, 16};
-        ENSURE(!c2d_touch_recti_recti(seed003_box(gap2), seed003_box(fixed)));
-        ENSURE(c2d_overlap_recti_recti(seed003_box(step7), seed003_box(fixed)));
-        ENSURE(!c2d_overlap_recti_recti(seed003_box(step2), seed003_box(fixed)));
+        gamelib_object gap2 = {66, 160, 16};
+        gamelib_object step7 = {73, 160, 16};
+        gamelib_object step2 = {68, 160, 16};
+        ENSURE(!c2d_touch_recti_recti(gamelib_box(gap2), gamelib_box(fixed)));
+        ENSURE(c2d_overlap_recti_recti(gamelib_box(step7), gamelib_box(fixed)));
+        ENSURE(!c2d_overlap_recti_recti(gamelib_box(step2), gamelib_box(fixed)));
     }
 }
 
-/* ---- seed 004: circle against a rect given as L, R, T, B (JavaScript, y-down) ---------------- */
+/* ---- a circle against a rect given as L, R, T, B (JavaScript, y-down) ------------------------ */
 
 /* The first version: the rect grown by the radius on two sides, then the four corners. */
-static int seed004_collision(double l, double r, double t, double b, double x, double y, double radius)
+static int lrtb_collision(double l, double r, double t, double b, double x, double y, double radius)
 {
     if (l - radius < x && r + radius > x && t < y && b > y) {
         return 1;
@@ -337,7 +337,7 @@ static int seed004_collision(double l, double r, double t, double b, double x, d
 }
 
 /* The rewritten version: rule out the grown box, then the four corner regions. */
-static int seed004_collision_fast(double l, double r, double t, double b, double x, double y, double radius)
+static int lrtb_collision_fast(double l, double r, double t, double b, double x, double y, double radius)
 {
     if (l - radius > x || r + radius < x || t - radius > y || b + radius < y) {
         return 0;
@@ -357,20 +357,20 @@ static int seed004_collision_fast(double l, double r, double t, double b, double
     return 1;
 }
 
-static void seed004_lrtb(void)
+static void lrtb_circle_against_sides(void)
 {
     const float L = 100, R = 200, T = 50, B = 120, radius = 20;
     c2d_rect box = rect(L, T, R - L, B - T);
     int x, y, ok = 1, fast_ok = 1, differ = 0;
 
-    CASE("seed 004: the first collision() is the strict rect-circle test, over a 2-unit sweep");
+    CASE("L/R/T/B circle test: the first collision() is the strict rect-circle test, over a 2-unit sweep");
     for (x = 60; x <= 240; x += 2) {
         for (y = 10; y <= 160; y += 2) {
             c2d_circle c = circle((float)x, (float)y, radius);
             int lib = c2d_overlap_rect_circle(box, c);
-            int seed = seed004_collision(L, R, T, B, x, y, radius);
-            int fast = seed004_collision_fast(L, R, T, B, x, y, radius);
-            ok &= lib == seed;
+            int theirs = lrtb_collision(L, R, T, B, x, y, radius);
+            int fast = lrtb_collision_fast(L, R, T, B, x, y, radius);
+            ok &= lib == theirs;
             /* The rewrite counts a circle tangent to a side as a hit: it equals the strict test
              * except there, where it equals the closed one. */
             if (fast != lib) {
@@ -383,31 +383,31 @@ static void seed004_lrtb(void)
     ENSURE(fast_ok);
     ENSURE(differ > 0);
 
-    CASE("seed 004: corner regions: within the radius of both sides, not of the corner");
-    ENSURE(!seed004_collision(L, R, T, B, 215, 35, radius));
-    ENSURE(!seed004_collision_fast(L, R, T, B, 215, 35, radius));
+    CASE("L/R/T/B circle test: corner regions: within the radius of both sides, not of the corner");
+    ENSURE(!lrtb_collision(L, R, T, B, 215, 35, radius));
+    ENSURE(!lrtb_collision_fast(L, R, T, B, 215, 35, radius));
     ENSURE(!c2d_overlap_rect_circle(box, circle(215, 35, radius)));
     ENSURE(!c2d_touch_rect_circle(box, circle(215, 35, radius)));
     ENSURE(!c2d_overlap_rect_circle(box, circle(85, 35, radius)));
     ENSURE(!c2d_overlap_rect_circle(box, circle(85, 135, radius)));
     ENSURE(!c2d_overlap_rect_circle(box, circle(215, 135, radius)));
-    CASE("seed 004: corner regions: the corner itself within the radius");
-    ENSURE(seed004_collision(L, R, T, B, 210, 40, radius));
+    CASE("L/R/T/B circle test: corner regions: the corner itself within the radius");
+    ENSURE(lrtb_collision(L, R, T, B, 210, 40, radius));
     ENSURE(c2d_overlap_rect_circle(box, circle(210, 40, radius)));
     ENSURE(c2d_overlap_rect_circle(box, circle(90, 40, radius)));
     ENSURE(c2d_overlap_rect_circle(box, circle(90, 130, radius)));
     ENSURE(c2d_overlap_rect_circle(box, circle(210, 130, radius)));
-    CASE("seed 004: tangent at a corner (12, 16 from it): neither version hits, touch does");
-    ENSURE(!seed004_collision(L, R, T, B, 212, 34, radius));
-    ENSURE(!seed004_collision_fast(L, R, T, B, 212, 34, radius));
+    CASE("L/R/T/B circle test: tangent at a corner (12, 16 from it): neither version hits, touch does");
+    ENSURE(!lrtb_collision(L, R, T, B, 212, 34, radius));
+    ENSURE(!lrtb_collision_fast(L, R, T, B, 212, 34, radius));
     ENSURE(!c2d_overlap_rect_circle(box, circle(212, 34, radius)));
     ENSURE(c2d_touch_rect_circle(box, circle(212, 34, radius)));
-    CASE("seed 004: tangent to the L side: the rewrite hits, the first version does not");
-    ENSURE(!seed004_collision(L, R, T, B, 80, 90, radius));
-    ENSURE(seed004_collision_fast(L, R, T, B, 80, 90, radius));
+    CASE("L/R/T/B circle test: tangent to the L side: the rewrite hits, the first version does not");
+    ENSURE(!lrtb_collision(L, R, T, B, 80, 90, radius));
+    ENSURE(lrtb_collision_fast(L, R, T, B, 80, 90, radius));
     ENSURE(!c2d_overlap_rect_circle(box, circle(80, 90, radius)));
     ENSURE(c2d_touch_rect_circle(box, circle(80, 90, radius)));
-    CASE("seed 004: centre on each side, and inside");
+    CASE("L/R/T/B circle test: centre on each side, and inside");
     ENSURE(c2d_overlap_rect_circle(box, circle(L, 90, radius)));
     ENSURE(c2d_overlap_rect_circle(box, circle(R, 90, radius)));
     ENSURE(c2d_overlap_rect_circle(box, circle(150, T, radius)));
@@ -415,10 +415,10 @@ static void seed004_lrtb(void)
     ENSURE(c2d_overlap_rect_circle(box, circle(150, 90, radius)));
 }
 
-void test_seeds(void)
+void test_scenes(void)
 {
-    RUN_TEST(seed000_fire_wheel);
-    RUN_TEST(seed002_main_scene);
-    RUN_TEST(seed003_gamelib_squares);
-    RUN_TEST(seed004_lrtb);
+    RUN_TEST(platformer_fire_wheel);
+    RUN_TEST(cocos_main_scene);
+    RUN_TEST(gamelib_squares);
+    RUN_TEST(lrtb_circle_against_sides);
 }
