@@ -335,7 +335,7 @@ fn resolution(mover: RectD, d: Vec2D, other: RectD) -> Option<Collision> {
 }
 
 /// The next f32 above (`up`) or below `f` (finite).
-fn next_f32(f: f32, up: bool) -> f32 {
+pub(crate) fn next_f32(f: f32, up: bool) -> f32 {
     if f == 0.0 {
         let tiny = f32::from_bits(1);
         return if up { tiny } else { -tiny };

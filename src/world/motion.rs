@@ -11,7 +11,7 @@
 //! mover now is, so removed items no longer block and added ones are met.
 
 use super::{detect, HitD, RectD, Response, Vec2D, World, WorldError, WorldHit, WorldHitD};
-use crate::response::redirect;
+use crate::response::{next_f32, redirect};
 use crate::shape::{Aabb, Vec2};
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
@@ -468,43 +468,26 @@ pub(crate) fn run<A: Access>(
         // on either axis, whichever first leaves the mover clear.
         let back = |v: f64, from: f64| {
             let f = v as f32;
-            let wrong_side = if v > from {
-                (f as f64) > v
-            } else {
-                (f as f64) < v
-            };
-            if wrong_side {
-                let b = f.to_bits();
-                let toward = if (v > from) == (f > 0.0) {
-                    b - 1
-                } else {
-                    b + 1
-                };
-                if f == 0.0 {
-                    (if v > from {
-                        -f32::from_bits(1)
-                    } else {
-                        f32::from_bits(1)
-                    }) as f64
-                } else {
-                    f32::from_bits(toward) as f64
-                }
+            if v > from && (f as f64) > v {
+                next_f32(f, false) as f64
+            } else if v <= from && (f as f64) < v {
+                next_f32(f, true) as f64
             } else {
                 f as f64
             }
         };
-        let near = |v: f64| v as f32 as f64;
+        let nearest = |v: f64| v as f32 as f64;
         let (bx, by) = (back(end.x, start.x), back(end.y, start.y));
         let options = [
-            Vec2D::new(near(end.x), near(end.y)),
-            Vec2D::new(bx, near(end.y)),
-            Vec2D::new(near(end.x), by),
+            Vec2D::new(nearest(end.x), nearest(end.y)),
+            Vec2D::new(bx, nearest(end.y)),
+            Vec2D::new(nearest(end.x), by),
             Vec2D::new(bx, by),
         ];
         end = options
             .into_iter()
             .find(|&p| !blocked(acc, p))
-            .unwrap_or(Vec2D::new(near(start.x), near(start.y)));
+            .unwrap_or(Vec2D::new(nearest(start.x), nearest(start.y)));
     }
     if commit {
         acc.world().update_d(id, rect.at(end))?;
