@@ -897,7 +897,7 @@ fn circle_rect_entry_exact(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32
     ];
     let mut best: Option<f32> = None;
     let mut take = |t: f32| {
-        if best.map_or(true, |b| t < b) {
+        if best.is_none_or(|b| t < b) {
             best = Some(t);
         }
     };
