@@ -378,8 +378,9 @@ fuzz_target!(|data: &[u8]| {
                     assert_eq!(
                         s,
                         C2D_OK,
-                        "move({id} at {:?}, {goal:?})",
-                        rect_f(items[i].rect)
+                        "move({id} at {:?}, {goal:?}, response {response}) among {:?}",
+                        rect_f(items[i].rect),
+                        items.iter().map(|it| rect_f(it.rect)).collect::<Vec<_>>()
                     );
                     assert!(count <= C2D_MOVE_MAX_HITS, "move: {count} hits");
                     let start = items[i].rect;

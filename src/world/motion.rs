@@ -464,8 +464,11 @@ pub(crate) fn run<A: Access>(
         end = if lo == 0.0 { from } else { at(lo) };
     }
     if f32_out {
-        // The f32 position nearest the end, or one rounded back toward the start of the move
-        // on either axis, whichever first leaves the mover clear.
+        // The f32 position nearest the end (within the f32 range: bump.lua's way out of a huge
+        // item may lie beyond it), or one rounded back toward the start of the move on either
+        // axis, whichever first leaves the mover clear.
+        let m = f32::MAX as f64;
+        end = Vec2D::new(end.x.clamp(-m, m), end.y.clamp(-m, m));
         let back = |v: f64, from: f64| {
             let f = v as f32;
             if v > from && (f as f64) > v {
