@@ -54,7 +54,6 @@ impl<T> TryLock<T> {
 #[cfg(c2d_no_std)]
 pub(crate) trait Float: Sized {
     fn sqrt(self) -> Self;
-    fn floor(self) -> Self;
     fn hypot(self, other: Self) -> Self;
     fn sin_cos(self) -> (Self, Self);
     fn rem_euclid(self, rhs: Self) -> Self;
@@ -65,10 +64,6 @@ impl Float for f64 {
     #[inline(always)]
     fn sqrt(self) -> f64 {
         libm::sqrt(self)
-    }
-    #[inline(always)]
-    fn floor(self) -> f64 {
-        libm::floor(self)
     }
     #[inline]
     fn hypot(self, other: f64) -> f64 {

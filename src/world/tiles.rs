@@ -16,8 +16,6 @@
 //! merged by left edge, against the row above. The f32 bounds decide a pair exactly unless two
 //! edges compared are both not f32 values (see [`Ent`]); such pairs go to the exact f64 test.
 
-#[cfg(c2d_no_std)]
-use crate::platform::Float;
 use crate::platform::HashMap;
 use crate::shape::Aabb;
 use alloc::vec::Vec;
