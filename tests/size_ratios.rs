@@ -310,3 +310,20 @@ fn an_endless_plank_moving_into_a_tiny_box_is_hit() {
     assert_eq!(hit.t, 0.0);
     assert!(!overlap_rect_rect(moved(plank, hit.pos), speck));
 }
+
+#[test]
+fn a_speck_of_dust_rising_onto_an_endless_wall_is_hit() {
+    // A circle of radius 3.4e-20 rising onto the bottom face of a wall that reaches up without
+    // end: its centre ends on the face, inside the wall by its radius. The infinite height does
+    // not stop the face's bound, 7.75 - 3.4e-20, from being compared exactly.
+    let dust = Circle::new(7.75, 0.0, 3.367_700_4e-20);
+    let wall = Rect::new(7.75, 7.75, 16_777_216.0, f32::INFINITY);
+    let d = Vec2::new(7.75, 7.75);
+    assert!(overlap_rect_circle(wall, Circle::new(15.5, 7.75, dust.r)));
+    let hit = sweep_circle_rect(dust, d, wall).expect("rises onto the wall");
+    assert!(hit.t < 1.0 && hit.normal == Vec2::new(0.0, -1.0), "{hit:?}");
+    // And a sliver 1e-20 high rising the same way: it ends inside the wall by its height.
+    let sliver = Rect::new(7.75, 0.0, 1.0, 1.0e-20);
+    let hit = sweep_rect_rect(sliver, d, wall).expect("rises onto the wall");
+    assert!(hit.t < 1.0 && hit.normal == Vec2::new(0.0, -1.0), "{hit:?}");
+}
