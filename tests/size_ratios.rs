@@ -327,3 +327,31 @@ fn a_speck_of_dust_rising_onto_an_endless_wall_is_hit() {
     let hit = sweep_rect_rect(sliver, d, wall).expect("rises onto the wall");
     assert!(hit.t < 1.0 && hit.normal == Vec2::new(0.0, -1.0), "{hit:?}");
 }
+
+#[test]
+fn a_tiny_circle_ending_with_its_centre_on_a_face_of_a_box_turned_by_right_angles_is_hit() {
+    // As for the rect: the oriented box at 0, 90, 180 and 270 degrees is the same wall.
+    for r in THIN {
+        for deg in [0.0, 90.0, 180.0, 270.0] {
+            let wall = Obb::new(
+                Vec2::new(5.0, 5.0),
+                if deg == 90.0 || deg == 270.0 {
+                    Vec2::new(10.0, 5.0)
+                } else {
+                    Vec2::new(5.0, 10.0)
+                },
+                Rot::from_degrees(deg),
+            );
+            let c = Circle::new(-90.0, 45.0, r);
+            let d = Vec2::new(90.0, -45.0);
+            assert!(overlap_obb_circle(wall, Circle::new(0.0, 0.0, r)), "{deg}");
+            let hit = sweep_circle_obb(c, d, wall);
+            let hit = hit.unwrap_or_else(|| panic!("radius {r:e} at {deg} degrees: missed"));
+            assert!(hit.t > 0.99 && hit.t < 1.0, "t {}", hit.t);
+            assert!(!overlap_obb_circle(
+                wall,
+                Circle::new(hit.pos.x, hit.pos.y, r)
+            ));
+        }
+    }
+}

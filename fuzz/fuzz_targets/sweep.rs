@@ -4,8 +4,8 @@
 //! [0, 1]; unless the shapes overlap at the start, neither `pos` nor `a + t*delta` (f32, no FMA)
 //! overlaps the target strictly; on the grid domain no sampled position before t overlaps (t never
 //! past the contact) and a miss passes no overlapping sample (no tunnelling); at any size ratio,
-//! a rect or circle sweep that misses does not end (where its f32 end is its real end) overlapping
-//! the target. A ray cast with a finite origin and delta hits exactly when the segment intersects
+//! a sweep that misses does not end (where its f32 end is its real end) overlapping the target
+//! (oriented boxes: at multiples of 90°). A ray cast with a finite origin and delta hits exactly when the segment intersects
 //! the shape.
 #![no_main]
 
@@ -86,7 +86,7 @@ fn sweep<A: Mover, B: Copy + std::fmt::Debug>(
     }
     let start = overlap(a, b);
     // Never missed, at any size ratio: a miss does not end overlapping (where the f32 end is
-    // the real end of the motion; the rounded boxes' corners and oriented boxes aside).
+    // the real end of the motion; oriented boxes at multiples of 90° only).
     if !hit && !start && never_missed {
         let p = a.pos();
         if let (Some(x), Some(y)) = (exact_sum(p.x, d.x), exact_sum(p.y, d.y)) {
@@ -258,7 +258,7 @@ fuzz_target!(|data: &[u8]| {
                     y,
                     &obb_f(y),
                     q,
-                    false,
+                    q,
                 );
             }
             5 => {
@@ -274,7 +274,7 @@ fuzz_target!(|data: &[u8]| {
                     y,
                     &obb_f(y),
                     q,
-                    false,
+                    q,
                 );
             }
             6 => {

@@ -86,8 +86,9 @@ pub unsafe extern "C" fn c2d_sweep_rect_circle(
 
 /// Circle `a` moving by `delta` against the static oriented box `b` (solved in the box's
 /// frame): true at the first moment they would overlap strictly (same rules and safety as
-/// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°). Normal, point and pos
-/// as for `c2d_sweep_circle_rect`. False for any NaN and for an infinite delta.
+/// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°, and at those angles
+/// never missed at any size ratio along the box's faces). Normal, point and pos as for
+/// `c2d_sweep_circle_rect`. False for any NaN and for an infinite delta.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_circle_obb(

@@ -39,6 +39,7 @@ use super::overlap::{
     overlap_rect_rect, rect_rect_apart,
 };
 use super::sat;
+use super::sweep_exact;
 use crate::exact::product_le;
 use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Vec2};
 
@@ -882,12 +883,30 @@ fn circle_rect_rounds(a: Circle, b: Rect) -> bool {
 #[cold]
 #[inline(never)]
 fn circle_rect_entry_exact(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32>> {
-    use super::sweep_exact::{entry, span, Entry, Slab, Terms};
+    use super::sweep_exact::span;
+    circle_box_entry_exact(
+        a,
+        delta,
+        [span(b.x, b.w), span(b.y, b.h)],
+        b.aabb().corners(),
+    )
+}
+
+/// The entry of circle `a` moving by `delta` into an axis-aligned box given by its exact spans
+/// (`min, max` per axis) and its corners in f64: the straight parts of the rounded box on exact
+/// sums, the corner disks in f64. As [`rounded_box_entry`]'s answer.
+fn circle_box_entry_exact(
+    a: Circle,
+    delta: Vec2,
+    spans: [(sweep_exact::Terms, sweep_exact::Terms); 2],
+    corners: [P; 4],
+) -> Option<Option<f32>> {
+    use super::sweep_exact::{entry, Entry, Slab, Terms};
     let r = a.r as f64;
     if r.is_nan() || r <= 0.0 {
         return None;
     }
-    let ((x0, x1), (y0, y1)) = (span(b.x, b.w), span(b.y, b.h));
+    let [(x0, x1), (y0, y1)] = spans;
     // The open interval lo - grow < c + t·v < hi + grow.
     let slab = |lo: Terms, hi: Terms, grow: f64, c: f32, v: f32| Slab {
         lo: lo.minus(Terms::of(&[grow, c as f64])),
@@ -915,7 +934,7 @@ fn circle_rect_entry_exact(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32
             None => {}
         }
     }
-    for c in b.aabb().corners() {
+    for c in corners {
         if let Some(t) = disk_entry(a.center().wide(), delta.wide(), c, r, false) {
             if t < 0.0 {
                 return Some(None);
@@ -924,6 +943,26 @@ fn circle_rect_entry_exact(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32
         }
     }
     best.map(Some)
+}
+
+/// An oriented box turned by an exact multiple of 90°, as the exact spans of its world box and
+/// its world half extents; `None` at any other angle.
+fn quarter_box(b: Obb) -> Option<([(sweep_exact::Terms, sweep_exact::Terms); 2], [f32; 2])> {
+    use super::sweep_exact::Terms;
+    let (c, s) = (b.rot.c, b.rot.s);
+    let (hx, hy) = (b.half.x.abs(), b.half.y.abs());
+    let half = if c.abs() == 1.0 && s == 0.0 {
+        [hx, hy]
+    } else if c == 0.0 && s.abs() == 1.0 {
+        [hy, hx]
+    } else {
+        return None;
+    };
+    let span = |centre: f32, h: f32| {
+        let (centre, h) = (centre as f64, h as f64);
+        (Terms::of(&[centre, -h]), Terms::of(&[centre, h]))
+    };
+    Some(([span(b.center.x, half[0]), span(b.center.y, half[1])], half))
 }
 
 /// Circle `a` moving by `delta` against the static oriented box `b`, solved in the box's frame.
@@ -940,7 +979,15 @@ pub fn sweep_circle_obb(a: Circle, delta: Vec2, b: Obb) -> Option<Hit> {
     let (dx, dy) = delta.wide();
     let d = (f.c * dx + f.s * dy, f.c * dy - f.s * dx);
     let lb = f.local_box();
-    let entry = match rounded_box_entry(p, d, &lb, a.r as f64, false)? {
+    // At a multiple of 90° with sizes far apart, the straight parts on exact sums (as for rects).
+    let exact = quarter_box(b).filter(|(_, h)| {
+        may_round([b.center.x, h[0], a.r, a.x]) | may_round([b.center.y, h[1], a.r, a.y])
+    });
+    let entry = match exact {
+        Some((spans, _)) => circle_box_entry_exact(a, delta, spans, f.corners()),
+        None => rounded_box_entry(p, d, &lb, a.r as f64, false),
+    };
+    let entry = match entry? {
         // Inside by less than the predicate can see: touching, as it says.
         None if !overlap_obb_circle(b, a) => rounded_box_entry(p, d, &lb, a.r as f64, true)?,
         entry => entry,
