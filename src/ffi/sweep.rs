@@ -16,8 +16,9 @@ use crate::shape::{Circle, Hit, Obb, Rect, Segment, Vec2};
 /// faces' common part; `pos`: the rect's x, y at t, flush on the hit axis (that coordinate is
 /// the exact contact one whenever it is an f32 and clear, always so on the grid domain). Never
 /// missed at any size ratio: where double precision would round a bound (a rect 1e-30 high at
-/// y = -90), the decision is made exactly. False for any NaN and for an infinite delta (no
-/// motion: the rect stays where it was).
+/// y = -90), the decision is made exactly, and a sweep that answers false leaves `a + delta`
+/// computed in f32 clear of `b` (every sweep below keeps that rule). False for any NaN and for
+/// an infinite delta (no motion: the rect stays where it was).
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_rect_rect(a: Rect, delta: Vec2, b: Rect, out: *mut Hit) -> bool {

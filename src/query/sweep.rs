@@ -29,8 +29,11 @@
 //! Bad input: a NaN anywhere, or an infinite `delta` (no motion), is no hit; infinite extents
 //! follow the formulas, and every field of a hit they give is a number. At any size ratio the
 //! rect-rect sweep and the straight parts of the circle-rect sweeps (both orders) are exact:
-//! where f64 would round a slab bound, the `sweep_exact` module decides. A start that is inside
-//! by less than the predicate can see, which it calls touching, is touching for the sweep too.
+//! where f64 would round a slab bound, the `sweep_exact` module decides (and so for a circle
+//! against an oriented box at a multiple of 90°). A start that is inside by less than the
+//! predicate can see, which it calls touching, is touching for the sweep too. Every sweep that
+//! finds no hit checks the mover's f32 end with the predicate, and reports a hit if it overlaps
+//! ([`end_hit`]): no hit always leaves `a + delta` clear.
 
 use super::contact::{collide_circle_circle, collide_obb_circle, collide_obb_rect};
 use super::contact::{collide_rect_circle, collide_rect_rect};
@@ -44,6 +47,9 @@ use crate::exact::product_le;
 use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Vec2};
 
 type P = (f64, f64);
+
+/// The exact `min, max` of a box per axis.
+type Spans = [(sweep_exact::Terms, sweep_exact::Terms); 2];
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces: f32 positions, settling, fractions.
@@ -289,6 +295,34 @@ fn start_hit(normal: Vec2, point: Vec2, pos: Vec2) -> Hit {
     }
 }
 
+/// The hit of a sweep whose own arithmetic found none while the predicate sees the mover's f32
+/// end `start + delta` overlap the target (and not its start): the two round differently when
+/// sizes are some 2^50 apart, or when `start + delta` rounds into the target in f32. So a sweep
+/// that reports no hit always leaves the mover's end clear, and a move never stops short without
+/// a hit. `t` steps back from 1 until the predicate sees the mover clear; normal and point are
+/// the contact at the end (`contact`, the normal from the target toward the mover).
+#[cold]
+#[inline(never)]
+fn end_hit(
+    start: Vec2,
+    delta: Vec2,
+    overlaps: impl Fn(Vec2) -> bool,
+    contact: impl Fn(Vec2) -> Option<(Vec2, Vec2)>,
+) -> Option<Hit> {
+    let end = at(start, delta, 1.0);
+    if unusable(delta) || !overlaps(end) || overlaps(start) {
+        return None;
+    }
+    let (normal, point) = contact(end)?;
+    let t = settle(1.0, |t| !overlaps(at(start, delta, t)));
+    Some(Hit {
+        t,
+        normal,
+        point,
+        pos: at(start, delta, t),
+    })
+}
+
 // ---------------------------------------------------------------------------------------------
 // Boxes.
 
@@ -312,7 +346,15 @@ pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
     if !(slabs[0].reaches_within(tol[0]) & slabs[1].reaches_within(tol[1])) {
         return None;
     }
-    rect_rect_hit(a, delta, b)
+    rect_rect_hit(a, delta, b).or_else(|| {
+        let moved = |p: Vec2| Rect::new(p.x, p.y, a.w, a.h);
+        end_hit(
+            Vec2::new(a.x, a.y),
+            delta,
+            |p| overlap_rect_rect(moved(p), b),
+            |p| collide_rect_rect(b, moved(p)).map(|c| (c.normal, c.point)),
+        )
+    })
 }
 
 /// `(min, max)` of two values as [`ordered`](crate::shape::ordered) gives them (a NaN stays in
@@ -337,6 +379,14 @@ fn rounding_bound(m: f64) -> f64 {
     m * (1.0 / (1u64 << 50) as f64)
 }
 
+/// More than the f32 rounding of the end coordinate `p + d` (half an f32 step, at most
+/// `2^-24·(|p| + |d|)`): a motion that falls short of a target by less may still end inside it
+/// in f32, which [`end_hit`] then reports.
+#[inline(always)]
+fn end_rounding(p: f32, d: f32) -> f64 {
+    (p.abs() + d.abs()) as f64 * (1.0 / (1u64 << 23) as f64)
+}
+
 /// The x and y slabs of rect `a` moving by `delta` against rect `b`, `b`'s box, and per slab a
 /// bound on the rounding of its f64 bounds. Written lane by lane (x, y) so that both axes
 /// share vector instructions.
@@ -358,7 +408,7 @@ fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb, [f64; 2])
         bmin[i] = bmn;
         bmax[i] = bmx;
         let m = (a0[i].abs() + asz[i].abs()) as f64 + (b0[i].abs() + bsz[i].abs()) as f64;
-        tol[i] = rounding_bound(m);
+        tol[i] = rounding_bound(m) + end_rounding(a0[i], d[i]);
     }
     let slabs = [0, 1].map(|i| Slab {
         lo: lo[i],
@@ -554,6 +604,19 @@ fn neg(v: Vec2) -> Vec2 {
 /// The normal is the hit face's axis (of either box), from `b` toward `a`; `point` lies where the
 /// two touching features meet; `pos` the rect's `x, y` at `t`.
 pub fn sweep_rect_obb(a: Rect, delta: Vec2, b: Obb) -> Option<Hit> {
+    rect_obb_hit(a, delta, b).or_else(|| {
+        let moved = |p: Vec2| Rect::new(p.x, p.y, a.w, a.h);
+        end_hit(
+            Vec2::new(a.x, a.y),
+            delta,
+            |p| overlap_obb_rect(b, moved(p)),
+            |p| collide_obb_rect(b, moved(p)).map(|c| (c.normal, c.point)),
+        )
+    })
+}
+
+/// [`sweep_rect_obb`] by its slabs.
+fn rect_obb_hit(a: Rect, delta: Vec2, b: Obb) -> Option<Hit> {
     if unusable(delta) {
         return None;
     }
@@ -805,7 +868,15 @@ pub fn sweep_circle_rect(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
     if !circle_rect_reaches(a, delta, b) {
         return None; // the common miss
     }
-    circle_rect_hit(a, delta, b)
+    circle_rect_hit(a, delta, b).or_else(|| {
+        let at_p = |p: Vec2| Circle::new(p.x, p.y, a.r);
+        end_hit(
+            a.center(),
+            delta,
+            |p| overlap_rect_circle(b, at_p(p)),
+            |p| collide_rect_circle(b, at_p(p)).map(|c| (c.normal, c.point)),
+        )
+    })
 }
 
 /// Whether circle `a` moving by `delta` reaches the box of rect `b` grown by the radius: the
@@ -825,7 +896,9 @@ fn circle_rect_reaches(a: Circle, delta: Vec2, b: Rect) -> bool {
             v: d[i] as f64,
         };
         let m = (o[i].abs() + w[i].abs()) as f64 + (a.r.abs() + c[i].abs()) as f64;
-        reach &= s.reaches_within(rounding_bound(m));
+        // The mover's end: the circle's centre here, the rect's corner in the reverse order.
+        let ends = end_rounding(c[i].abs() + o[i].abs(), d[i]);
+        reach &= s.reaches_within(rounding_bound(m) + ends);
     }
     reach
 }
@@ -898,7 +971,7 @@ fn circle_rect_entry_exact(a: Circle, delta: Vec2, b: Rect) -> Option<Option<f32
 fn circle_box_entry_exact(
     a: Circle,
     delta: Vec2,
-    spans: [(sweep_exact::Terms, sweep_exact::Terms); 2],
+    spans: Spans,
     corners: [P; 4],
 ) -> Option<Option<f32>> {
     use super::sweep_exact::{entry, Entry, Slab, Terms};
@@ -947,7 +1020,7 @@ fn circle_box_entry_exact(
 
 /// An oriented box turned by an exact multiple of 90°, as the exact spans of its world box and
 /// its world half extents; `None` at any other angle.
-fn quarter_box(b: Obb) -> Option<([(sweep_exact::Terms, sweep_exact::Terms); 2], [f32; 2])> {
+fn quarter_box(b: Obb) -> Option<(Spans, [f32; 2])> {
     use super::sweep_exact::Terms;
     let (c, s) = (b.rot.c, b.rot.s);
     let (hx, hy) = (b.half.x.abs(), b.half.y.abs());
@@ -970,6 +1043,19 @@ fn quarter_box(b: Obb) -> Option<([(sweep_exact::Terms, sweep_exact::Terms); 2],
 ///
 /// Normal, point and pos as for [`sweep_circle_rect`].
 pub fn sweep_circle_obb(a: Circle, delta: Vec2, b: Obb) -> Option<Hit> {
+    circle_obb_hit(a, delta, b).or_else(|| {
+        let at_p = |p: Vec2| Circle::new(p.x, p.y, a.r);
+        end_hit(
+            a.center(),
+            delta,
+            |p| overlap_obb_circle(b, at_p(p)),
+            |p| collide_obb_circle(b, at_p(p)).map(|c| (c.normal, c.point)),
+        )
+    })
+}
+
+/// [`sweep_circle_obb`] in the box's frame.
+fn circle_obb_hit(a: Circle, delta: Vec2, b: Obb) -> Option<Hit> {
     if unusable(delta) || a.r.is_nan() {
         return None;
     }
@@ -1014,6 +1100,19 @@ pub fn sweep_circle_obb(a: Circle, delta: Vec2, b: Obb) -> Option<Hit> {
 /// The normal points from `b`'s centre toward `a`'s at `t`; `point` is on `b`'s surface along
 /// it; `pos` is `a`'s centre at `t`.
 pub fn sweep_circle_circle(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
+    circle_circle_hit(a, delta, b).or_else(|| {
+        let at_p = |p: Vec2| Circle::new(p.x, p.y, a.r);
+        end_hit(
+            a.center(),
+            delta,
+            |p| overlap_circle_circle(at_p(p), b),
+            |p| collide_circle_circle(b, at_p(p)).map(|c| (c.normal, c.point)),
+        )
+    })
+}
+
+/// [`sweep_circle_circle`] by the disk of the summed radii.
+fn circle_circle_hit(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
     if unusable(delta) || !(a.r >= 0.0 && b.r >= 0.0) {
         return None;
     }
@@ -1053,7 +1152,15 @@ pub fn sweep_rect_circle(a: Rect, delta: Vec2, b: Circle) -> Option<Hit> {
     if !circle_rect_reaches(b, neg(delta), a) {
         return None; // the common miss
     }
-    rect_circle_hit(a, delta, b)
+    rect_circle_hit(a, delta, b).or_else(|| {
+        let moved = |p: Vec2| Rect::new(p.x, p.y, a.w, a.h);
+        end_hit(
+            Vec2::new(a.x, a.y),
+            delta,
+            |p| overlap_rect_circle(moved(p), b),
+            |p| collide_rect_circle(moved(p), b).map(|c| (neg(c.normal), c.point)),
+        )
+    })
 }
 
 /// [`sweep_rect_circle`] once the grown box is reached.
