@@ -340,21 +340,13 @@ fn end_hit(
 /// decision is made on exact sums instead (the `sweep_exact` module).
 #[inline(never)]
 pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
-    let (slabs, _, tol) = rect_rect_slabs(a, delta, b);
+    let (slabs, _, tol, _) = rect_rect_slabs(a, delta, b);
     // The common miss: the motion's swept box does not reach `b`, by more than f64 rounding of
     // the bounds can explain (or a NaN, or an infinite motion).
     if !(slabs[0].reaches_within(tol[0]) & slabs[1].reaches_within(tol[1])) {
         return None;
     }
-    rect_rect_hit(a, delta, b).or_else(|| {
-        let moved = |p: Vec2| Rect::new(p.x, p.y, a.w, a.h);
-        end_hit(
-            Vec2::new(a.x, a.y),
-            delta,
-            |p| overlap_rect_rect(moved(p), b),
-            |p| collide_rect_rect(b, moved(p)).map(|c| (c.normal, c.point)),
-        )
-    })
+    rect_rect_hit(a, delta, b)
 }
 
 /// `(min, max)` of two values as [`ordered`](crate::shape::ordered) gives them (a NaN stays in
@@ -387,11 +379,12 @@ fn end_rounding(p: f32, d: f32) -> f64 {
     (p.abs() + d.abs()) as f64 * (1.0 / (1u64 << 23) as f64)
 }
 
-/// The x and y slabs of rect `a` moving by `delta` against rect `b`, `b`'s box, and per slab a
-/// bound on the rounding of its f64 bounds. Written lane by lane (x, y) so that both axes
+/// The x and y slabs of rect `a` moving by `delta` against rect `b`, `b`'s box, per slab a
+/// bound on the rounding of its f64 bounds (and of the end in f32), and whether f64 may round a
+/// bound at all ([`may_round`]). Written lane by lane (x, y) so that both axes
 /// share vector instructions.
 #[inline(always)]
-fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb, [f64; 2]) {
+fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb, [f64; 2], bool) {
     let (a0, asz) = ([a.x, a.y], [a.w, a.h]);
     let (b0, bsz) = ([b.x, b.y], [b.w, b.h]);
     let d = [delta.x, delta.y];
@@ -400,6 +393,7 @@ fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb, [f64; 2])
     let mut bmin = [0.0; 2];
     let mut bmax = [0.0; 2];
     let mut tol = [0.0; 2];
+    let mut spread = [false; 2];
     for i in 0..2 {
         let (amn, amx) = span(a0[i], asz[i]);
         let (bmn, bmx) = span(b0[i], bsz[i]);
@@ -407,8 +401,11 @@ fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb, [f64; 2])
         hi[i] = bmx - amn;
         bmin[i] = bmn;
         bmax[i] = bmx;
-        let m = (a0[i].abs() + asz[i].abs()) as f64 + (b0[i].abs() + bsz[i].abs()) as f64;
-        tol[i] = rounding_bound(m) + end_rounding(a0[i], d[i]);
+        // Both the f64 rounding of the bounds (2^-50 of their terms) and the f32 rounding of
+        // the end (2^-24 of `|a0| + |d|`), bounded at once; summed in f32, as a bound may be.
+        let m = a0[i].abs() + asz[i].abs() + b0[i].abs() + bsz[i].abs() + d[i].abs();
+        tol[i] = m as f64 * (1.0 / (1u64 << 22) as f64);
+        spread[i] = may_round([a0[i], asz[i], b0[i], bsz[i]]);
     }
     let slabs = [0, 1].map(|i| Slab {
         lo: lo[i],
@@ -421,31 +418,24 @@ fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb, [f64; 2])
         max_x: bmax[0],
         max_y: bmax[1],
     };
-    (slabs, eb, tol)
+    (slabs, eb, tol, spread[0] | spread[1])
 }
 
 /// Whether some sum of these f32 values (up to four of them, with any signs) may be inexact in
-/// f64: false when every finite nonzero value's binary exponent is within 27 of every other's
-/// (they are then all multiples of the smallest one's ulp and below 2^29 times that ulp, so
-/// their sums fit in 53 bits; an infinite value is exact as an infinity). A few integer
-/// operations, no branches.
+/// f64: false when the largest finite magnitude is at most 2^27 times the smallest nonzero one.
+/// Their binary exponents are then within 27 of each other, so they are all multiples of the
+/// smallest one's ulp (2^-149 for subnormals) and below 2^29 times that ulp: their sums fit in
+/// 53 bits. An infinite value is exact as an infinity and does not count. Branch-free.
 #[inline(always)]
 fn may_round<const N: usize>(values: [f32; N]) -> bool {
-    let (mut lo, mut hi) = (255u32, 0u32);
+    let (mut lo, mut hi) = (f32::INFINITY, 0.0f32);
     for v in values {
-        let bits = v.to_bits() & 0x7fff_ffff;
-        let e = (bits >> 23).max(1); // subnormals: multiples of 2^-149 below 2^-126, as e = 1
-        let counts = (bits != 0) & (e < 255);
-        lo = lo.min(if counts { e } else { 255 });
-        hi = hi.max(if counts { e } else { 0 });
+        let m = v.abs();
+        let finite = m < f32::INFINITY;
+        lo = lo.min(if finite & (m > 0.0) { m } else { f32::INFINITY });
+        hi = hi.max(if finite { m } else { 0.0 });
     }
-    hi > lo + 27
-}
-
-/// Whether f64 may round a slab bound of rect `a` against rect `b`.
-#[inline(always)]
-fn rect_rect_rounds(a: Rect, b: Rect) -> bool {
-    may_round([a.x, a.w, b.x, b.w]) | may_round([a.y, a.h, b.y, b.h])
+    hi > lo * (1u32 << 27) as f32
 }
 
 /// Where rect `a` moving by `delta` first overlaps rect `b`.
@@ -521,20 +511,44 @@ fn rect_rect_entry_exact(a: Rect, delta: Vec2, b: Rect) -> Option<RectEntry> {
 /// miss stays short).
 #[inline(never)]
 fn rect_rect_hit(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
-    let (slabs, eb, _) = rect_rect_slabs(a, delta, b);
-    let entry = if rect_rect_rounds(a, b) {
-        match rect_rect_entry_exact(a, delta, b) {
-            // Overlapping by less than f64 can see: the predicate (and so everything else) sees
-            // them apart or touching at the start, so the f64 slabs, which agree with it, decide.
-            Some(RectEntry::Inside) if !overlap_rect_rect(a, b) => rect_rect_entry(a, &slabs),
-            other => other,
-        }
-    } else {
-        rect_rect_entry(a, &slabs)
+    let (slabs, eb, _, rounds) = rect_rect_slabs(a, delta, b);
+    if rounds {
+        return rect_rect_hit_exact(a, delta, b); // sizes far apart: rare, out of line
+    }
+    let entry = rect_rect_entry(a, &slabs);
+    rect_rect_finish(a, delta, b, &slabs, &eb, entry)
+}
+
+/// [`rect_rect_hit`] for the inputs whose slab bounds f64 may round: the entry on exact sums.
+#[cold]
+#[inline(never)]
+fn rect_rect_hit_exact(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
+    let (slabs, eb, _, _) = rect_rect_slabs(a, delta, b);
+    let entry = match rect_rect_entry_exact(a, delta, b) {
+        // Overlapping by less than f64 can see: the predicate (and so everything else) sees
+        // them apart or touching at the start, so the f64 slabs, which agree with it, decide.
+        Some(RectEntry::Inside) if !overlap_rect_rect(a, b) => rect_rect_entry(a, &slabs),
+        other => other,
     };
-    let (t0, axis, flush) = match entry? {
-        RectEntry::Inside => return rect_rect_inside(a, b),
-        RectEntry::At { t, axis, flush } => (t, axis, flush),
+    rect_rect_finish(a, delta, b, &slabs, &eb, entry)
+}
+
+/// The hit of rect `a` moving by `delta` against rect `b` from where it enters: settled, made
+/// flush, with its normal and point; the start's contact when inside; [`end_hit`] when there
+/// is no entry.
+#[inline(always)]
+fn rect_rect_finish(
+    a: Rect,
+    delta: Vec2,
+    b: Rect,
+    slabs: &[Slab; 2],
+    eb: &Aabb,
+    entry: Option<RectEntry>,
+) -> Option<Hit> {
+    let (t0, axis, flush) = match entry {
+        Some(RectEntry::At { t, axis, flush }) => (t, axis, flush),
+        Some(RectEntry::Inside) => return rect_rect_inside(a, b),
+        None => return rect_rect_end_hit(a, delta, b),
     };
     let y_axis = axis == 1;
     let start = Vec2::new(a.x, a.y);
@@ -583,6 +597,19 @@ fn rect_rect_hit(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
         ((n, 0.0), (x, mid(py, eb.min_y, eb.max_y)))
     };
     Some(hit(t, normal, point, pos))
+}
+
+/// [`end_hit`] for rect `a` against rect `b`.
+#[cold]
+#[inline(never)]
+fn rect_rect_end_hit(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
+    let moved = |p: Vec2| Rect::new(p.x, p.y, a.w, a.h);
+    end_hit(
+        Vec2::new(a.x, a.y),
+        delta,
+        |p| overlap_rect_rect(moved(p), b),
+        |p| collide_rect_rect(b, moved(p)).map(|c| (c.normal, c.point)),
+    )
 }
 
 /// The hit at `t = 0` of rects already overlapping: the minimum translation's normal.
