@@ -178,6 +178,9 @@ static void size_ratios(void) {
         SWEEP_CHECK("a rect whose face ends on the centre of a circle of that radius is hit",
                     c2d_sweep_rect_circle(rect(90, 0, 10, 5), vec2(-90, 0), circle(0, 2, h), &hit) &&
                         hit.t < 1.0f && hit.normal.x == 1.0f);
+        SWEEP_CHECK("a circle of that radius against the wall as an oriented box turned 90 degrees",
+                    c2d_sweep_circle_obb(circle(-90, 45, h), vec2(90, -45), obb(5, 5, 10, 5, 90), &hit) &&
+                        hit.t < 1.0f && hit.t > 0.99f);
         SWEEP_CHECK("a box landing on a ledge that thin at y = 90 is hit above it",
                     c2d_sweep_rect_rect(rect(45, 180, 10, 10), vec2(-45, -90), rect(0, 90, 10, h),
                                         &hit) &&

@@ -658,8 +658,9 @@ struct c2d_obb c2d_obb_from_rect(struct c2d_rect r, float angle_deg);
 /// faces' common part; `pos`: the rect's x, y at t, flush on the hit axis (that coordinate is
 /// the exact contact one whenever it is an f32 and clear, always so on the grid domain). Never
 /// missed at any size ratio: where double precision would round a bound (a rect 1e-30 high at
-/// y = -90), the decision is made exactly. False for any NaN and for an infinite delta (no
-/// motion: the rect stays where it was).
+/// y = -90), the decision is made exactly, and a sweep that answers false leaves `a + delta`
+/// computed in f32 clear of `b` (every sweep below keeps that rule). False for any NaN and for
+/// an infinite delta (no motion: the rect stays where it was).
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_sweep_rect_rect(struct c2d_rect a,
                          struct c2d_vec2 delta,
@@ -701,8 +702,9 @@ bool c2d_sweep_rect_circle(struct c2d_rect a,
 
 /// Circle `a` moving by `delta` against the static oriented box `b` (solved in the box's
 /// frame): true at the first moment they would overlap strictly (same rules and safety as
-/// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°). Normal, point and pos
-/// as for `c2d_sweep_circle_rect`. False for any NaN and for an infinite delta.
+/// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°, and at those angles
+/// never missed at any size ratio along the box's faces). Normal, point and pos as for
+/// `c2d_sweep_circle_rect`. False for any NaN and for an infinite delta.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_sweep_circle_obb(struct c2d_circle a,
                           struct c2d_vec2 delta,

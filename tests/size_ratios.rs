@@ -310,3 +310,165 @@ fn an_endless_plank_moving_into_a_tiny_box_is_hit() {
     assert_eq!(hit.t, 0.0);
     assert!(!overlap_rect_rect(moved(plank, hit.pos), speck));
 }
+
+#[test]
+fn a_speck_of_dust_rising_onto_an_endless_wall_is_hit() {
+    // A circle of radius 3.4e-20 rising onto the bottom face of a wall that reaches up without
+    // end: its centre ends on the face, inside the wall by its radius. The infinite height does
+    // not stop the face's bound, 7.75 - 3.4e-20, from being compared exactly.
+    let dust = Circle::new(7.75, 0.0, 3.367_700_4e-20);
+    let wall = Rect::new(7.75, 7.75, 16_777_216.0, f32::INFINITY);
+    let d = Vec2::new(7.75, 7.75);
+    assert!(overlap_rect_circle(wall, Circle::new(15.5, 7.75, dust.r)));
+    let hit = sweep_circle_rect(dust, d, wall).expect("rises onto the wall");
+    assert!(hit.t < 1.0 && hit.normal == Vec2::new(0.0, -1.0), "{hit:?}");
+    // And a sliver 1e-20 high rising the same way: it ends inside the wall by its height.
+    let sliver = Rect::new(7.75, 0.0, 1.0, 1.0e-20);
+    let hit = sweep_rect_rect(sliver, d, wall).expect("rises onto the wall");
+    assert!(hit.t < 1.0 && hit.normal == Vec2::new(0.0, -1.0), "{hit:?}");
+}
+
+#[test]
+fn a_tiny_circle_ending_with_its_centre_on_a_face_of_a_box_turned_by_right_angles_is_hit() {
+    // As for the rect: the oriented box at 0, 90, 180 and 270 degrees is the same wall.
+    for r in THIN {
+        for deg in [0.0, 90.0, 180.0, 270.0] {
+            let wall = Obb::new(
+                Vec2::new(5.0, 5.0),
+                if deg == 90.0 || deg == 270.0 {
+                    Vec2::new(10.0, 5.0)
+                } else {
+                    Vec2::new(5.0, 10.0)
+                },
+                Rot::from_degrees(deg),
+            );
+            let c = Circle::new(-90.0, 45.0, r);
+            let d = Vec2::new(90.0, -45.0);
+            assert!(overlap_obb_circle(wall, Circle::new(0.0, 0.0, r)), "{deg}");
+            let hit = sweep_circle_obb(c, d, wall);
+            let hit = hit.unwrap_or_else(|| panic!("radius {r:e} at {deg} degrees: missed"));
+            assert!(hit.t > 0.99 && hit.t < 1.0, "t {}", hit.t);
+            assert!(!overlap_obb_circle(
+                wall,
+                Circle::new(hit.pos.x, hit.pos.y, r)
+            ));
+        }
+    }
+}
+
+#[test]
+fn a_crate_whose_float_end_rounds_onto_a_wall_reports_the_hit() {
+    // At x = 1e8 floats are 8 apart: the crate pushed 5 units ends, in float, at 1e8 + 8, on the
+    // wall that starts there. The sweep reports the hit (stopping clear), as the move does.
+    let crate_ = Rect::new(1e8, 0.0, 1.0, 1.0);
+    let wall = Rect::new(1e8 + 8.0, 0.0, 8.0, 8.0);
+    let d = Vec2::new(5.0, 0.0);
+    assert!(overlap_rect_rect(
+        Rect::new(crate_.x + d.x, 0.0, 1.0, 1.0),
+        wall
+    ));
+    let hit = sweep_rect_rect(crate_, d, wall).expect("its float end is in the wall");
+    assert_eq!(hit.normal, Vec2::new(-1.0, 0.0));
+    assert!(!overlap_rect_rect(moved(crate_, hit.pos), wall));
+    let (p, info) = move_rect(crate_, d, &[wall], Response::Touch);
+    assert_eq!((p, info.count), (Vec2::new(1e8, 0.0), 1));
+}
+
+#[test]
+fn a_speck_rising_into_a_small_ball_whose_sums_f64_rounds_is_hit() {
+    // Radii 1.4e-19 and 1/256: f64 sees the speck touching at the start (it is inside by 1e-19)
+    // and computes its end apart, while the predicate, rounding the other way, sees the end
+    // overlap. The sweep never leaves the end overlapping without a hit.
+    let m = 1.356_315_6e-19;
+    let speck = Circle::new(m, m, m);
+    let ball = Circle::new(m, 0.003_906_25, 0.003_906_25);
+    let d = Vec2::new(m, m);
+    let end = Circle::new(speck.x + d.x, speck.y + d.y, m);
+    assert!(overlap_circle_circle(end, ball) && !overlap_circle_circle(speck, ball));
+    let hit = sweep_circle_circle(speck, d, ball).expect("its end overlaps");
+    assert!(!overlap_circle_circle(
+        Circle::new(hit.pos.x, hit.pos.y, m),
+        ball
+    ));
+}
+
+fn bits(rng: &mut Rng) -> f32 {
+    match rng.below(5) {
+        0 => {
+            f32::from_bits(rng.below(0x7f00_0000) as u32)
+                * if rng.below(2) == 0 { 1.0 } else { -1.0 }
+        }
+        1 => THIN[rng.below(3) as usize] * if rng.below(2) == 0 { 1.0 } else { -1.0 },
+        2 => [1e8, 16_777_216.0, 3.4e38, 90.0, 1.0 / 256.0][rng.below(5) as usize],
+        3 => 0.0,
+        _ => coord(rng),
+    }
+}
+
+#[test]
+fn a_sweep_that_misses_leaves_the_float_end_clear_at_any_size_ratio() {
+    // Every sweep, on values from subnormal to 3.4e38: no hit means the mover's end a + delta,
+    // computed in float, does not overlap the target (unless they overlapped at the start).
+    let mut rng = Rng::new(0xe9d_c1ea2);
+    for _ in 0..200_000 {
+        let f = |rng: &mut Rng| bits(rng);
+        let r = Rect::new(f(&mut rng), f(&mut rng), f(&mut rng), f(&mut rng));
+        let s = Rect::new(f(&mut rng), f(&mut rng), f(&mut rng), f(&mut rng));
+        let c = Circle::new(f(&mut rng), f(&mut rng), f(&mut rng).abs());
+        let e = Circle::new(f(&mut rng), f(&mut rng), f(&mut rng).abs());
+        let o = Obb::new(
+            Vec2::new(f(&mut rng), f(&mut rng)),
+            Vec2::new(f(&mut rng), f(&mut rng)),
+            Rot::from_degrees(45.0 * rng.below(8) as f32),
+        );
+        let d = Vec2::new(f(&mut rng), f(&mut rng));
+        let end = |p: Vec2| Vec2::new(p.x + d.x, p.y + d.y);
+        let rp = Vec2::new(r.x, r.y);
+        let rect_at = |p: Vec2| Rect::new(p.x, p.y, r.w, r.h);
+        let circle_at = |p: Vec2| Circle::new(p.x, p.y, c.r);
+        let cases: [(&str, bool, bool, bool); 6] = [
+            (
+                "rect_rect",
+                sweep_rect_rect(r, d, s).is_some(),
+                overlap_rect_rect(r, s),
+                overlap_rect_rect(rect_at(end(rp)), s),
+            ),
+            (
+                "circle_rect",
+                sweep_circle_rect(c, d, s).is_some(),
+                overlap_rect_circle(s, c),
+                overlap_rect_circle(s, circle_at(end(c.center()))),
+            ),
+            (
+                "rect_circle",
+                sweep_rect_circle(r, d, e).is_some(),
+                overlap_rect_circle(r, e),
+                overlap_rect_circle(rect_at(end(rp)), e),
+            ),
+            (
+                "circle_circle",
+                sweep_circle_circle(c, d, e).is_some(),
+                overlap_circle_circle(c, e),
+                overlap_circle_circle(circle_at(end(c.center())), e),
+            ),
+            (
+                "circle_obb",
+                sweep_circle_obb(c, d, o).is_some(),
+                overlap_obb_circle(o, c),
+                overlap_obb_circle(o, circle_at(end(c.center()))),
+            ),
+            (
+                "rect_obb",
+                sweep_rect_obb(r, d, o).is_some(),
+                overlap_obb_rect(o, r),
+                overlap_obb_rect(o, rect_at(end(rp))),
+            ),
+        ];
+        for (name, hit, start, end_overlaps) in cases {
+            assert!(
+                hit || start || !end_overlaps,
+                "{name} missed but its end overlaps: {r:?} {s:?} {c:?} {e:?} {o:?} {d:?}"
+            );
+        }
+    }
+}

@@ -191,18 +191,6 @@ pub fn hit_f(h: &collide2d::Hit) -> [f32; 7] {
     ]
 }
 
-/// `x + y` when it is exactly an f32 (so that the f32 end of a motion is its real end).
-pub fn exact_sum(x: f32, y: f32) -> Option<f32> {
-    if !(x.is_finite() && y.is_finite()) {
-        return None;
-    }
-    let s = x as f64 + y as f64;
-    // Exact in f64 (the rounding error of the sum is zero), then exactly an f32.
-    let bb = s - x as f64;
-    let err = (x as f64 - (s - bb)) + (y as f64 - bb);
-    (err == 0.0 && s as f32 as f64 == s).then_some(s as f32)
-}
-
 /// Every value a multiple of 1/256 with magnitude at most 16384.
 pub fn grid(v: &[f32]) -> bool {
     v.iter()

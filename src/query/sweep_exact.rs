@@ -1,12 +1,13 @@
-//! The sweeps' slab test in exact arithmetic, for finite inputs whose slab bounds f64 rounds.
+//! The sweeps' slab test in exact arithmetic, for inputs whose slab bounds f64 rounds.
 //!
 //! A slab bound such as `b.y - (a.y + a.h)` is a sum of up to four f32 values. f64 holds it
 //! exactly unless the values are some 2^29 times apart in magnitude (a rect 1e-30 high at
 //! y = -90, a circle of radius 1e-38 against a rect at x = 1000); then the rounded bound can
 //! turn an entry just before `t = 1` into "ending in contact", a miss. Here each bound is kept
 //! as its terms and every decision (reached or not, which slab is entered last, entry before
-//! exit, the entry time's f32 floor) is made on exact sums ([`Expansion`]), so the answer is that of
-//! real arithmetic on the shapes as given, at any size ratio.
+//! exit, the entry time's f32 floor) is made on exact sums ([`Expansion`]), so the answer is that
+//! of real arithmetic on the shapes as given, at any size ratio. Infinite extents keep their
+//! infinite bounds (`inf - inf` is no hit, as in f64).
 
 use std::cmp::Ordering;
 
@@ -58,15 +59,33 @@ impl Terms {
         s
     }
 
-    /// The sign of `self - c`.
-    fn cmp(&self, c: f64) -> Ordering {
-        self.sum_with(&[-c]).sign()
+    /// The value when a term is not finite (an infinite extent): `±inf` when the infinite terms
+    /// share a sign, NaN for `inf - inf` (or a NaN term); `None` when every term is finite.
+    fn non_finite(&self) -> Option<f64> {
+        let mut value: Option<f64> = None;
+        for &x in self.terms() {
+            if !x.is_finite() {
+                value = Some(value.map_or(x, |v| v + x));
+            }
+        }
+        value
     }
 
-    /// The value as an f32 when it is exactly one.
+    /// The sign of `self - c` for a finite `c`; `None` for a NaN value.
+    fn cmp(&self, c: f64) -> Option<Ordering> {
+        match self.non_finite() {
+            Some(v) => v.partial_cmp(&c),
+            None => Some(self.sum_with(&[-c]).sign()),
+        }
+    }
+
+    /// The value as an f32 when it is exactly one (a finite one).
     pub fn as_f32(&self) -> Option<f32> {
+        if self.non_finite().is_some() {
+            return None;
+        }
         let f = self.sum_with(&[]).approx() as f32;
-        (f.is_finite() && self.cmp(f as f64) == Ordering::Equal).then_some(f)
+        (f.is_finite() && self.cmp(f as f64) == Some(Ordering::Equal)).then_some(f)
     }
 }
 
@@ -97,14 +116,27 @@ struct Time {
 }
 
 impl Time {
+    /// `±inf` for an infinite time (no motion along the slab, or an infinite extent), `None` for
+    /// a finite one. The slabs' bounds are never NaN here.
+    fn infinite(&self) -> Option<f64> {
+        if self.den == 0.0 {
+            let negative = self.num.cmp(0.0) == Some(Ordering::Less);
+            return Some(if negative {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            });
+        }
+        self.num.non_finite()
+    }
+
     /// Exactly `self < other`.
     fn lt(&self, other: &Time) -> bool {
-        let sign = |t: &Time| t.num.cmp(0.0);
-        match (self.den == 0.0, other.den == 0.0) {
-            (true, true) => sign(self) == Ordering::Less && sign(other) == Ordering::Greater,
-            (true, false) => sign(self) == Ordering::Less,
-            (false, true) => sign(other) == Ordering::Greater,
-            (false, false) => {
+        match (self.infinite(), other.infinite()) {
+            (Some(a), Some(b)) => a < b,
+            (Some(a), None) => a < 0.0,
+            (None, Some(b)) => b > 0.0,
+            (None, None) => {
                 // self.num·other.den < other.num·self.den
                 let mut s = Expansion::new();
                 for &x in self.num.terms() {
@@ -128,7 +160,7 @@ impl Time {
             0.0
         };
         // `t·den` is exact in f64 (two f32 values): compare it with num exactly.
-        let above = |t: f32| self.num.cmp(t as f64 * self.den) == Ordering::Less;
+        let above = |t: f32| self.num.cmp(t as f64 * self.den) == Some(Ordering::Less);
         while t > 0.0 && above(t) {
             t = f32::from_bits(t.to_bits() - 1);
         }
@@ -173,7 +205,7 @@ pub(crate) fn entry<const N: usize>(slabs: &[Slab; N]) -> Option<Entry> {
         }
         // Entered before t = 1 and left after t = 0.
         let (vmax, vmin) = (s.v.max(0.0), s.v.min(0.0));
-        if s.lo.cmp(vmax) != Ordering::Less || s.hi.cmp(vmin) != Ordering::Greater {
+        if s.lo.cmp(vmax) != Some(Ordering::Less) || s.hi.cmp(vmin) != Some(Ordering::Greater) {
             return None;
         }
         let den = s.v.abs();
@@ -206,7 +238,7 @@ pub(crate) fn entry<const N: usize>(slabs: &[Slab; N]) -> Option<Entry> {
     if !enter.lt(&exit) {
         return None;
     }
-    if enter.den == 0.0 || enter.num.cmp(0.0) == Ordering::Less {
+    if enter.den == 0.0 || enter.num.cmp(0.0) == Some(Ordering::Less) {
         Some(Entry::Inside)
     } else {
         Some(Entry::At(enter.floor_f32(), k))
@@ -221,9 +253,13 @@ mod tests {
     fn a_bound_that_f64_rounds_is_compared_exactly() {
         // -90 - 1e-30 rounds to -90 in f64; exactly, 90 + 1e-30 > 90.
         let lo = Terms::of(&[0.0]).minus(Terms::of(&[-90.0, 1e-30]));
-        assert_eq!(lo.cmp(90.0), Ordering::Less);
-        assert_eq!(Terms::of(&[90.0, -1e-30]).cmp(90.0), Ordering::Less);
-        assert_eq!(Terms::of(&[1e-45, 1e38]).cmp(1e38), Ordering::Greater);
+        assert_eq!(lo.cmp(90.0), Some(Ordering::Less));
+        assert_eq!(Terms::of(&[90.0, -1e-30]).cmp(90.0), Some(Ordering::Less));
+        assert_eq!(Terms::of(&[1e-45, 1e38]).cmp(1e38), Some(Ordering::Greater));
+        let inf = f64::INFINITY;
+        assert_eq!(Terms::of(&[1e-30, inf]).cmp(1e38), Some(Ordering::Greater));
+        assert_eq!(Terms::of(&[inf, -inf]).cmp(0.0), None);
+        assert_eq!(Terms::of(&[1.0, inf]).as_f32(), None);
         assert_eq!(Terms::of(&[1.0, 2.0]).as_f32(), Some(3.0));
         assert_eq!(Terms::of(&[1.0, 1e-30]).as_f32(), None);
     }
