@@ -91,6 +91,34 @@ unsafe fn out_slice<'a, T>(out: *mut T, cap: usize) -> &'a mut [T] {
     }
 }
 
+/// Writes the two values `read` answers for a live world through `a` and `b` (each nullable),
+/// or answers why not.
+///
+/// # Safety
+/// `w` is NULL or a live world; `a` and `b` are NULL or writable.
+unsafe fn read_two<A, B>(
+    w: *const World,
+    read: impl FnOnce(&World) -> Result<(A, B), WorldError>,
+    a: *mut A,
+    b: *mut B,
+) -> c2d_status {
+    // SAFETY: NULL or a live world (contract).
+    let Some(w) = (unsafe { w.as_ref() }) else {
+        return C2D_ERR_NULL;
+    };
+    match read(w) {
+        Ok((x, y)) => {
+            // SAFETY: each is NULL or writable (contract).
+            unsafe {
+                write_out(a, x);
+                write_out(b, y);
+            }
+            C2D_OK
+        }
+        Err(e) => status(Err(e)),
+    }
+}
+
 /// A static, NUL-terminated English description of a status code; unknown codes get
 /// "unknown status". Never NULL.
 #[no_mangle]
@@ -182,21 +210,8 @@ pub unsafe extern "C" fn c2d_world_get(
     user: *mut u64,
 ) -> c2d_status {
     guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_ref() }) else {
-            return C2D_ERR_NULL;
-        };
-        match w.get(id) {
-            Ok((r, u)) => {
-                // SAFETY: each is NULL or writable (contract).
-                unsafe {
-                    write_out(rect, r);
-                    write_out(user, u);
-                }
-                C2D_OK
-            }
-            Err(e) => status(Err(e)),
-        }
+        // SAFETY: the caller's contract, passed on.
+        unsafe { read_two(w, |w| w.get(id), rect, user) }
     })
 }
 
@@ -716,21 +731,8 @@ pub unsafe extern "C" fn c2d_world_get_d(
     user: *mut u64,
 ) -> c2d_status {
     guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_ref() }) else {
-            return C2D_ERR_NULL;
-        };
-        match w.get_d(id) {
-            Ok((r, u)) => {
-                // SAFETY: each is NULL or writable (contract).
-                unsafe {
-                    write_out(rect, r);
-                    write_out(user, u);
-                }
-                C2D_OK
-            }
-            Err(e) => status(Err(e)),
-        }
+        // SAFETY: the caller's contract, passed on.
+        unsafe { read_two(w, |w| w.get_d(id), rect, user) }
     })
 }
 
@@ -766,21 +768,8 @@ pub unsafe extern "C" fn c2d_world_get_category(
     mask: *mut u64,
 ) -> c2d_status {
     guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_ref() }) else {
-            return C2D_ERR_NULL;
-        };
-        match w.category(id) {
-            Ok((c, m)) => {
-                // SAFETY: each is NULL or writable (contract).
-                unsafe {
-                    write_out(category, c);
-                    write_out(mask, m);
-                }
-                C2D_OK
-            }
-            Err(e) => status(Err(e)),
-        }
+        // SAFETY: the caller's contract, passed on.
+        unsafe { read_two(w, |w| w.category(id), category, mask) }
     })
 }
 

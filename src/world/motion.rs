@@ -261,19 +261,10 @@ impl World {
         &mut self,
         id: u64,
         goal: Vec2D,
-        mut filter: impl FnMut(&mut World, u64, u64) -> Response,
+        filter: impl FnMut(&mut World, u64, u64) -> Response,
         hits: &mut Vec<WorldHitD>,
     ) -> Result<Vec2D, WorldError> {
-        let mut this = self;
-        run(
-            &mut this,
-            id,
-            goal,
-            true,
-            false,
-            &mut |w: &mut &mut World, a, b| filter(w, a, b),
-            hits,
-        )
+        self.motion_d(id, goal, true, filter, hits)
     }
 
     /// bump.lua's `world:check`: [`World::move_d`] without moving the item.
@@ -281,19 +272,23 @@ impl World {
         &mut self,
         id: u64,
         goal: Vec2D,
+        filter: impl FnMut(&mut World, u64, u64) -> Response,
+        hits: &mut Vec<WorldHitD>,
+    ) -> Result<Vec2D, WorldError> {
+        self.motion_d(id, goal, false, filter, hits)
+    }
+
+    fn motion_d(
+        &mut self,
+        id: u64,
+        goal: Vec2D,
+        commit: bool,
         mut filter: impl FnMut(&mut World, u64, u64) -> Response,
         hits: &mut Vec<WorldHitD>,
     ) -> Result<Vec2D, WorldError> {
         let mut this = self;
-        run(
-            &mut this,
-            id,
-            goal,
-            false,
-            false,
-            &mut |w: &mut &mut World, a, b| filter(w, a, b),
-            hits,
-        )
+        let mut pick = |w: &mut &mut World, a, b| filter(w, a, b);
+        run(&mut this, id, goal, commit, false, &mut pick, hits)
     }
 }
 
