@@ -5,7 +5,7 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const TYPES: [(&str, &str); 20] = [
+const TYPES: [(&str, &str); 22] = [
     ("Vec2", "c2d_vec2"),
     ("Rect", "c2d_rect"),
     ("Circle", "c2d_circle"),
@@ -26,6 +26,8 @@ const TYPES: [(&str, &str); 20] = [
     ("SegmentD", "c2d_segmentd"),
     ("HitD", "c2d_hitd"),
     ("WorldHitD", "c2d_world_hitd"),
+    ("Ground", "c2d_ground"),
+    ("Moved", "c2d_moved"),
 ];
 
 /// The header's opening comment: what the library is, a map of its functions, and the rules
@@ -64,6 +66,11 @@ const HEADER_TOP: &str = "\
  *   doubles      _query_point_d, _query_circle_d, _query_segment_d, _move_d, _check_d,
  *                _project_d: the same world with rects kept as given in double precision
  *                (c2d_vec2d, c2d_rectd, c2d_circled, c2d_segmentd, c2d_hitd, c2d_world_hitd)
+ *   Movement     c2d_world_set_one_way, _get_one_way (jump-through platforms), _ground (floor,
+ *   kit          ceiling and walls touched, exactly), _move_ground[_d] (a move and the ground
+ *                state in one call), _fits[_d] (would an item fit there?), _push_out[_d] (out of
+ *                the walls an item starts in, by the shortest way), _move_solid[_d] (lifts and
+ *                moving walls that carry riders and push what they meet)
  *   Version      c2d_version, C2D_VERSION_MAJOR, C2D_VERSION_MINOR, C2D_VERSION_PATCH
  *
  * Exactness: on the grid domain (every coordinate, size and radius a multiple of 1/256 with

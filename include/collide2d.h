@@ -31,6 +31,11 @@
  *   doubles      _query_point_d, _query_circle_d, _query_segment_d, _move_d, _check_d,
  *                _project_d: the same world with rects kept as given in double precision
  *                (c2d_vec2d, c2d_rectd, c2d_circled, c2d_segmentd, c2d_hitd, c2d_world_hitd)
+ *   Movement     c2d_world_set_one_way, _get_one_way (jump-through platforms), _ground (floor,
+ *   kit          ceiling and walls touched, exactly), _move_ground[_d] (a move and the ground
+ *                state in one call), _fits[_d] (would an item fit there?), _push_out[_d] (out of
+ *                the walls an item starts in, by the shortest way), _move_solid[_d] (lifts and
+ *                moving walls that carry riders and push what they meet)
  *   Version      c2d_version, C2D_VERSION_MAJOR, C2D_VERSION_MINOR, C2D_VERSION_PATCH
  *
  * Exactness: on the grid domain (every coordinate, size and radius a multiple of 1/256 with
@@ -57,6 +62,31 @@
 #define C2D_VERSION_MINOR 1
 #define C2D_VERSION_PATCH 0
 
+/// `c2d_ground.flags`: the item's face away from `up` rests on a solid item (it stands on the
+/// floor).
+#define C2D_ON_FLOOR 1
+
+/// `c2d_ground.flags`: the item's face toward `up` is against a solid item (a ceiling).
+#define C2D_ON_CEILING 2
+
+/// `c2d_ground.flags`: a solid item is against the item's face toward the lower coordinate
+/// across `up` (the left wall when up is along y).
+#define C2D_ON_LEFT 4
+
+/// `c2d_ground.flags`: a solid item is against the item's face toward the higher coordinate
+/// across `up` (the right wall when up is along y).
+#define C2D_ON_RIGHT 8
+
+/// `c2d_moved.what`: the item stood on the moving solid and was carried with it.
+#define C2D_CARRIED 1
+
+/// `c2d_moved.what`: the item was in the moving solid's way and was pushed ahead of it.
+#define C2D_PUSHED 2
+
+/// `c2d_moved.what`: the item could not be pushed clear (something solid behind it) and was left
+/// where it was, overlapping the solid: a crushed player.
+#define C2D_SQUASHED 4
+
 /// The most hits `c2d_move_rect` resolves in one call.
 #define C2D_MOVE_MAX_HITS 32
 
@@ -70,6 +100,28 @@
 #define C2D_WORLD_CAPACITY (1 << 22)
 
 
+
+/// Which faces of an item are flush with a solid item's face along a shared edge of positive
+/// length, as bits of [`Ground::flags`].
+#define ON_FLOOR 1
+
+/// The face toward `up` is flush with a solid item (a ceiling).
+#define ON_CEILING 2
+
+/// The face toward the lower coordinate across `up` (the left wall when up is ±y).
+#define ON_LEFT 4
+
+/// The face toward the higher coordinate across `up` (the right wall when up is ±y).
+#define ON_RIGHT 8
+
+/// The item stood on the solid and was carried.
+#define CARRIED 1
+
+/// The item was in the solid's way and was pushed out of it.
+#define PUSHED 2
+
+/// The item could not get out of the solid's way and was left where it was.
+#define SQUASHED 4
 
 /// How many times a move projects again because its filter changed the world.
 #define RESTARTS 64
@@ -157,31 +209,40 @@ typedef struct c2d_segment {
   struct c2d_vec2 b;
 } c2d_segment;
 
-/// An integer box, with the same meaning as the float one, `Rect` (`c2d_recti`).
-typedef struct c2d_recti {
-  /// Corner x.
-  int32_t x;
-  /// Corner y.
-  int32_t y;
-  /// Width; negative spans `x+w..x`.
-  int32_t w;
-  /// Height; negative spans `y+h..y`.
-  int32_t h;
-} c2d_recti;
-
-/// An integer circle (`c2d_circlei`); `r < 0` is empty, `r == 0` a point.
-typedef struct c2d_circlei {
-  /// Centre x.
-  int32_t x;
-  /// Centre y.
-  int32_t y;
-  /// Radius; `< 0` is empty, `0` a point.
-  int32_t r;
-} c2d_circlei;
+/// The outcome of a world call: `C2D_OK` or one of the `C2D_ERR_*` codes.
+typedef uint32_t c2d_status;
 
 /// How a moving rect answers a hit (a `uint32_t`): `C2D_IGNORE`, `C2D_SLIDE`, `C2D_TOUCH`,
 /// `C2D_CROSS`, `C2D_BOUNCE`. Any other value behaves as `C2D_TOUCH`.
 typedef uint32_t c2d_response;
+
+/// Picks the response of moving `item` to `other` (bump.lua's filter); `ctx` is the pointer given
+/// to the move.
+///
+/// The filter may call the world's functions (query it, add, update or remove items, even the
+/// mover; the move sees the changes) but must not free the world, and it **must return
+/// normally**: it must not `longjmp` out of the library, throw a C++ exception through it or
+/// raise a Lua error through it. A `longjmp` skips the library's clean-up (memory leaks, the
+/// world is left as the last completed change made it); an exception or any other unwinding
+/// that reaches the library aborts the process (it is never caught and never corrupts a
+/// world). Catch errors inside the filter and answer a response instead.
+typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
+
+/// The ground state of an item (`c2d_ground`): which of its faces rest flush against solid items,
+/// and for each such face the item it rests on (the one sharing the longest edge with it, ties to
+/// the lowest handle; 0 for none).
+typedef struct c2d_ground {
+  /// `ON_FLOOR | ON_CEILING | ON_LEFT | ON_RIGHT` bits.
+  uint32_t flags;
+  /// The item under the floor face.
+  uint64_t floor;
+  /// The item above the face toward `up`.
+  uint64_t ceiling;
+  /// The item against the face toward the lower coordinate across `up`.
+  uint64_t left;
+  /// The item against the face toward the higher coordinate across `up`.
+  uint64_t right;
+} c2d_ground;
 
 /// The first contact of a moving shape (`c2d_hit`).
 ///
@@ -199,19 +260,6 @@ typedef struct c2d_hit {
   struct c2d_vec2 pos;
 } c2d_hit;
 
-/// What a move met on its way (`c2d_move_info`, filled by `c2d_move_rect`).
-typedef struct c2d_move_info {
-  /// How many hits were resolved (at most 32).
-  size_t count;
-  /// Index of the first obstacle hit; `SIZE_MAX` when `count == 0`.
-  size_t first;
-  /// That first hit (`t` a fraction of the whole `delta`); all zero when `count == 0`.
-  struct c2d_hit first_hit;
-} c2d_move_info;
-
-/// The outcome of a world call: `C2D_OK` or one of the `C2D_ERR_*` codes.
-typedef uint32_t c2d_status;
-
 /// One item of a segment query or a move: the item's handle and the hit (`c2d_world_hit`).
 typedef struct c2d_world_hit {
   /// The item hit.
@@ -219,26 +267,6 @@ typedef struct c2d_world_hit {
   /// Where and when along the motion it was hit.
   struct c2d_hit hit;
 } c2d_world_hit;
-
-/// Two items whose boxes strictly overlap, `a < b` (`c2d_pair`).
-typedef struct c2d_pair {
-  /// The lower handle.
-  uint64_t a;
-  /// The higher handle.
-  uint64_t b;
-} c2d_pair;
-
-/// Picks the response of moving `item` to `other` (bump.lua's filter); `ctx` is the pointer given
-/// to the move.
-///
-/// The filter may call the world's functions (query it, add, update or remove items, even the
-/// mover; the move sees the changes) but must not free the world, and it **must return
-/// normally**: it must not `longjmp` out of the library, throw a C++ exception through it or
-/// raise a Lua error through it. A `longjmp` skips the library's clean-up (memory leaks, the
-/// world is left as the last completed change made it); an exception or any other unwinding
-/// that reaches the library aborts the process (it is never caught and never corrupts a
-/// world). Catch errors inside the filter and answer a response instead.
-typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
 
 /// A point or vector in double precision (`c2d_vec2d`).
 typedef struct c2d_vec2d {
@@ -285,6 +313,54 @@ typedef struct c2d_rectd {
   /// Height.
   double h;
 } c2d_rectd;
+
+/// An item a solid's move moved or could not move (`c2d_moved`).
+typedef struct c2d_moved {
+  /// The item.
+  uint64_t id;
+  /// `CARRIED | PUSHED | SQUASHED` bits.
+  uint32_t what;
+} c2d_moved;
+
+/// An integer box, with the same meaning as the float one, `Rect` (`c2d_recti`).
+typedef struct c2d_recti {
+  /// Corner x.
+  int32_t x;
+  /// Corner y.
+  int32_t y;
+  /// Width; negative spans `x+w..x`.
+  int32_t w;
+  /// Height; negative spans `y+h..y`.
+  int32_t h;
+} c2d_recti;
+
+/// An integer circle (`c2d_circlei`); `r < 0` is empty, `r == 0` a point.
+typedef struct c2d_circlei {
+  /// Centre x.
+  int32_t x;
+  /// Centre y.
+  int32_t y;
+  /// Radius; `< 0` is empty, `0` a point.
+  int32_t r;
+} c2d_circlei;
+
+/// What a move met on its way (`c2d_move_info`, filled by `c2d_move_rect`).
+typedef struct c2d_move_info {
+  /// How many hits were resolved (at most 32).
+  size_t count;
+  /// Index of the first obstacle hit; `SIZE_MAX` when `count == 0`.
+  size_t first;
+  /// That first hit (`t` a fraction of the whole `delta`); all zero when `count == 0`.
+  struct c2d_hit first_hit;
+} c2d_move_info;
+
+/// Two items whose boxes strictly overlap, `a < b` (`c2d_pair`).
+typedef struct c2d_pair {
+  /// The lower handle.
+  uint64_t a;
+  /// The higher handle.
+  uint64_t b;
+} c2d_pair;
 
 /// A circle in double precision (`c2d_circled`).
 typedef struct c2d_circled {
@@ -334,6 +410,10 @@ typedef struct c2d_segmentd {
 /// The world already holds `C2D_WORLD_CAPACITY` items (since 1.1; 1.0 answered
 /// `C2D_ERR_INVALID`).
 #define C2D_ERR_FULL 4
+
+/// `c2d_world_push_out`: no clear position lies within the distance given; the item was left in
+/// place (since 1.2).
+#define C2D_STUCK 5
 
 /// An item's category and mask when it is added: category 1, every mask bit set.
 #define DEFAULT_CATEGORY { 1, UINT64_MAX, }
@@ -449,6 +529,168 @@ float c2d_distance_obb_rect(struct c2d_obb a,
 /// The distance between oriented boxes `a` and `b`: 0 when they touch or overlap, NaN when any input is NaN.
 float c2d_distance_obb_obb(struct c2d_obb a,
                            struct c2d_obb b);
+
+/// Makes item `id` one-way (a jump-through platform): `normal` is the outward normal of its
+/// solid face, along an axis (`{0, -1}` for a platform's top face in y-down coordinates; the
+/// length does not matter); `{0, 0}` makes it solid all round again.
+///
+/// A one-way item blocks a mover only when the mover moves against `normal` and, where its leg
+/// of motion begins, lies entirely on the normal's side of the solid face (touching counts): the
+/// mover then meets that face, also at its corners, and the filter's response applies. Every
+/// other mover (one jumping up through it, one already inside it, one coming from a side)
+/// passes through it unreported, without the filter being asked. A filter answering
+/// `C2D_IGNORE` drops a mover through it. Push-out and fit (`c2d_world_push_out`,
+/// `c2d_world_fits`) never count one-way items; `c2d_world_ground` counts them as a floor only.
+///
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a
+/// normal with a NaN, an infinity or two non-zero components (nothing changes).
+c2d_status c2d_world_set_one_way(struct c2d_world *w, uint64_t id, struct c2d_vec2 normal);
+
+/// Writes item `id`'s one-way normal (a unit vector, or `{0, 0}` for an item solid all round)
+/// through `normal` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead
+/// handle.
+c2d_status c2d_world_get_one_way(const struct c2d_world *w, uint64_t id, struct c2d_vec2 *normal);
+
+/// The ground state of item `id` (`c2d_ground`): which of its faces are flush with a solid
+/// item's face along a shared edge of positive length, exactly (a corner-only touch is not; a
+/// resting item gets the same answer every frame, with no margin), and for each the item it
+/// rests against (the one sharing the longest edge, ties to the lower handle; 0 for none).
+/// `up` is the direction of up along an axis: `{0, -1}` in y-down screen coordinates, `{0, 1}`
+/// in y-up ones. Solid items are those that interact with `id` by category and for which
+/// `filter(id, other, ctx)` answers `C2D_SLIDE`, `C2D_TOUCH` or `C2D_BOUNCE` (NULL filter: every
+/// item); one-way items count as a floor only, when their solid face points `up`.
+///
+/// Writes through `out` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead
+/// handle, `C2D_ERR_INVALID` for an `up` that is zero, not along an axis, or not finite.
+c2d_status c2d_world_ground(struct c2d_world *w,
+                            uint64_t id,
+                            struct c2d_vec2 up,
+                            c2d_filter_fn filter,
+                            void *ctx,
+                            struct c2d_ground *out);
+
+/// `c2d_world_move` and then `c2d_world_ground` with the same filter, in one call: a platformer's
+/// player update. `ground` (nullable) gets the ground state at the final position. The filter
+/// may be asked again, after the move, about the items around the final position.
+/// `C2D_ERR_INVALID` also for an invalid `up` (nothing moves).
+c2d_status c2d_world_move_ground(struct c2d_world *w,
+                                 uint64_t id,
+                                 struct c2d_vec2 goal,
+                                 struct c2d_vec2 up,
+                                 c2d_filter_fn filter,
+                                 void *ctx,
+                                 struct c2d_vec2 *actual,
+                                 struct c2d_world_hit *hits,
+                                 size_t cap,
+                                 size_t *count,
+                                 struct c2d_ground *ground);
+
+/// `c2d_world_move_ground` in double precision (`c2d_world_move_d`, then the ground state).
+c2d_status c2d_world_move_ground_d(struct c2d_world *w,
+                                   uint64_t id,
+                                   struct c2d_vec2d goal,
+                                   struct c2d_vec2 up,
+                                   c2d_filter_fn filter,
+                                   void *ctx,
+                                   struct c2d_vec2d *actual,
+                                   struct c2d_world_hitd *hits,
+                                   size_t cap,
+                                   size_t *count,
+                                   struct c2d_ground *ground);
+
+/// Whether item `id` would fit at `rect` without moving it (can a crouching player stand up
+/// here?): `*fits` (nullable) is set to whether `rect` strictly overlaps no solid item (items
+/// interacting with `id` by category that the filter answers `C2D_SLIDE`, `C2D_TOUCH` or
+/// `C2D_BOUNCE`; one-way items never count; touching fits). `C2D_ERR_NULL` for a NULL world,
+/// `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a rect with a NaN or infinite
+/// field.
+c2d_status c2d_world_fits(struct c2d_world *w,
+                          uint64_t id,
+                          struct c2d_rect rect,
+                          c2d_filter_fn filter,
+                          void *ctx,
+                          bool *fits);
+
+/// `c2d_world_fits` with a double-precision rect.
+c2d_status c2d_world_fits_d(struct c2d_world *w,
+                            uint64_t id,
+                            struct c2d_rectd rect,
+                            c2d_filter_fn filter,
+                            void *ctx,
+                            bool *out);
+
+/// Pushes item `id` out of the solid items it strictly overlaps (a player spawned inside a wall,
+/// or standing up into a ceiling) by the smallest displacement, Euclidean, no longer than
+/// `max_distance`, among the positions whose x is its own or flush with a solid item's left or
+/// right face and whose y is its own or flush with a solid item's top or bottom face (the
+/// smallest way out is always among them); ties go to +x, then -x, +y, -y. Solid items are
+/// those that interact with `id` by category and that the filter answers `C2D_SLIDE`,
+/// `C2D_TOUCH` or `C2D_BOUNCE`; one-way items never count. Nothing is swept: the item is placed.
+///
+/// Returns `C2D_OK` with `*actual` (nullable) its position (unchanged if it overlapped nothing),
+/// or `C2D_STUCK` when no clear position lies within `max_distance`, leaving it in place. The
+/// world keeps the exact position; `*actual` is its nearest f32. `C2D_ERR_NULL` for a NULL
+/// world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a negative, NaN or infinite
+/// `max_distance`.
+c2d_status c2d_world_push_out(struct c2d_world *w,
+                              uint64_t id,
+                              float max_distance,
+                              c2d_filter_fn filter,
+                              void *ctx,
+                              struct c2d_vec2 *actual);
+
+/// `c2d_world_push_out` in double precision.
+c2d_status c2d_world_push_out_d(struct c2d_world *w,
+                                uint64_t id,
+                                double max_distance,
+                                c2d_filter_fn filter,
+                                void *ctx,
+                                struct c2d_vec2d *actual);
+
+/// Moves the solid item `id` (a lift, a moving wall) by `delta`, unconditionally: nothing stops
+/// it. It moves along x, then along y; on each axis:
+/// - the items it sweeps through that lay ahead of it are pushed ahead, each to be flush with
+///   its leading face, through a collision-checked move (as `c2d_world_move`, the solid itself
+///   ignored); an item that cannot get there (a crate pushed into a wall, a player lifted into a
+///   ceiling) is left where it was, overlapping the solid, and reported `C2D_SQUASHED`;
+/// - the items that stood on its face toward `up` before the move (its riders) move with it,
+///   also through collision-checked moves; a rider carried along `up` ends flush on the face, so
+///   a rider on an unobstructed lift keeps its offset exactly.
+///
+/// Which items ride or are pushed is the filter's answer for `(item, id)`: `C2D_SLIDE`,
+/// `C2D_TOUCH` and `C2D_BOUNCE` do, `C2D_IGNORE` and `C2D_CROSS` do not (NULL filter: every item
+/// interacting by category, walls included, so pass a filter that ignores the static ones);
+/// each carried or pushed item's own move asks `filter(item, other)`. A one-way solid pushes only
+/// with its solid face. Items standing on a rider are not carried.
+///
+/// Writes the solid's new position through `actual` (nullable), and the items moved or
+/// squashed, each once in ascending handles, to `out[..cap]` as `c2d_moved {id, what}` with
+/// `what` a set of `C2D_CARRIED`, `C2D_PUSHED`, `C2D_SQUASHED`; `*count` (nullable) gets how
+/// many there were. `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle,
+/// `C2D_ERR_INVALID` for a delta that is not finite or an `up` that is zero or not along an
+/// axis.
+c2d_status c2d_world_move_solid(struct c2d_world *w,
+                                uint64_t id,
+                                struct c2d_vec2 delta,
+                                struct c2d_vec2 up,
+                                c2d_filter_fn filter,
+                                void *ctx,
+                                struct c2d_vec2 *actual,
+                                struct c2d_moved *out,
+                                size_t cap,
+                                size_t *count);
+
+/// `c2d_world_move_solid` in double precision.
+c2d_status c2d_world_move_solid_d(struct c2d_world *w,
+                                  uint64_t id,
+                                  struct c2d_vec2d delta,
+                                  struct c2d_vec2 up,
+                                  c2d_filter_fn filter,
+                                  void *ctx,
+                                  struct c2d_vec2d *actual,
+                                  struct c2d_moved *out,
+                                  size_t cap,
+                                  size_t *count);
 
 /// Strict overlap of rects `a` and `b`: `a.x < b.x+b.w && b.x < a.x+a.w && a.y < b.y+b.h && b.y < a.y+a.h`, negative sizes normalised first. Exactly touching is NOT a collision.
 /// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.

@@ -7,6 +7,7 @@
 //! `crate::platform`): there `guard` runs the body directly and a panic aborts the process.
 
 mod contact;
+mod kit;
 mod overlap;
 mod response;
 /// cbindgen:ignore
@@ -18,6 +19,7 @@ mod version;
 mod world;
 
 pub use contact::*;
+pub use kit::*;
 pub use overlap::*;
 pub use response::*;
 pub use shape::*;

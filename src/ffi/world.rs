@@ -25,6 +25,9 @@ pub const C2D_ERR_STALE: c2d_status = 3;
 /// The world already holds `C2D_WORLD_CAPACITY` items (since 1.1; 1.0 answered
 /// `C2D_ERR_INVALID`).
 pub const C2D_ERR_FULL: c2d_status = 4;
+/// `c2d_world_push_out`: no clear position lies within the distance given; the item was left in
+/// place (since 1.2).
+pub const C2D_STUCK: c2d_status = 5;
 /// The most items one world holds at once (2^22 = 4,194,304).
 pub const C2D_WORLD_CAPACITY: usize = 1 << 22;
 
@@ -42,7 +45,7 @@ pub const C2D_WORLD_CAPACITY: usize = 1 << 22;
 pub type c2d_filter_fn =
     Option<unsafe extern "C-unwind" fn(item: u64, other: u64, ctx: *mut c_void) -> c2d_response>;
 
-fn status(r: Result<(), WorldError>) -> c2d_status {
+pub(super) fn status(r: Result<(), WorldError>) -> c2d_status {
     match r {
         Ok(()) => C2D_OK,
         Err(WorldError::Invalid) => C2D_ERR_INVALID,
@@ -53,7 +56,7 @@ fn status(r: Result<(), WorldError>) -> c2d_status {
 
 /// The world behind a raw pointer, reached afresh for each step of a move so that no reference
 /// to it lives while a C filter runs (which may call the world's functions).
-struct Raw(*mut World);
+pub(super) struct Raw(pub(super) *mut World);
 
 impl Access for Raw {
     fn world(&mut self) -> &mut World {
@@ -68,7 +71,12 @@ impl Access for Raw {
 ///
 /// # Safety
 /// `filter` is NULL or a C function of the documented type.
-unsafe fn ask(filter: c2d_filter_fn, item: u64, other: u64, ctx: *mut c_void) -> Response {
+pub(super) unsafe fn ask(
+    filter: c2d_filter_fn,
+    item: u64,
+    other: u64,
+    ctx: *mut c_void,
+) -> Response {
     match filter {
         // SAFETY: a C function pointer of the documented type, with the caller's context.
         Some(f) => Response::from_u32(unsafe { f(item, other, ctx) }),
@@ -80,7 +88,7 @@ unsafe fn ask(filter: c2d_filter_fn, item: u64, other: u64, ctx: *mut c_void) ->
 ///
 /// # Safety
 /// `out` must be NULL or valid for writing `cap` aligned `T`s.
-unsafe fn out_slice<'a, T>(out: *mut T, cap: usize) -> &'a mut [T] {
+pub(super) unsafe fn out_slice<'a, T>(out: *mut T, cap: usize) -> &'a mut [T] {
     let cap = cap.min(isize::MAX as usize / std::mem::size_of::<T>().max(1));
     if out.is_null() || cap == 0 {
         &mut []
@@ -129,6 +137,7 @@ pub extern "C" fn c2d_status_str(status: c2d_status) -> *const c_char {
         C2D_ERR_INVALID => b"invalid argument (NaN or infinite value)\0",
         C2D_ERR_STALE => b"stale or foreign handle\0",
         C2D_ERR_FULL => b"world full (4,194,304 items)\0",
+        C2D_STUCK => b"no clear position within the distance given\0",
         _ => b"unknown status\0",
     };
     s.as_ptr().cast()

@@ -163,15 +163,20 @@ fn interval(d: f64, lo: Gap, hi: Gap) -> (Time, Time) {
     }
 }
 
-/// The axis whose entry is the later (x on a tie, as bump.lua checks the x faces first).
-fn later(iv: &[(Time, Time); 2]) -> usize {
-    iv[0].0.lt(&iv[1].0) as usize
+/// The axis whose entry is the later; on a tie, axis `tie` (bump.lua checks the x faces
+/// first; a one-way item's corner is met on its solid face).
+fn later(iv: &[(Time, Time); 2], tie: usize) -> usize {
+    if tie == 0 {
+        iv[0].0.lt(&iv[1].0) as usize
+    } else {
+        !iv[1].0.lt(&iv[0].0) as usize
+    }
 }
 
 /// The mover's corner coordinate (`x` or `y` of `r`, whose extent on that axis is `lo..hi` as
 /// offsets from it) that puts its face flush against `face`: its high edge on `face` when
 /// `side < 0` (the mover on the low side), its low edge when `side > 0`; never past it.
-fn flush(origin: f64, size: f64, face: Edge, side: f64) -> f64 {
+pub(crate) fn flush(origin: f64, size: f64, face: Edge, side: f64) -> f64 {
     let (near, far) = if size < 0.0 { (size, 0.0) } else { (0.0, size) };
     let off = if side < 0.0 { far } else { near };
     // A first guess, then the exact edge compared and stepped by ulps where rounding missed.
@@ -203,6 +208,12 @@ fn flush(origin: f64, size: f64, face: Edge, side: f64) -> f64 {
 /// time in `[0, 1)` of the motion (grazing a face or a corner, or arriving exactly at `t = 1`,
 /// is no collision).
 pub(crate) fn detect(mover: RectD, d: Vec2D, other: &Edges) -> Option<Collision> {
+    detect_on(mover, d, other, 0)
+}
+
+/// [`detect`], where a motion entering both axes at once (a corner met exactly) meets the face
+/// across axis `tie`.
+pub(crate) fn detect_on(mover: RectD, d: Vec2D, other: &Edges, tie: usize) -> Option<Collision> {
     let m = mover.edges();
     // Per axis: gaps `lo = other.lo - mover.hi` and `hi = other.hi - mover.lo`.
     let gaps: [(Gap, Gap); 2] = [0, 1].map(|k| {
@@ -252,13 +263,13 @@ pub(crate) fn detect(mover: RectD, d: Vec2D, other: &Edges) -> Option<Collision>
         }
         // Moving: where the line of motion, extended backwards, entered the other rect.
         let iv = [0, 1].map(|k| interval(dv[k], gaps[k].0, gaps[k].1));
-        let k = later(&iv);
+        let k = later(&iv, tie);
         let t = iv[k].0.value();
         return Some(contact(mover, d, other, k, t, true, ti));
     }
     let iv = [0, 1].map(|k| interval(dv[k], gaps[k].0, gaps[k].1));
     // Enter: the later of the axes' entries; leave: the earlier exit.
-    let k = later(&iv);
+    let k = later(&iv, tie);
     let enter = iv[k].0;
     let leave = if iv[1].1.lt(&iv[0].1) {
         iv[1].1

@@ -31,6 +31,7 @@ mod detect;
 mod double;
 mod find;
 mod handle;
+mod kit;
 mod motion;
 mod tiles;
 
@@ -44,6 +45,8 @@ pub(crate) use detect::{centre_distance, detect, Collision};
 pub use double::{CircleD, HitD, RectD, SegmentD, Vec2D, WorldHitD};
 pub(crate) use double::{Edge, Edges};
 pub use handle::skip_tags;
+pub(crate) use kit::{fits, ground, move_solid, push_out, Dir};
+pub use kit::{Ground, Moved, CARRIED, ON_CEILING, ON_FLOOR, ON_LEFT, ON_RIGHT, PUSHED, SQUASHED};
 pub(crate) use motion::{run, Access};
 pub use motion::{MAX_MOVE_HITS, RESTARTS};
 
@@ -102,6 +105,8 @@ pub struct World {
     users: Vec<u64>,
     /// Per slot: `[category, mask]`.
     cats: Vec<[u64; 2]>,
+    /// Per slot: the outward normal of a one-way item's solid face.
+    one_way: Vec<Option<Dir>>,
     /// Whether any item's category or mask differs from the default (all interact).
     sorted_out: bool,
     /// Counts every change to the items, so a move can tell that its filter changed the world.
@@ -142,6 +147,7 @@ impl World {
             rects: Vec::new(),
             users: Vec::new(),
             cats: Vec::new(),
+            one_way: Vec::new(),
             sorted_out: false,
             changes: 0,
             homes: Vec::new(),
@@ -188,6 +194,7 @@ impl World {
                 self.rects.push(RectD::default());
                 self.users.push(0);
                 self.cats.push(DEFAULT_CATEGORY);
+                self.one_way.push(None);
                 self.homes.push(Home::Huge);
                 let n = self.gens.len();
                 self.tiles.grow(n);
@@ -198,6 +205,7 @@ impl World {
         self.live[s] = true;
         self.users[s] = user;
         self.cats[s] = DEFAULT_CATEGORY;
+        self.one_way[s] = None;
         self.place(slot, rect);
         self.count += 1;
         self.changes += 1;

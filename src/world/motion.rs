@@ -10,7 +10,8 @@
 //! filter calls, and when a filter call changed anything it projects again from where the
 //! mover now is, so removed items no longer block and added ones are met.
 
-use super::{detect, HitD, RectD, Response, Vec2D, World, WorldError, WorldHit, WorldHitD};
+use super::detect::detect_on;
+use super::{detect, Dir, HitD, RectD, Response, Vec2D, World, WorldError, WorldHit, WorldHitD};
 use crate::response::{next_f32, redirect};
 use crate::shape::{Aabb, Vec2};
 use alloc::collections::BTreeMap;
@@ -59,14 +60,15 @@ impl Met {
     }
 }
 
-/// The items a motion may meet, with their rects, as the world held them at change count
-/// `changes`: every item (but the mover) interacting with it whose box touches `reach` when that
-/// is set, else (a long motion, searched along its path) those near its path only.
+/// The items a motion may meet, with their rects and one-way normals, as the world held them at
+/// change count `changes`: every item (but the mover) interacting with it whose box touches
+/// `reach` when that is set, else (a long motion, searched along its path) those near its path
+/// only.
 #[derive(Default)]
 pub(crate) struct Near {
     reach: Option<Aabb>,
     changes: u64,
-    items: Vec<(u64, RectD)>,
+    pub items: Vec<(u64, RectD, Option<Dir>)>,
 }
 
 impl Near {
@@ -116,11 +118,22 @@ fn reach(rect: RectD, goal: Vec2D) -> Reach {
 fn meet(near: &Near, rect: RectD, goal: Vec2D, seen: &[u64], out: &mut Vec<Met>) {
     out.clear();
     let d = Vec2D::new(goal.x - rect.x, goal.y - rect.y);
-    for &(id, other) in &near.items {
+    let mover = rect.edges();
+    for &(id, other, one_way) in &near.items {
         if seen.contains(&id) {
             continue;
         }
-        if let Some(col) = detect(rect, d, &other.edges()) {
+        let edges = other.edges();
+        let col = match one_way {
+            None => detect(rect, d, &edges),
+            // A one-way item is met only on its solid face, by a mover that comes at it from
+            // that side; any other motion passes through it unreported.
+            Some(n) if n.blocks(&mover, d, &edges) => {
+                detect_on(rect, d, &edges, n.axis).filter(|c| n.across(c.normal))
+            }
+            Some(_) => None,
+        };
+        if let Some(col) = col {
             out.push(Met {
                 id,
                 col,
@@ -140,7 +153,14 @@ fn meet(near: &Near, rect: RectD, goal: Vec2D, seen: &[u64], out: &mut Vec<Met>)
 impl World {
     /// Gathers into `near` every item but `skip` that interacts with the categories `cats` and
     /// that `rect` moving straight to corner `goal` may meet.
-    fn gather(&self, skip: u64, cats: [u64; 2], rect: RectD, goal: Vec2D, near: &mut Near) {
+    pub(crate) fn gather(
+        &self,
+        skip: u64,
+        cats: [u64; 2],
+        rect: RectD,
+        goal: Vec2D,
+        near: &mut Near,
+    ) {
         let Reach {
             bounds: r,
             from: c0,
@@ -165,7 +185,7 @@ impl World {
             }
             let id = self.handle_of(slot);
             if id != skip {
-                items.push((id, o));
+                items.push((id, o, self.one_way[j]));
             }
         };
         let finite = c0.0.is_finite() && c0.1.is_finite() && c1.0.is_finite() && c1.1.is_finite();
@@ -191,7 +211,7 @@ impl World {
     }
 
     /// The categories of `id`, or every category for 0.
-    fn cats_of(&self, id: u64) -> Result<[u64; 2], WorldError> {
+    pub(crate) fn cats_of(&self, id: u64) -> Result<[u64; 2], WorldError> {
         if id == 0 {
             return Ok([u64::MAX, u64::MAX]);
         }
@@ -397,7 +417,8 @@ pub(crate) fn run<A: Access>(
     // The motion ends at the goal the responses leave. Exact projections cannot end inside an
     // item they did not meet, but a contact's coordinate along a face is rounded: should that
     // leave the mover strictly inside a solid item it did not start in, it stops short on the
-    // last leg, where it is clear.
+    // last leg, where it is clear. (One-way items are left out: a mover meets them only flush
+    // on their solid face, and passes through them otherwise.)
     let start = acc.world().get_d(id)?.0;
     let mut end = goal;
     let mut inside: Vec<u64> = Vec::new();
@@ -412,9 +433,10 @@ pub(crate) fn run<A: Access>(
             let e = r.edges();
             inside.clear();
             if near.covers(&r.bounds().0, w.changes) {
-                inside.extend(near.items.iter().filter_map(|&(o, other)| {
+                inside.extend(near.items.iter().filter_map(|&(o, other, one_way)| {
                     let o_edges = other.edges();
-                    (o_edges.overlap(&e) && !o_edges.overlap(&begun)).then_some(o)
+                    (one_way.is_none() && o_edges.overlap(&e) && !o_edges.overlap(&begun))
+                        .then_some(o)
                 }));
             } else {
                 let Ok(cats) = w.cats_of(id) else {
@@ -428,6 +450,7 @@ pub(crate) fn run<A: Access>(
                 }
                 inside.retain(|&o| {
                     o != id
+                        && w.one_way_of(o).is_ok_and(|n| n.is_none())
                         && w.get_d(o)
                             .is_ok_and(|(other, _)| !other.edges().overlap(&begun))
                         && w.cats_of(o)

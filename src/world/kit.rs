@@ -1,0 +1,611 @@
+//! The movement kit of a platformer: one-way items, the ground state of an item, pushing an item
+//! out of the solids it starts in, asking whether it would fit somewhere, and moving solids that
+//! carry their riders and push what they meet.
+//!
+//! Every decision is exact (the edges of [`Edges`]): a resting item gets the same ground state on
+//! every frame, touching is never taken for overlapping, and no margin or tolerance is used.
+//!
+//! Which items count as solid is the filter's answer, as in a move: `SLIDE`, `TOUCH` and `BOUNCE`
+//! make an item solid, `IGNORE` and `CROSS` do not. Like a move, these functions reach the world
+//! through [`Access`] between filter calls, so a filter may look at the world.
+
+use super::detect::flush;
+use super::motion::{run, Access, Near};
+use super::{Edge, Edges, RectD, Response, Vec2D, World, WorldError, WorldHitD};
+use alloc::vec::Vec;
+
+/// A direction along an axis: `axis` 0 for x, 1 for y, toward `+` when `pos`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Dir {
+    pub axis: usize,
+    pub pos: bool,
+}
+
+impl Dir {
+    /// The direction of `v`, which must lie along an axis: `Ok(None)` for the zero vector,
+    /// `Err` for a vector with a NaN, both components non-zero, or an infinite one.
+    pub fn of(v: Vec2D) -> Result<Option<Dir>, WorldError> {
+        if !v.finite() {
+            return Err(WorldError::Invalid);
+        }
+        match (v.x != 0.0, v.y != 0.0) {
+            (false, false) => Ok(None),
+            (true, false) => Ok(Some(Dir {
+                axis: 0,
+                pos: v.x > 0.0,
+            })),
+            (false, true) => Ok(Some(Dir {
+                axis: 1,
+                pos: v.y > 0.0,
+            })),
+            (true, true) => Err(WorldError::Invalid),
+        }
+    }
+
+    /// A non-zero direction (an `up` vector).
+    pub fn up(v: Vec2D) -> Result<Dir, WorldError> {
+        Dir::of(v)?.ok_or(WorldError::Invalid)
+    }
+
+    /// Its unit vector.
+    pub fn unit(self) -> Vec2D {
+        let s = if self.pos { 1.0 } else { -1.0 };
+        if self.axis == 0 {
+            Vec2D::new(s, 0.0)
+        } else {
+            Vec2D::new(0.0, s)
+        }
+    }
+
+    /// Whether a normal points across this axis (a face met on it).
+    pub fn across(self, normal: Vec2D) -> bool {
+        [normal.x, normal.y][self.axis] != 0.0
+    }
+
+    /// Whether a rect `m` lies entirely on this side of the face of `o` that faces this way
+    /// (touching it counts).
+    pub fn beyond(self, m: &Edges, o: &Edges) -> bool {
+        let k = self.axis;
+        if self.pos {
+            o.hi[k].le(m.lo[k])
+        } else {
+            m.hi[k].le(o.lo[k])
+        }
+    }
+
+    /// For a one-way item `o` whose solid face has this outward normal: whether it blocks a
+    /// mover `m` moving by `d`, that is, whether the mover moves against the normal and lies
+    /// entirely on the normal's side of the face.
+    pub fn blocks(self, m: &Edges, d: Vec2D, o: &Edges) -> bool {
+        let dk = [d.x, d.y][self.axis];
+        let against = if self.pos { dk < 0.0 } else { dk > 0.0 };
+        against && self.beyond(m, o)
+    }
+}
+
+/// Which faces of an item are flush with a solid item's face along a shared edge of positive
+/// length, as bits of [`Ground::flags`].
+pub const ON_FLOOR: u32 = 1;
+/// The face toward `up` is flush with a solid item (a ceiling).
+pub const ON_CEILING: u32 = 2;
+/// The face toward the lower coordinate across `up` (the left wall when up is ±y).
+pub const ON_LEFT: u32 = 4;
+/// The face toward the higher coordinate across `up` (the right wall when up is ±y).
+pub const ON_RIGHT: u32 = 8;
+
+/// The ground state of an item (`c2d_ground`): which of its faces rest flush against solid items,
+/// and for each such face the item it rests on (the one sharing the longest edge with it, ties to
+/// the lowest handle; 0 for none).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ground {
+    /// `ON_FLOOR | ON_CEILING | ON_LEFT | ON_RIGHT` bits.
+    pub flags: u32,
+    /// The item under the floor face.
+    pub floor: u64,
+    /// The item above the face toward `up`.
+    pub ceiling: u64,
+    /// The item against the face toward the lower coordinate across `up`.
+    pub left: u64,
+    /// The item against the face toward the higher coordinate across `up`.
+    pub right: u64,
+}
+
+/// An item a solid's move moved or could not move (`c2d_moved`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Moved {
+    /// The item.
+    pub id: u64,
+    /// `CARRIED | PUSHED | SQUASHED` bits.
+    pub what: u32,
+}
+
+/// The item stood on the solid and was carried.
+pub const CARRIED: u32 = 1;
+/// The item was in the solid's way and was pushed out of it.
+pub const PUSHED: u32 = 2;
+/// The item could not get out of the solid's way and was left where it was.
+pub const SQUASHED: u32 = 4;
+
+/// Adds `what` to the report of item `o`.
+fn note(out: &mut Vec<Moved>, o: u64, what: u32) {
+    match out.iter_mut().find(|m| m.id == o) {
+        Some(m) => m.what |= what,
+        None => out.push(Moved { id: o, what }),
+    }
+}
+
+/// Whether a response makes the other item solid.
+fn solid(r: Response) -> bool {
+    !matches!(r, Response::Ignore | Response::Cross)
+}
+
+/// Whether two exact edges are equal.
+fn same(a: Edge, b: Edge) -> bool {
+    a.le(b) && b.le(a)
+}
+
+/// The length two rects share across axis `k` (in f64; positive exactly when their extents on
+/// that axis overlap strictly), or 0.
+fn shared(m: &Edges, o: &Edges, k: usize) -> f64 {
+    if m.lo[k].lt(o.hi[k]) && o.lo[k].lt(m.hi[k]) {
+        let lo = if m.lo[k].lt(o.lo[k]) {
+            o.lo[k]
+        } else {
+            m.lo[k]
+        };
+        let hi = if m.hi[k].lt(o.hi[k]) {
+            m.hi[k]
+        } else {
+            o.hi[k]
+        };
+        ((hi.hi - lo.hi) + (hi.lo - lo.lo)).max(f64::MIN_POSITIVE)
+    } else {
+        0.0
+    }
+}
+
+/// Whether `m`'s face toward `d` is flush with `o`'s opposite face along an edge of positive
+/// length; that length, or 0.
+fn flush_toward(m: &Edges, o: &Edges, d: Dir) -> f64 {
+    let k = d.axis;
+    let touching = if d.pos {
+        same(m.hi[k], o.lo[k])
+    } else {
+        same(m.lo[k], o.hi[k])
+    };
+    if touching {
+        shared(m, o, 1 - k)
+    } else {
+        0.0
+    }
+}
+
+/// The four faces of an item with `up`, in the order of [`Ground`]'s fields: floor, ceiling,
+/// left, right.
+fn faces(up: Dir) -> [Dir; 4] {
+    let across = 1 - up.axis;
+    [
+        Dir { pos: !up.pos, ..up },
+        up,
+        Dir {
+            axis: across,
+            pos: false,
+        },
+        Dir {
+            axis: across,
+            pos: true,
+        },
+    ]
+}
+
+/// The items near `rect` (touching its box), but `id`, that interact with `id`.
+fn near_rect(w: &World, id: u64, rect: RectD) -> Result<Near, WorldError> {
+    let cats = w.cats_of(id)?;
+    let mut near = Near::default();
+    w.gather(id, cats, rect, Vec2D::new(rect.x, rect.y), &mut near);
+    near.items.sort_unstable_by_key(|&(o, ..)| o);
+    Ok(near)
+}
+
+/// The ground state of item `id` with `up` (see [`Ground`]). One-way items count only as a
+/// floor, when their solid face points `up`.
+pub(crate) fn ground<A: Access>(
+    acc: &mut A,
+    id: u64,
+    up: Vec2D,
+    filter: &mut dyn FnMut(&mut A, u64, u64) -> Response,
+) -> Result<Ground, WorldError> {
+    let up = Dir::up(up)?;
+    let (rect, near) = {
+        let w = acc.world();
+        let (rect, _) = w.get_d(id)?;
+        (rect, near_rect(w, id, rect)?)
+    };
+    let m = rect.edges();
+    let faces = faces(up);
+    let mut best = [(0.0f64, 0u64); 4];
+    for &(o, r, one_way) in &near.items {
+        let e = r.edges();
+        let mut lengths = faces.map(|f| flush_toward(&m, &e, f));
+        if let Some(n) = one_way {
+            // Only its solid face, and only as a floor.
+            lengths = [if n == up { lengths[0] } else { 0.0 }, 0.0, 0.0, 0.0];
+        }
+        if lengths.iter().all(|&l| l == 0.0) || !solid(filter(acc, id, o)) {
+            continue;
+        }
+        for (b, &l) in best.iter_mut().zip(&lengths) {
+            if l > b.0 {
+                *b = (l, o);
+            }
+        }
+    }
+    let mut g = Ground {
+        flags: 0,
+        floor: best[0].1,
+        ceiling: best[1].1,
+        left: best[2].1,
+        right: best[3].1,
+    };
+    for (bit, b) in [ON_FLOOR, ON_CEILING, ON_LEFT, ON_RIGHT].iter().zip(&best) {
+        if b.1 != 0 {
+            g.flags |= bit;
+        }
+    }
+    Ok(g)
+}
+
+/// The solid items (by the filter; one-way items never) near `rect` for item `id`.
+fn solids<A: Access>(
+    acc: &mut A,
+    id: u64,
+    rect: RectD,
+    filter: &mut dyn FnMut(&mut A, u64, u64) -> Response,
+) -> Result<Vec<Edges>, WorldError> {
+    let near = near_rect(acc.world(), id, rect)?;
+    let mut out = Vec::new();
+    for &(o, r, one_way) in &near.items {
+        if one_way.is_none() && solid(filter(acc, id, o)) {
+            out.push(r.edges());
+        }
+    }
+    Ok(out)
+}
+
+/// Whether item `id` placed at `rect` would strictly overlap no solid item (one-way items never
+/// count). Nothing moves.
+pub(crate) fn fits<A: Access>(
+    acc: &mut A,
+    id: u64,
+    rect: RectD,
+    filter: &mut dyn FnMut(&mut A, u64, u64) -> Response,
+) -> Result<bool, WorldError> {
+    acc.world().get_d(id)?;
+    if !rect.finite() {
+        return Err(WorldError::Invalid);
+    }
+    let e = rect.edges();
+    Ok(!solids(acc, id, rect, filter)?.iter().any(|s| s.overlap(&e)))
+}
+
+/// Moves item `id`, if it strictly overlaps solid items, by the smallest displacement
+/// (Euclidean; ties to +x, then -x, +y, -y) to a position where it overlaps none, among the
+/// positions whose coordinates are its own or flush with a face of a solid item, no farther
+/// than `max`. Answers its position (unchanged when it overlapped nothing), or `None`, leaving
+/// it in place, when there is no such position.
+pub(crate) fn push_out<A: Access>(
+    acc: &mut A,
+    id: u64,
+    max: f64,
+    filter: &mut dyn FnMut(&mut A, u64, u64) -> Response,
+) -> Result<Option<Vec2D>, WorldError> {
+    let (rect, _) = acc.world().get_d(id)?;
+    if !(max >= 0.0 && max.is_finite()) {
+        return Err(WorldError::Invalid);
+    }
+    let (b, _) = rect.bounds();
+    let room = RectD::new(
+        b.min_x - max,
+        b.min_y - max,
+        (b.max_x - b.min_x) + 2.0 * max,
+        (b.max_y - b.min_y) + 2.0 * max,
+    );
+    if !room.finite() {
+        return Err(WorldError::Invalid);
+    }
+    let walls = solids(acc, id, room, filter)?;
+    let clear = |p: Vec2D| {
+        let e = rect.at(p).edges();
+        !walls.iter().any(|s| s.overlap(&e))
+    };
+    let here = Vec2D::new(rect.x, rect.y);
+    if clear(here) {
+        return Ok(Some(here));
+    }
+    // Per axis: the item's own coordinate, and those flush against each solid's faces.
+    let options = |k: usize| {
+        let (o, size) = if k == 0 {
+            (rect.x, rect.w)
+        } else {
+            (rect.y, rect.h)
+        };
+        let mut v: Vec<f64> = walls
+            .iter()
+            .flat_map(|s| [flush(o, size, s.lo[k], -1.0), flush(o, size, s.hi[k], 1.0)])
+            .filter(|&c| (c - o).abs() <= max)
+            .collect();
+        v.push(o);
+        v.sort_unstable_by(f64::total_cmp);
+        v.dedup();
+        v
+    };
+    let (xs, ys) = (options(0), options(1));
+    // Ties: +x before -x before no x move; then +y before -y.
+    let rank = |v: f64| {
+        if v > 0.0 {
+            0
+        } else if v < 0.0 {
+            1
+        } else {
+            2
+        }
+    };
+    let mut tries: Vec<(f64, u8, u8, Vec2D)> = Vec::new();
+    for &x in &xs {
+        for &y in &ys {
+            let (dx, dy) = (x - rect.x, y - rect.y);
+            let d2 = dx * dx + dy * dy;
+            if d2 <= max * max {
+                tries.push((d2, rank(dx), rank(dy), Vec2D::new(x, y)));
+            }
+        }
+    }
+    tries.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    let Some(&(.., p)) = tries.iter().find(|t| clear(t.3)) else {
+        return Ok(None);
+    };
+    acc.world().update_d(id, rect.at(p))?;
+    Ok(Some(p))
+}
+
+/// The rect covering both `a` and `b` (same size, different places), as edges.
+fn union(a: &Edges, b: &Edges) -> Edges {
+    let min = |p: Edge, q: Edge| if p.lt(q) { p } else { q };
+    let max = |p: Edge, q: Edge| if p.lt(q) { q } else { p };
+    Edges {
+        lo: [min(a.lo[0], b.lo[0]), min(a.lo[1], b.lo[1])],
+        hi: [max(a.hi[0], b.hi[0]), max(a.hi[1], b.hi[1])],
+    }
+}
+
+/// Moves the solid item `id` by `delta`, unconditionally (along x, then along y), carrying the
+/// items that stood on its face toward `up` before the move and pushing those in its way ahead
+/// of it; each carried or pushed item moves through a collision-checked move with `filter`
+/// (which ignores the solid). Which items ride or are pushed is `filter(item, id)`'s answer.
+/// An item that cannot be pushed clear is left where it was and reported squashed. Answers the
+/// solid's new position; `out` gets every item moved or squashed, once each, in handle order.
+pub(crate) fn move_solid<A: Access>(
+    acc: &mut A,
+    id: u64,
+    delta: Vec2D,
+    up: Vec2D,
+    filter: &mut dyn FnMut(&mut A, u64, u64) -> Response,
+    out: &mut Vec<Moved>,
+) -> Result<Vec2D, WorldError> {
+    out.clear();
+    let up = Dir::up(up)?;
+    let (start, _) = acc.world().get_d(id)?;
+    if !delta.finite() {
+        return Err(WorldError::Invalid);
+    }
+    let one_way = acc.world().one_way_of(id)?;
+    // The riders: items standing on the face toward `up`.
+    let mut riders = Vec::new();
+    {
+        let near = near_rect(acc.world(), id, start)?;
+        let s = start.edges();
+        let down = Dir { pos: !up.pos, ..up };
+        for &(o, r, _) in &near.items {
+            if flush_toward(&r.edges(), &s, down) > 0.0 && solid(filter(acc, o, id)) {
+                riders.push(o);
+            }
+        }
+    }
+    let mut hits: Vec<WorldHitD> = Vec::new();
+    let mut rect = start;
+    for k in 0..2 {
+        let dk = if k == 0 { delta.x } else { delta.y };
+        if dk == 0.0 {
+            continue;
+        }
+        let before = rect;
+        if k == 0 {
+            rect.x += dk;
+        } else {
+            rect.y += dk;
+        }
+        if !rect.finite() {
+            acc.world().update_d(id, start)?;
+            return Err(WorldError::Invalid);
+        }
+        acc.world().update_d(id, rect)?;
+        let (b, n) = (before.edges(), rect.edges());
+        let way = Dir {
+            axis: k,
+            pos: dk > 0.0,
+        };
+        let swept = union(&b, &n);
+        // A one-way solid pushes only with its solid face.
+        let pushes = one_way.is_none_or(|f| f == way);
+        let mut pushed: Vec<u64> = Vec::new();
+        if pushes {
+            let area = RectD::new(
+                swept.lo[0].hi,
+                swept.lo[1].hi,
+                swept.hi[0].hi - swept.lo[0].hi,
+                swept.hi[1].hi - swept.lo[1].hi,
+            );
+            let near = near_rect(acc.world(), id, area)?;
+            for &(o, r, _) in &near.items {
+                let e = r.edges();
+                if way.beyond(&e, &b) && e.overlap(&swept) && solid(filter(acc, o, id)) {
+                    pushed.push(o);
+                }
+            }
+        }
+        // The face of the solid an item ends flush against: its leading face for a pushed
+        // item, its face toward `up` for a rider on the up axis.
+        let flush_at = |r: RectD, face: Dir| {
+            let (o, size) = if k == 0 { (r.x, r.w) } else { (r.y, r.h) };
+            if face.pos {
+                flush(o, size, n.hi[k], 1.0)
+            } else {
+                flush(o, size, n.lo[k], -1.0)
+            }
+        };
+        let place = |r: RectD, v: f64| {
+            if k == 0 {
+                Vec2D::new(v, r.y)
+            } else {
+                Vec2D::new(r.x, v)
+            }
+        };
+        let mut movers: Vec<u64> = riders.iter().chain(&pushed).copied().collect();
+        movers.sort_unstable();
+        movers.dedup();
+        for o in movers {
+            let (is_pushed, rider) = (pushed.contains(&o), riders.contains(&o));
+            if !is_pushed && out.iter().any(|m| m.id == o && m.what & SQUASHED != 0) {
+                continue;
+            }
+            let Ok((r, _)) = acc.world().get_d(o) else {
+                continue;
+            };
+            let goal = if is_pushed {
+                place(r, flush_at(r, way))
+            } else if k == up.axis {
+                place(r, flush_at(r, up))
+            } else {
+                place(r, r.x + dk)
+            };
+            let mut past_solid = |a: &mut A, item: u64, other: u64| {
+                if other == id {
+                    Response::Ignore
+                } else {
+                    filter(a, item, other)
+                }
+            };
+            let Ok(end) = run(acc, o, goal, true, false, &mut past_solid, &mut hits) else {
+                continue;
+            };
+            if is_pushed && end != goal {
+                acc.world().update_d(o, r)?;
+                note(out, o, SQUASHED);
+            } else {
+                note(out, o, if rider { CARRIED } else { PUSHED });
+            }
+        }
+    }
+    out.sort_unstable_by_key(|m| m.id);
+    Ok(Vec2D::new(rect.x, rect.y))
+}
+
+impl World {
+    /// The outward normal of item `id`'s solid face if it is one-way, else `None`.
+    pub(crate) fn one_way_of(&self, id: u64) -> Result<Option<Dir>, WorldError> {
+        Ok(self.one_way[self.slot(id)? as usize])
+    }
+
+    /// Makes item `id` one-way with `normal` the outward normal of its solid face (`(0, -1)` for
+    /// a jump-through platform in y-down coordinates), or solid all round again with `(0, 0)`.
+    /// The normal must lie along an axis (its length does not matter).
+    ///
+    /// A one-way item blocks a mover only when the mover moves against the normal and lies,
+    /// where its leg of motion begins, entirely on the normal's side of that face (touching
+    /// counts); it then meets the face, also at the face's corners. Any other mover passes
+    /// through it, unreported and without asking the filter. Pushing out, fitting and the final
+    /// safety check of a move never count one-way items; the ground state counts them as a
+    /// floor only.
+    pub fn set_one_way(&mut self, id: u64, normal: Vec2D) -> Result<(), WorldError> {
+        let s = self.slot(id)? as usize;
+        self.one_way[s] = Dir::of(normal)?;
+        self.changes += 1;
+        Ok(())
+    }
+
+    /// The unit outward normal of item `id`'s solid face, or `(0, 0)` for an item solid all
+    /// round.
+    pub fn one_way(&self, id: u64) -> Result<Vec2D, WorldError> {
+        Ok(self.one_way_of(id)?.map_or(Vec2D::default(), Dir::unit))
+    }
+
+    /// The ground state of item `id` with `up` along an axis (`(0, -1)` in y-down
+    /// coordinates): which of its faces are flush with a solid item's face along a shared edge
+    /// of positive length (a corner-only touch is not), and the items they rest against.
+    /// `filter(world, item, other)` says which items are solid (`SLIDE`, `TOUCH`, `BOUNCE`).
+    pub fn ground(
+        &mut self,
+        id: u64,
+        up: Vec2D,
+        mut filter: impl FnMut(&mut World, u64, u64) -> Response,
+    ) -> Result<Ground, WorldError> {
+        let mut this = self;
+        ground(&mut this, id, up, &mut |w: &mut &mut World, a, b| {
+            filter(w, a, b)
+        })
+    }
+
+    /// Whether item `id` would fit at `rect` (a crouching player standing up): whether it would
+    /// strictly overlap no solid item there. Nothing moves.
+    pub fn fits(
+        &mut self,
+        id: u64,
+        rect: RectD,
+        mut filter: impl FnMut(&mut World, u64, u64) -> Response,
+    ) -> Result<bool, WorldError> {
+        let mut this = self;
+        fits(&mut this, id, rect, &mut |w: &mut &mut World, a, b| {
+            filter(w, a, b)
+        })
+    }
+
+    /// Pushes item `id` out of the solid items it strictly overlaps by the smallest
+    /// displacement no longer than `max` (Euclidean; ties to +x, -x, +y, -y): answers its new
+    /// position, or `None` (the item left in place) when no clear position is that close.
+    pub fn push_out(
+        &mut self,
+        id: u64,
+        max: f64,
+        mut filter: impl FnMut(&mut World, u64, u64) -> Response,
+    ) -> Result<Option<Vec2D>, WorldError> {
+        let mut this = self;
+        push_out(&mut this, id, max, &mut |w: &mut &mut World, a, b| {
+            filter(w, a, b)
+        })
+    }
+
+    /// Moves the solid item `id` by `delta` unconditionally, carrying its riders (items
+    /// standing on its face toward `up`) and pushing the items in its way; see
+    /// `c2d_world_move_solid_d`. Answers the solid's new position and fills `out` with the
+    /// items carried, pushed or squashed.
+    pub fn move_solid(
+        &mut self,
+        id: u64,
+        delta: Vec2D,
+        up: Vec2D,
+        mut filter: impl FnMut(&mut World, u64, u64) -> Response,
+        out: &mut Vec<Moved>,
+    ) -> Result<Vec2D, WorldError> {
+        let mut this = self;
+        move_solid(
+            &mut this,
+            id,
+            delta,
+            up,
+            &mut |w: &mut &mut World, a, b| filter(w, a, b),
+            out,
+        )
+    }
+}
