@@ -858,7 +858,8 @@ fn status_strings_are_static_and_defined_for_every_code() {
         C2D_ERR_INVALID,
         C2D_ERR_STALE,
         C2D_ERR_FULL,
-        5,
+        C2D_STUCK,
+        6,
         77,
         u32::MAX,
     ] {
@@ -868,7 +869,8 @@ fn status_strings_are_static_and_defined_for_every_code() {
         assert!(!text.is_empty());
     }
     assert_ne!(c2d_status_str(C2D_ERR_STALE), c2d_status_str(C2D_ERR_NULL));
-    assert_eq!(c2d_status_str(5), c2d_status_str(1000));
+    assert_eq!(c2d_status_str(6), c2d_status_str(1000));
+    assert_ne!(c2d_status_str(C2D_STUCK), c2d_status_str(1000));
     // A full world names its own cause, not a bad value.
     let full = unsafe { std::ffi::CStr::from_ptr(c2d_status_str(C2D_ERR_FULL)) };
     assert!(full.to_str().unwrap().contains("full"));

@@ -57,11 +57,6 @@ impl Dir {
         }
     }
 
-    /// Whether a normal points across this axis (a face met on it).
-    pub fn across(self, normal: Vec2D) -> bool {
-        [normal.x, normal.y][self.axis] != 0.0
-    }
-
     /// Whether a rect `m` lies entirely on this side of the face of `o` that faces this way
     /// (touching it counts).
     pub fn beyond(self, m: &Edges, o: &Edges) -> bool {
@@ -488,7 +483,7 @@ pub(crate) fn move_solid<A: Access>(
             } else if k == up.axis {
                 place(r, flush_at(r, up))
             } else {
-                place(r, r.x + dk)
+                place(r, if k == 0 { r.x } else { r.y } + dk)
             };
             let mut past_solid = |a: &mut A, item: u64, other: u64| {
                 if other == id {
@@ -522,12 +517,11 @@ impl World {
     /// a jump-through platform in y-down coordinates), or solid all round again with `(0, 0)`.
     /// The normal must lie along an axis (its length does not matter).
     ///
-    /// A one-way item blocks a mover only when the mover moves against the normal and lies,
-    /// where its leg of motion begins, entirely on the normal's side of that face (touching
-    /// counts); it then meets the face, also at the face's corners. Any other mover passes
-    /// through it, unreported and without asking the filter. Pushing out, fitting and the final
-    /// safety check of a move never count one-way items; the ground state counts them as a
-    /// floor only.
+    /// A one-way item blocks a move only when the move goes against the normal and the mover
+    /// lies, where the move begins, entirely on the normal's side of that face (touching
+    /// counts): for that move it is solid, and a corner met exactly is met on the solid face.
+    /// Any other move passes through it, unreported and without asking the filter. Pushing out
+    /// and fitting never count one-way items; the ground state counts them as a floor only.
     pub fn set_one_way(&mut self, id: u64, normal: Vec2D) -> Result<(), WorldError> {
         let s = self.slot(id)? as usize;
         self.one_way[s] = Dir::of(normal)?;

@@ -1,7 +1,7 @@
 //! bump.lua's `world:project`, `world:check` and `world:move`, exact in double precision.
 //!
 //! A move is a series of projections: from where the mover is toward its goal, every item it
-//! would meet ([`detect`]) sorted as bump.lua sorts them — by `ti` (items overlapped at the start
+//! would meet (`detect`) sorted as bump.lua sorts them — by `ti` (items overlapped at the start
 //! first, the deepest first), then by the distance between centres, then by handle. The first
 //! item the filter does not ignore is resolved by its response and the mover projects again
 //! from the contact toward the goal the response leaves, never meeting an item twice.
@@ -9,9 +9,11 @@
 //! The filter may change the world: the move reaches the world only through [`Access`] between
 //! filter calls, and when a filter call changed anything it projects again from where the
 //! mover now is, so removed items no longer block and added ones are met.
+//!
+//! A one-way item is solid for a whole move or not at all (see [`World::set_one_way`]).
 
 use super::detect::detect_on;
-use super::{detect, Dir, HitD, RectD, Response, Vec2D, World, WorldError, WorldHit, WorldHitD};
+use super::{Dir, Edges, HitD, RectD, Response, Vec2D, World, WorldError, WorldHit, WorldHitD};
 use crate::response::{next_f32, redirect};
 use crate::shape::{Aabb, Vec2};
 use alloc::collections::BTreeMap;
@@ -113,27 +115,46 @@ fn reach(rect: RectD, goal: Vec2D) -> Reach {
     }
 }
 
-/// Every item of `near` (but those in `seen`) that `rect` moving straight to corner `goal`
-/// would meet, sorted as bump.lua's `project` sorts them, into `out`.
-fn meet(near: &Near, rect: RectD, goal: Vec2D, seen: &[u64], out: &mut Vec<Met>) {
+/// How a move treats one-way items: solid for the whole move when, where the move begins
+/// (`start`), the mover lies on their solid side and the move (`d`) goes against their normal;
+/// passed through otherwise.
+#[derive(Clone, Copy)]
+pub(crate) struct Begun {
+    start: Edges,
+    d: Vec2D,
+}
+
+impl Begun {
+    pub fn new(start: RectD, goal: Vec2D) -> Begun {
+        Begun {
+            start: start.edges(),
+            d: Vec2D::new(goal.x - start.x, goal.y - start.y),
+        }
+    }
+
+    /// Whether an item with these edges and one-way normal is solid for the move.
+    pub fn solid(&self, edges: &Edges, one_way: Option<Dir>) -> bool {
+        one_way.is_none_or(|n| n.blocks(&self.start, self.d, edges))
+    }
+}
+
+/// Every item of `near` (but those in `seen`, and one-way items `begun` passes through) that
+/// `rect` moving straight to corner `goal` would meet, sorted as bump.lua's `project` sorts
+/// them, into `out`.
+fn meet(near: &Near, begun: &Begun, rect: RectD, goal: Vec2D, seen: &[u64], out: &mut Vec<Met>) {
     out.clear();
     let d = Vec2D::new(goal.x - rect.x, goal.y - rect.y);
-    let mover = rect.edges();
     for &(id, other, one_way) in &near.items {
         if seen.contains(&id) {
             continue;
         }
         let edges = other.edges();
-        let col = match one_way {
-            None => detect(rect, d, &edges),
-            // A one-way item is met only on its solid face, by a mover that comes at it from
-            // that side; any other motion passes through it unreported.
-            Some(n) if n.blocks(&mover, d, &edges) => {
-                detect_on(rect, d, &edges, n.axis).filter(|c| n.across(c.normal))
-            }
-            Some(_) => None,
-        };
-        if let Some(col) = col {
+        if !begun.solid(&edges, one_way) {
+            continue;
+        }
+        // A one-way item's corner, met exactly, is met on its solid face.
+        let tie = one_way.map_or(0, |n| n.axis);
+        if let Some(col) = detect_on(rect, d, &edges, tie) {
             out.push(Met {
                 id,
                 col,
@@ -238,7 +259,7 @@ impl World {
         }
         let (mut near, mut met) = (Near::default(), Vec::new());
         self.gather(id, cats, rect, goal, &mut near);
-        meet(&near, rect, goal, &[], &mut met);
+        meet(&near, &Begun::new(rect, goal), rect, goal, &[], &mut met);
         for m in &met {
             let r = filter(id, m.id);
             if r != Response::Ignore {
@@ -331,6 +352,7 @@ pub(crate) fn run<A: Access>(
     if !goal.finite() {
         return Err(WorldError::Invalid);
     }
+    let begun_move = Begun::new(rect, goal);
     let mut goal = goal;
     let mut pos = Vec2D::new(rect.x, rect.y);
     let mut seen: Vec<u64> = Vec::new();
@@ -362,7 +384,7 @@ pub(crate) fn run<A: Access>(
                 let cats = w.cats_of(id)?;
                 w.gather(id, cats, here, goal, &mut near);
             }
-            meet(&near, here, goal, &seen, &mut met);
+            meet(&near, &begun_move, here, goal, &seen, &mut met);
         }
         let mut chosen = None;
         for &m in &met {
@@ -417,8 +439,7 @@ pub(crate) fn run<A: Access>(
     // The motion ends at the goal the responses leave. Exact projections cannot end inside an
     // item they did not meet, but a contact's coordinate along a face is rounded: should that
     // leave the mover strictly inside a solid item it did not start in, it stops short on the
-    // last leg, where it is clear. (One-way items are left out: a mover meets them only flush
-    // on their solid face, and passes through them otherwise.)
+    // last leg, where it is clear. (One-way items count when they are solid for this move.)
     let start = acc.world().get_d(id)?.0;
     let mut end = goal;
     let mut inside: Vec<u64> = Vec::new();
@@ -435,8 +456,10 @@ pub(crate) fn run<A: Access>(
             if near.covers(&r.bounds().0, w.changes) {
                 inside.extend(near.items.iter().filter_map(|&(o, other, one_way)| {
                     let o_edges = other.edges();
-                    (one_way.is_none() && o_edges.overlap(&e) && !o_edges.overlap(&begun))
-                        .then_some(o)
+                    (o_edges.overlap(&e)
+                        && !o_edges.overlap(&begun)
+                        && begun_move.solid(&o_edges, one_way))
+                    .then_some(o)
                 }));
             } else {
                 let Ok(cats) = w.cats_of(id) else {
@@ -450,9 +473,11 @@ pub(crate) fn run<A: Access>(
                 }
                 inside.retain(|&o| {
                     o != id
-                        && w.one_way_of(o).is_ok_and(|n| n.is_none())
-                        && w.get_d(o)
-                            .is_ok_and(|(other, _)| !other.edges().overlap(&begun))
+                        && w.get_d(o).is_ok_and(|(other, _)| {
+                            let o_edges = other.edges();
+                            !o_edges.overlap(&begun)
+                                && w.one_way_of(o).is_ok_and(|n| begun_move.solid(&o_edges, n))
+                        })
                         && w.cats_of(o)
                             .is_ok_and(|[c, m]| c & cats[1] != 0 && cats[0] & m != 0)
                 });
