@@ -700,3 +700,12 @@ fn push_out_answers_the_smallest_way_out() {
     }
     assert!(moved > 500 && stuck > 50, "{moved} moved, {stuck} stuck");
 }
+
+#[test]
+fn a_zero_height_item_beside_a_player_is_no_wall() {
+    let mut w = world();
+    // Its left edge meets the player's right face, but they share a point, not an edge.
+    w.add_d(RectD::new(10.0, 5.0, 4.0, 0.0), 0).unwrap();
+    let player = w.add_d(RectD::new(0.0, 0.0, 10.0, 10.0), 0).unwrap();
+    assert_eq!(ground(&mut w, player).flags, 0);
+}

@@ -43,9 +43,19 @@ fn collide<A: Copy + std::fmt::Debug, B: Copy + std::fmt::Debug>(
     }
     // Only NaN-free inputs overlap, so no field may be NaN; a true depth beyond the f32 range
     // is f32::MAX, +inf only for an infinite input.
-    let fields = [out.normal.x, out.normal.y, out.depth, out.point.x, out.point.y];
+    let fields = [
+        out.normal.x,
+        out.normal.y,
+        out.depth,
+        out.point.x,
+        out.point.y,
+    ];
     assert!(numbers(&fields), "{name}: NaN in {out:?} for {a:?} {b:?}");
-    assert!(out.depth > 0.0, "{name}: depth {} for {a:?} {b:?}", out.depth);
+    assert!(
+        out.depth > 0.0,
+        "{name}: depth {} for {a:?} {b:?}",
+        out.depth
+    );
     let finite_in = !format!("{a:?}{b:?}").contains("inf");
     assert!(
         !finite_in || out.depth.is_finite(),
@@ -416,7 +426,10 @@ fuzz_target!(|data: &[u8]| {
                 let q = c2d_closest_point_rect(r, p);
                 let fr = [&rect_f(r)[..], &vec_f(p)].concat();
                 if !nan(&fr) {
-                    assert!(numbers(&vec_f(q)), "closest_point_rect {q:?} for {r:?} {p:?}");
+                    assert!(
+                        numbers(&vec_f(q)),
+                        "closest_point_rect {q:?} for {r:?} {p:?}"
+                    );
                 }
                 if nan(&fr) {
                     assert!(
@@ -435,7 +448,10 @@ fuzz_target!(|data: &[u8]| {
                 let q = c2d_closest_point_obb(o, p);
                 let fo = [&obb_f(o)[..], &vec_f(p)].concat();
                 if !nan(&fo) {
-                    assert!(numbers(&vec_f(q)), "closest_point_obb {q:?} for {o:?} {p:?}");
+                    assert!(
+                        numbers(&vec_f(q)),
+                        "closest_point_obb {q:?} for {o:?} {p:?}"
+                    );
                 }
                 if nan(&fo) {
                     assert!(
@@ -458,7 +474,10 @@ fuzz_target!(|data: &[u8]| {
                 let q = c2d_closest_point_segment(s, p);
                 let fs = [&seg_f(s)[..], &vec_f(p)].concat();
                 if !nan(&fs) {
-                    assert!(numbers(&vec_f(q)), "closest_point_segment {q:?} for {s:?} {p:?}");
+                    assert!(
+                        numbers(&vec_f(q)),
+                        "closest_point_segment {q:?} for {s:?} {p:?}"
+                    );
                 }
                 if nan(&fs) {
                     assert!(

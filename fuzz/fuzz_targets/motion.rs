@@ -59,7 +59,10 @@ fn move_rect(b: &mut Bytes) {
             p.x.to_bits() == a.x.to_bits() && p.y.to_bits() == a.y.to_bits(),
             "{input}: NaN or infinite delta moved to {p:?}"
         );
-        assert_eq!(info.count, 0, "{input}: hits for a NaN or an infinite delta");
+        assert_eq!(
+            info.count, 0,
+            "{input}: hits for a NaN or an infinite delta"
+        );
         return;
     }
     let obstacle_f: Vec<f32> = obstacles.iter().flat_map(|o| rect_f(*o)).collect();

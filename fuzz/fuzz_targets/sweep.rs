@@ -87,7 +87,10 @@ fn sweep<A: Mover, B: Copy + std::fmt::Debug>(
     if !hit && !start {
         let p = a.pos();
         let end = a.at(Vec2::new(p.x + d.x, p.y + d.y));
-        assert!(!overlap(end, b), "{input}: missed, but the end {end:?} overlaps");
+        assert!(
+            !overlap(end, b),
+            "{input}: missed, but the end {end:?} overlaps"
+        );
     }
     if hit && !start {
         let p = a.pos();

@@ -3,7 +3,10 @@
 //! are never 0 and never reused, removed and foreign handles are stale for good, queries find
 //! exactly the items the strict predicates find (in the documented order, `cap` respected, the
 //! total returned), pairs are every strictly overlapping pair once, and a move never ends
-//! strictly inside an item it did not overlap at the start (responses other than CROSS/IGNORE).
+//! strictly inside an item it did not overlap at the start (responses other than CROSS/IGNORE;
+//! one-way items only when solid for that move). The movement kit too: one-way normals set and
+//! read back, ground flags against the brute-force touch test, push-out ending clear or leaving
+//! the item in place, and a moving solid that no item ends inside unless reported squashed.
 #![no_main]
 
 mod common;
@@ -20,6 +23,59 @@ struct Item {
     id: u64,
     rect: Rect,
     user: u64,
+    /// The one-way normal, a unit vector along an axis.
+    one_way: Option<(f64, f64)>,
+}
+
+/// Edges of a rect in f64 (exact for the checkable values): `(lo, hi)` per axis.
+fn span_d(r: Rect) -> [(f64, f64); 2] {
+    let axis = |o: f32, s: f32| {
+        let (o, s) = (o as f64, s as f64);
+        if s < 0.0 {
+            (o + s, o)
+        } else {
+            (o, o + s)
+        }
+    };
+    [axis(r.x, r.w), axis(r.y, r.h)]
+}
+
+/// Whether `m` lies entirely on the side of `o`'s face with outward normal `n` (touching counts).
+fn beyond(m: Rect, o: Rect, n: (f64, f64)) -> bool {
+    let (m, o) = (span_d(m), span_d(o));
+    let k = if n.0 != 0.0 { 0 } else { 1 };
+    if n.0 + n.1 > 0.0 {
+        o[k].1 <= m[k].0
+    } else {
+        m[k].1 <= o[k].0
+    }
+}
+
+/// The length `m` and `o` share across axis `k` (0 when none).
+fn shared(m: Rect, o: Rect, k: usize) -> f64 {
+    let (m, o) = (span_d(m), span_d(o));
+    (m[k].1.min(o[k].1) - m[k].0.max(o[k].0)).max(0.0)
+}
+
+/// The directions along the axes.
+const DIRS: [(f64, f64); 4] = [(0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)];
+
+/// The f32 value of a world item's double-precision rect, put back on f32 values in the world
+/// when a kit call left it between them (so the f32 model stays the world).
+unsafe fn sync(w: *mut collide2d::world::World, it: &mut Item) {
+    let mut d = collide2d::world::RectD::default();
+    // SAFETY: a live world (the caller's).
+    unsafe {
+        assert_eq!(c2d_world_get_d(w, it.id, &mut d, null_mut()), C2D_OK);
+        // (Clamped to the f32 range: a solid's move may take an item beyond it.)
+        let m = f32::MAX as f64;
+        let c = |v: f64| v.clamp(-m, m);
+        let f = collide2d::world::RectD::new(c(d.x), c(d.y), c(d.w), c(d.h)).to_f32();
+        if collide2d::world::RectD::from(f) != d {
+            assert_eq!(c2d_world_update(w, it.id, f), C2D_OK);
+        }
+        it.rect = f;
+    }
 }
 
 fn finite(r: Rect) -> bool {
@@ -120,14 +176,19 @@ fuzz_target!(|data: &[u8]| {
         let mut steps = 0;
         while !b.is_empty() && steps < 200 {
             steps += 1;
-            match b.u8() % 10 {
+            match b.u8() % 13 {
                 0 | 1 => {
                     let (r, user) = (rect(&mut b), b.u8() as u64);
                     let id = c2d_world_add(w, r, user);
                     if finite(r) {
                         assert_ne!(id, 0, "add({r:?}) failed");
                         assert!(seen.insert(id), "handle {id} issued twice");
-                        items.push(Item { id, rect: r, user });
+                        items.push(Item {
+                            id,
+                            rect: r,
+                            user,
+                            one_way: None,
+                        });
                     } else {
                         assert_eq!(id, 0, "add({r:?}) of a non-finite rect");
                     }
@@ -329,6 +390,198 @@ fuzz_target!(|data: &[u8]| {
                     let n = c2d_world_pairs(w, buf.as_mut_ptr(), cap);
                     check_out("pairs", n, &buf, cap, &want, fill, exact);
                 }
+                10 => {
+                    let (id, i) = pick(&mut b, &items, &dead);
+                    let n = match b.u8() % 6 {
+                        k @ 0..=3 => DIRS[k as usize],
+                        4 => (0.0, 0.0),
+                        _ => {
+                            let v = point(&mut b);
+                            (v.x as f64, v.y as f64)
+                        }
+                    };
+                    let s = c2d_world_set_one_way(w, id, Vec2::new(n.0 as f32, n.1 as f32));
+                    let valid = n.0.is_finite() && n.1.is_finite() && (n.0 == 0.0 || n.1 == 0.0);
+                    match i.or_else(|| items.iter().position(|it| it.id == id)) {
+                        Some(i) if valid => {
+                            assert_eq!(s, C2D_OK, "set_one_way({n:?})");
+                            let unit = |v: f64| if v == 0.0 { 0.0 } else { v.signum() };
+                            items[i].one_way = (n != (0.0, 0.0)).then(|| (unit(n.0), unit(n.1)));
+                            let mut got = Vec2::new(7.0, 7.0);
+                            assert_eq!(c2d_world_get_one_way(w, id, &mut got), C2D_OK);
+                            let want = items[i].one_way.unwrap_or((0.0, 0.0));
+                            assert_eq!((got.x as f64, got.y as f64), want, "get_one_way");
+                        }
+                        Some(_) => assert_eq!(s, C2D_ERR_INVALID, "set_one_way({n:?})"),
+                        None => assert_eq!(s, C2D_ERR_STALE, "set_one_way of stale {id}"),
+                    }
+                }
+                11 => {
+                    // Ground flags against the brute-force closed touch test, and push-out.
+                    let (id, i) = pick(&mut b, &items, &dead);
+                    let up = DIRS[b.u8() as usize % 4];
+                    let mut g = collide2d::world::Ground::default();
+                    let s = c2d_world_ground(
+                        w,
+                        id,
+                        Vec2::new(up.0 as f32, up.1 as f32),
+                        None,
+                        null_mut(),
+                        &mut g,
+                    );
+                    let Some(i) = i.or_else(|| items.iter().position(|it| it.id == id)) else {
+                        assert_eq!(s, C2D_ERR_STALE, "ground of stale {id}");
+                        continue;
+                    };
+                    assert_eq!(s, C2D_OK);
+                    let m = items[i].rect;
+                    if items.iter().all(|it| grid(&rect_f(it.rect))) {
+                        let a = if up.0 != 0.0 { 0 } else { 1 };
+                        let faces = [(a, -1.0), (a, 1.0), (1 - a, -1.0), (1 - a, 1.0)];
+                        let up_sign = up.0 + up.1;
+                        for (f, &(k, side)) in faces.iter().enumerate() {
+                            // Face f's outward direction along axis k.
+                            let out = match f {
+                                0 => -up_sign,
+                                1 => up_sign,
+                                _ => side,
+                            };
+                            let ms = span_d(m);
+                            let want = items.iter().any(|it| {
+                                let os = span_d(it.rect);
+                                let flush = if out > 0.0 {
+                                    ms[k].1 == os[k].0
+                                } else {
+                                    ms[k].0 == os[k].1
+                                };
+                                let face_ok = match it.one_way {
+                                    None => true,
+                                    Some(n) => f == 0 && n == up,
+                                };
+                                it.id != id && face_ok && flush && shared(m, it.rect, 1 - k) > 0.0
+                            });
+                            assert_eq!(
+                                g.flags & (1 << f) != 0,
+                                want,
+                                "ground face {f} of {m:?} up {up:?} among {:?}",
+                                items
+                                    .iter()
+                                    .map(|it| (it.id == id, rect_f(it.rect), it.one_way))
+                                    .collect::<Vec<_>>()
+                            );
+                        }
+                    }
+                    let max = match b.u8() % 8 {
+                        0 => -1.0,
+                        1 => f32::NAN,
+                        k => k as f32 * 3.0,
+                    };
+                    let mut at = Vec2::new(7.0, 7.0);
+                    let s = c2d_world_push_out(w, id, max, None, null_mut(), &mut at);
+                    if !(max >= 0.0) {
+                        assert_eq!(s, C2D_ERR_INVALID);
+                        continue;
+                    }
+                    let before = m;
+                    sync(w, &mut items[i]);
+                    let after = items[i].rect;
+                    if s == C2D_STUCK {
+                        assert_eq!(rect_f(after), rect_f(before), "push_out moved a stuck item");
+                        continue;
+                    }
+                    assert_eq!(s, C2D_OK, "push_out");
+                    if items.iter().all(|it| grid(&rect_f(it.rect))) && grid(&rect_f(before)) {
+                        let (dx, dy) = ((after.x - before.x) as f64, (after.y - before.y) as f64);
+                        assert!(
+                            dx * dx + dy * dy <= (max as f64) * (max as f64),
+                            "pushed too far"
+                        );
+                        for it in &items {
+                            if it.id != id && it.one_way.is_none() {
+                                assert!(
+                                    !c2d_overlap_rect_rect(after, it.rect),
+                                    "pushed into {:?}",
+                                    it.rect
+                                );
+                            }
+                        }
+                    }
+                }
+                12 => {
+                    // A moving solid: nothing that overlapped nothing ends inside it unless
+                    // reported squashed.
+                    let (id, i) = pick(&mut b, &items, &dead);
+                    let delta = point(&mut b);
+                    let up = DIRS[b.u8() as usize % 4];
+                    let cap = b.u8() as usize % 8;
+                    let mut moved = vec![collide2d::world::Moved::default(); cap];
+                    let (mut at, mut count) = (Vec2::new(7.0, 7.0), 777usize);
+                    let s = c2d_world_move_solid(
+                        w,
+                        id,
+                        delta,
+                        Vec2::new(up.0 as f32, up.1 as f32),
+                        None,
+                        null_mut(),
+                        &mut at,
+                        moved.as_mut_ptr(),
+                        cap,
+                        &mut count,
+                    );
+                    let Some(i) = i.or_else(|| items.iter().position(|it| it.id == id)) else {
+                        assert_eq!(s, C2D_ERR_STALE, "move_solid of stale {id}");
+                        continue;
+                    };
+                    if !(delta.x.is_finite() && delta.y.is_finite()) {
+                        assert_eq!(s, C2D_ERR_INVALID);
+                        continue;
+                    }
+                    if s == C2D_ERR_INVALID {
+                        continue; // A sum beyond the f64 range.
+                    }
+                    assert_eq!(s, C2D_OK, "move_solid");
+                    let before: Vec<Rect> = items.iter().map(|it| it.rect).collect();
+                    assert!(count <= items.len(), "move_solid reported {count}");
+                    for m in &moved[..cap.min(count)] {
+                        assert!(
+                            items.iter().any(|it| it.id == m.id && it.id != id),
+                            "move_solid moved {}",
+                            m.id
+                        );
+                    }
+                    let checkable =
+                        items.iter().all(|it| grid(&rect_f(it.rect))) && grid(&vec_f(delta));
+                    for it in items.iter_mut() {
+                        sync(w, it);
+                    }
+                    if !checkable || cap < count {
+                        continue;
+                    }
+                    let solid = items[i].rect;
+                    for (j, it) in items.iter().enumerate() {
+                        let alone = before
+                            .iter()
+                            .enumerate()
+                            .all(|(k, r)| k == j || !c2d_overlap_rect_rect(before[j], *r));
+                        let squashed = moved[..count]
+                            .iter()
+                            .any(|m| m.id == it.id && m.what & C2D_SQUASHED != 0);
+                        if j != i
+                            && alone
+                            && !squashed
+                            && it.one_way.is_none()
+                            && items[i].one_way.is_none()
+                        {
+                            assert!(
+                                !c2d_overlap_rect_rect(it.rect, solid),
+                                "{:?} ends inside the solid {:?} (was {:?}, moved by {delta:?})",
+                                it.rect,
+                                solid,
+                                before[j]
+                            );
+                        }
+                    }
+                }
                 _ => {
                     let (id, i) = pick(&mut b, &items, &dead);
                     let goal = point(&mut b);
@@ -403,8 +656,17 @@ fuzz_target!(|data: &[u8]| {
                         && sums_exact(&rect_f(end))
                         && items.iter().all(|it| sums_exact(&rect_f(it.rect)));
                     if response != C2D_CROSS && response != C2D_IGNORE && checkable {
+                        let d = (
+                            goal.x as f64 - start.x as f64,
+                            goal.y as f64 - start.y as f64,
+                        );
                         for it in &items {
-                            if it.id != id && !c2d_overlap_rect_rect(start, it.rect) {
+                            // A one-way item is solid for a move that starts on its solid side
+                            // and goes against its normal.
+                            let solid = it.one_way.is_none_or(|n| {
+                                beyond(start, it.rect, n) && d.0 * n.0 + d.1 * n.1 < 0.0
+                            });
+                            if it.id != id && solid && !c2d_overlap_rect_rect(start, it.rect) {
                                 assert!(
                                     !c2d_overlap_rect_rect(end, it.rect),
                                     "move({start:?} to {goal:?}, response {response}) ends at {end:?} inside {:?}",
