@@ -550,3 +550,221 @@ fn world_double_precision_functions_and_a_filter_that_changes_the_world() {
         c2d_world_free(w);
     }
 }
+
+/// A filter for the movement kit that reads the world on every call and moves a far item on the
+/// first: nothing the kit holds may alias the world while it runs.
+extern "C-unwind" fn look_around(
+    item: u64,
+    other: u64,
+    ctx: *mut std::ffi::c_void,
+) -> c2d_response {
+    // SAFETY: the test passes a live Changer whose world is the one the kit works on.
+    let c = unsafe { &mut *(ctx as *mut Changer) };
+    c.calls += 1;
+    // SAFETY: the world is live; the kit holds no reference to it while the filter runs.
+    unsafe {
+        let mut ids = [0u64; 4];
+        let _ = c2d_world_query_rect(
+            c.world,
+            rect(-100.0, -100.0, 200.0, 200.0),
+            ids.as_mut_ptr(),
+            4,
+        );
+        let _ = c2d_world_get_d(c.world, item, null_mut(), null_mut());
+        let _ = c2d_world_get_d(c.world, other, null_mut(), null_mut());
+        if c.calls == 1 {
+            let far = c2d_world_add(c.world, rect(500.0, 500.0, 1.0, 1.0), 0);
+            c2d_world_update(c.world, far, rect(600.0, 600.0, 1.0, 1.0));
+        }
+    }
+    C2D_SLIDE
+}
+
+#[test]
+fn movement_kit_with_null_outputs_bad_input_and_a_filter_that_uses_the_world() {
+    use collide2d::world::{Ground, Moved, RectD, Vec2D};
+    unsafe {
+        let w = c2d_world_new_d(8.0);
+        let floor = c2d_world_add_d(w, RectD::new(0.0, 10.0, 40.0, 4.0), 0);
+        let player = c2d_world_add_d(w, RectD::new(2.0, 2.0, 4.0, 8.0), 0);
+        let wall = c2d_world_add_d(w, RectD::new(20.0, 0.0, 4.0, 10.0), 0);
+        let up = v(0.0, -1.0);
+        let mut ch = Changer { world: w, calls: 0 };
+        let ctx = &mut ch as *mut Changer as *mut std::ffi::c_void;
+        // One-way.
+        assert_eq!(c2d_world_set_one_way(w, floor, up), C2D_OK);
+        assert_eq!(
+            c2d_world_set_one_way(w, floor, v(1.0, 1.0)),
+            C2D_ERR_INVALID
+        );
+        assert_eq!(c2d_world_set_one_way(null_mut(), floor, up), C2D_ERR_NULL);
+        let mut n2 = v(7.0, 7.0);
+        assert_eq!(c2d_world_get_one_way(w, floor, &mut n2), C2D_OK);
+        assert_eq!(n2, up);
+        assert_eq!(c2d_world_get_one_way(w, floor, null_mut()), C2D_OK);
+        // Ground, alone and after a move.
+        let mut g = Ground::default();
+        assert_eq!(
+            c2d_world_ground(w, player, up, Some(look_around), ctx, &mut g),
+            C2D_OK
+        );
+        assert_eq!((g.flags, g.floor), (C2D_ON_FLOOR, floor));
+        assert_eq!(
+            c2d_world_ground(w, player, v(0.0, 0.0), None, null_mut(), &mut g),
+            C2D_ERR_INVALID
+        );
+        assert_eq!(
+            c2d_world_ground(w, 0, up, None, null_mut(), null_mut()),
+            C2D_ERR_STALE
+        );
+        let mut end = Vec2D::default();
+        let mut n = 0usize;
+        assert_eq!(
+            c2d_world_move_ground_d(
+                w,
+                player,
+                Vec2D::new(30.0, 3.0),
+                up,
+                Some(look_around),
+                ctx,
+                &mut end,
+                null_mut(),
+                0,
+                &mut n,
+                &mut g,
+            ),
+            C2D_OK
+        );
+        assert_eq!((end.x, n, g.flags & C2D_ON_RIGHT), (16.0, 2, C2D_ON_RIGHT));
+        assert_eq!(
+            c2d_world_move_ground(
+                w,
+                player,
+                v(16.0, 2.0),
+                up,
+                None,
+                null_mut(),
+                null_mut(),
+                null_mut(),
+                0,
+                null_mut(),
+                null_mut(),
+            ),
+            C2D_OK
+        );
+        // Fit and push-out.
+        let mut fits = true;
+        assert_eq!(
+            c2d_world_fits_d(
+                w,
+                player,
+                RectD::new(18.0, 2.0, 4.0, 8.0),
+                Some(look_around),
+                ctx,
+                &mut fits
+            ),
+            C2D_OK
+        );
+        assert!(!fits);
+        assert_eq!(
+            c2d_world_fits(
+                w,
+                player,
+                rect(0.0, 0.0, 1.0, 1.0),
+                None,
+                null_mut(),
+                null_mut()
+            ),
+            C2D_OK
+        );
+        assert_eq!(
+            c2d_world_update_d(w, player, RectD::new(21.0, 2.0, 4.0, 8.0)),
+            C2D_OK
+        );
+        assert_eq!(
+            c2d_world_push_out_d(w, player, 1.0, None, null_mut(), &mut end),
+            C2D_STUCK
+        );
+        let mut at = v(0.0, 0.0);
+        assert_eq!(
+            c2d_world_push_out(w, player, 8.0, Some(look_around), ctx, &mut at),
+            C2D_OK
+        );
+        assert_eq!(at, v(24.0, 2.0));
+        assert_eq!(
+            c2d_world_push_out(w, player, -1.0, None, null_mut(), null_mut()),
+            C2D_ERR_INVALID
+        );
+        // A moving solid carrying the player (on the floor, now solid all round).
+        assert_eq!(c2d_world_set_one_way(w, floor, v(0.0, 0.0)), C2D_OK);
+        let mut moved = [Moved::default(); 2];
+        assert_eq!(
+            c2d_world_move_solid_d(
+                w,
+                floor,
+                Vec2D::new(1.0, -1.0),
+                up,
+                Some(look_around),
+                ctx,
+                &mut end,
+                moved.as_mut_ptr(),
+                2,
+                &mut n,
+            ),
+            C2D_OK
+        );
+        assert!(
+            n >= 1
+                && moved[..n]
+                    .iter()
+                    .any(|m| m.id == player && m.what == C2D_CARRIED)
+        );
+        let _ = wall;
+        assert_eq!(
+            c2d_world_move_solid(
+                w,
+                floor,
+                v(0.0, 1.0),
+                up,
+                None,
+                null_mut(),
+                null_mut(),
+                null_mut(),
+                0,
+                null_mut(),
+            ),
+            C2D_OK
+        );
+        assert_eq!(
+            c2d_world_move_solid(
+                w,
+                floor,
+                v(f32::NAN, 0.0),
+                up,
+                None,
+                null_mut(),
+                null_mut(),
+                null_mut(),
+                0,
+                null_mut()
+            ),
+            C2D_ERR_INVALID
+        );
+        assert_eq!(
+            c2d_world_move_solid_d(
+                null_mut(),
+                floor,
+                Vec2D::default(),
+                up,
+                None,
+                null_mut(),
+                null_mut(),
+                null_mut(),
+                0,
+                null_mut()
+            ),
+            C2D_ERR_NULL
+        );
+        c2d_world_free(w);
+    }
+}

@@ -144,8 +144,16 @@ fn same(a: Edge, b: Edge) -> bool {
 /// The length two rects share across axis `k` (in f64; positive exactly when the common part
 /// of their extents on that axis has positive length), or 0.
 fn shared(m: &Edges, o: &Edges, k: usize) -> f64 {
-    let lo = if m.lo[k].lt(o.lo[k]) { o.lo[k] } else { m.lo[k] };
-    let hi = if m.hi[k].lt(o.hi[k]) { m.hi[k] } else { o.hi[k] };
+    let lo = if m.lo[k].lt(o.lo[k]) {
+        o.lo[k]
+    } else {
+        m.lo[k]
+    };
+    let hi = if m.hi[k].lt(o.hi[k]) {
+        m.hi[k]
+    } else {
+        o.hi[k]
+    };
     if lo.lt(hi) {
         ((hi.hi - lo.hi) + (hi.lo - lo.lo)).max(f64::MIN_POSITIVE)
     } else {
