@@ -709,3 +709,29 @@ fn a_zero_height_item_beside_a_player_is_no_wall() {
     let player = w.add_d(RectD::new(0.0, 0.0, 10.0, 10.0), 0).unwrap();
     assert_eq!(ground(&mut w, player).flags, 0);
 }
+
+#[test]
+fn push_out_and_a_solid_move_take_distances_up_to_the_f64_range() {
+    let mut w = world();
+    w.add_d(RectD::new(0.0, 0.0, 100.0, 20.0), 0).unwrap();
+    let player = w.add_d(RectD::new(70.0, 4.0, 10.0, 10.0), 0).unwrap();
+    let p = w.push_out(player, f64::MAX, slide).unwrap().unwrap();
+    assert_eq!((p.x, p.y), (70.0, -10.0));
+    assert_eq!(
+        w.push_out(player, f64::INFINITY, slide),
+        Err(collide2d::world::WorldError::Invalid)
+    );
+    assert_eq!(
+        w.push_out(player, -1.0, slide),
+        Err(collide2d::world::WorldError::Invalid)
+    );
+    // A delta that would take the solid beyond the f64 range moves nothing.
+    let lift = w.add_d(RectD::new(f64::MAX, 0.0, 1.0, 1.0), 0).unwrap();
+    let mut out = Vec::new();
+    let far = Vec2D::new(f64::MAX, 0.0);
+    assert_eq!(
+        w.move_solid(lift, far, UP, slide, &mut out),
+        Err(collide2d::world::WorldError::Invalid)
+    );
+    assert_eq!(pos(&w, lift), (f64::MAX, 0.0));
+}

@@ -307,9 +307,7 @@ pub(crate) fn push_out<A: Access>(
         (b.max_x - b.min_x) + 2.0 * max,
         (b.max_y - b.min_y) + 2.0 * max,
     );
-    if !room.finite() {
-        return Err(WorldError::Invalid);
-    }
+    // (A room beyond the f64 range makes the search ask every item.)
     let walls = solids(acc, id, room, filter)?;
     let clear = |p: Vec2D| {
         let e = rect.at(p).edges();
@@ -395,6 +393,9 @@ pub(crate) fn move_solid<A: Access>(
     if !delta.finite() {
         return Err(WorldError::Invalid);
     }
+    if !Vec2D::new(start.x + delta.x, start.y + delta.y).finite() {
+        return Err(WorldError::Invalid);
+    }
     let one_way = acc.world().one_way_of(id)?;
     // The riders: items standing on the face toward `up`.
     let mut riders = Vec::new();
@@ -420,10 +421,6 @@ pub(crate) fn move_solid<A: Access>(
             rect.x += dk;
         } else {
             rect.y += dk;
-        }
-        if !rect.finite() {
-            acc.world().update_d(id, start)?;
-            return Err(WorldError::Invalid);
         }
         acc.world().update_d(id, rect)?;
         let (b, n) = (before.edges(), rect.edges());
