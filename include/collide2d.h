@@ -84,7 +84,8 @@
 #define C2D_PUSHED 2
 
 /// `c2d_moved.what`: the item could not be pushed clear (something solid behind it) and was left
-/// where it was, overlapping the solid: a crushed player.
+/// where it was: a crushed player. It overlaps the solid after the move unless the solid moved far
+/// enough to pass over it.
 #define C2D_SQUASHED 4
 
 /// The most hits `c2d_move_rect` resolves in one call.
@@ -100,31 +101,6 @@
 #define C2D_WORLD_CAPACITY (1 << 22)
 
 
-
-/// Which faces of an item are flush with a solid item's face along a shared edge of positive
-/// length, as bits of [`Ground::flags`].
-#define ON_FLOOR 1
-
-/// The face toward `up` is flush with a solid item (a ceiling).
-#define ON_CEILING 2
-
-/// The face toward the lower coordinate across `up` (the left wall when up is ±y).
-#define ON_LEFT 4
-
-/// The face toward the higher coordinate across `up` (the right wall when up is ±y).
-#define ON_RIGHT 8
-
-/// The item stood on the solid and was carried.
-#define CARRIED 1
-
-/// The item was in the solid's way and was pushed out of it.
-#define PUSHED 2
-
-/// The item could not get out of the solid's way and was left where it was.
-#define SQUASHED 4
-
-/// How many times a move projects again because its filter changed the world.
-#define RESTARTS 64
 
 /// A world of rect items with a broad phase (sweep and prune in tiles of cells).
 typedef struct c2d_world c2d_world;
@@ -232,7 +208,7 @@ typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
 /// and for each such face the item it rests on (the one sharing the longest edge with it, ties to
 /// the lowest handle; 0 for none).
 typedef struct c2d_ground {
-  /// `ON_FLOOR | ON_CEILING | ON_LEFT | ON_RIGHT` bits.
+  /// `C2D_ON_FLOOR | C2D_ON_CEILING | C2D_ON_LEFT | C2D_ON_RIGHT` bits (`ON_FLOOR`... in Rust).
   uint32_t flags;
   /// The item under the floor face.
   uint64_t floor;
@@ -318,7 +294,7 @@ typedef struct c2d_rectd {
 typedef struct c2d_moved {
   /// The item.
   uint64_t id;
-  /// `CARRIED | PUSHED | SQUASHED` bits.
+  /// `C2D_CARRIED | C2D_PUSHED | C2D_SQUASHED` bits (`CARRIED`... in Rust).
   uint32_t what;
 } c2d_moved;
 
@@ -414,9 +390,6 @@ typedef struct c2d_segmentd {
 /// `c2d_world_push_out`: no clear position lies within the distance given; the item was left in
 /// place (since 1.2).
 #define C2D_STUCK 5
-
-/// An item's category and mask when it is added: category 1, every mask bit set.
-#define DEFAULT_CATEGORY { 1, UINT64_MAX, }
 
 #ifdef __cplusplus
 extern "C" {
@@ -630,7 +603,8 @@ c2d_status c2d_world_fits_d(struct c2d_world *w,
 /// `C2D_TOUCH` or `C2D_BOUNCE`; one-way items never count. Nothing is swept: the item is placed.
 ///
 /// Returns `C2D_OK` with `*actual` (nullable) its position (unchanged if it overlapped nothing),
-/// or `C2D_STUCK` when no clear position lies within `max_distance`, leaving it in place. The
+/// or `C2D_STUCK` when no clear position lies within `max_distance`, leaving it in place and
+/// `*actual` unwritten. The
 /// world keeps the exact position; `*actual` is its nearest f32. `C2D_ERR_NULL` for a NULL
 /// world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a negative, NaN or infinite
 /// `max_distance`.
@@ -654,7 +628,8 @@ c2d_status c2d_world_push_out_d(struct c2d_world *w,
 /// - the items it sweeps through that lay ahead of it are pushed ahead, each to be flush with
 ///   its leading face, through a collision-checked move (as `c2d_world_move`, the solid itself
 ///   ignored); an item that cannot get there (a crate pushed into a wall, a player lifted into a
-///   ceiling) is left where it was, overlapping the solid, and reported `C2D_SQUASHED`;
+///   ceiling) is left where it was, overlapping the solid (unless the solid moved far enough to
+///   pass over it), and reported `C2D_SQUASHED`;
 /// - the items that stood on its face toward `up` before the move (its riders) move with it,
 ///   also through collision-checked moves; a rider carried along `up` ends flush on the face, so
 ///   a rider on an unobstructed lift keeps its offset exactly.
@@ -662,8 +637,12 @@ c2d_status c2d_world_push_out_d(struct c2d_world *w,
 /// Which items ride or are pushed is the filter's answer for `(item, id)`: `C2D_SLIDE`,
 /// `C2D_TOUCH` and `C2D_BOUNCE` do, `C2D_IGNORE` and `C2D_CROSS` do not (NULL filter: every item
 /// interacting by category, walls included, so pass a filter that ignores the static ones);
-/// each carried or pushed item's own move asks `filter(item, other)`. A one-way solid pushes only
-/// with its solid face. Items standing on a rider are not carried.
+/// each carried or pushed item's own move asks `filter(item, other)`. The filter is asked about
+/// the riders before the solid moves, and about the items in its way on each axis after the
+/// solid has moved along that axis and before any of them moves. A one-way solid pushes only
+/// with its solid face. Items standing on a rider are not carried: a crate on the head of a
+/// player that a lift carries up stops the player as a ceiling would. Only the signs of `up`
+/// matter.
 ///
 /// Writes the solid's new position through `actual` (nullable), and the items moved or
 /// squashed, each once in ascending handles, to `out[..cap]` as `c2d_moved {id, what}` with

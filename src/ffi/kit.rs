@@ -29,7 +29,8 @@ pub const C2D_CARRIED: u32 = 1;
 /// `c2d_moved.what`: the item was in the moving solid's way and was pushed ahead of it.
 pub const C2D_PUSHED: u32 = 2;
 /// `c2d_moved.what`: the item could not be pushed clear (something solid behind it) and was left
-/// where it was, overlapping the solid: a crushed player.
+/// where it was: a crushed player. It overlaps the solid after the move unless the solid moved far
+/// enough to pass over it.
 pub const C2D_SQUASHED: u32 = 4;
 
 // The C names of the core's bits.
@@ -336,7 +337,8 @@ pub unsafe extern "C" fn c2d_world_fits_d(
 /// `C2D_TOUCH` or `C2D_BOUNCE`; one-way items never count. Nothing is swept: the item is placed.
 ///
 /// Returns `C2D_OK` with `*actual` (nullable) its position (unchanged if it overlapped nothing),
-/// or `C2D_STUCK` when no clear position lies within `max_distance`, leaving it in place. The
+/// or `C2D_STUCK` when no clear position lies within `max_distance`, leaving it in place and
+/// `*actual` unwritten. The
 /// world keeps the exact position; `*actual` is its nearest f32. `C2D_ERR_NULL` for a NULL
 /// world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a negative, NaN or infinite
 /// `max_distance`.
@@ -373,22 +375,24 @@ pub unsafe extern "C" fn c2d_world_push_out_d(
 ) -> c2d_status {
     guard(C2D_ERR_NULL, || {
         let mut found = None;
-        // SAFETY: the caller's contract, passed on.
+        // SAFETY: the caller's contract, passed on; nothing is written through a NULL `out`.
         let s = unsafe {
             with_filter(
                 w,
                 filter,
                 ctx,
-                actual,
-                |p: Option<Vec2D>| {
-                    found = p;
-                    p.unwrap_or_default()
-                },
+                core::ptr::null_mut::<()>(),
+                |p: Option<Vec2D>| found = p,
                 |acc, f| push_out(acc, id, max_distance, f),
             )
         };
         match (s, found) {
             (C2D_OK, None) => C2D_STUCK,
+            (C2D_OK, Some(p)) => {
+                // SAFETY: NULL or writable (contract).
+                unsafe { write_out(actual, p) };
+                C2D_OK
+            }
             _ => s,
         }
     })
@@ -433,7 +437,8 @@ unsafe fn solid_move<P>(
 /// - the items it sweeps through that lay ahead of it are pushed ahead, each to be flush with
 ///   its leading face, through a collision-checked move (as `c2d_world_move`, the solid itself
 ///   ignored); an item that cannot get there (a crate pushed into a wall, a player lifted into a
-///   ceiling) is left where it was, overlapping the solid, and reported `C2D_SQUASHED`;
+///   ceiling) is left where it was, overlapping the solid (unless the solid moved far enough to
+///   pass over it), and reported `C2D_SQUASHED`;
 /// - the items that stood on its face toward `up` before the move (its riders) move with it,
 ///   also through collision-checked moves; a rider carried along `up` ends flush on the face, so
 ///   a rider on an unobstructed lift keeps its offset exactly.
@@ -441,8 +446,12 @@ unsafe fn solid_move<P>(
 /// Which items ride or are pushed is the filter's answer for `(item, id)`: `C2D_SLIDE`,
 /// `C2D_TOUCH` and `C2D_BOUNCE` do, `C2D_IGNORE` and `C2D_CROSS` do not (NULL filter: every item
 /// interacting by category, walls included, so pass a filter that ignores the static ones);
-/// each carried or pushed item's own move asks `filter(item, other)`. A one-way solid pushes only
-/// with its solid face. Items standing on a rider are not carried.
+/// each carried or pushed item's own move asks `filter(item, other)`. The filter is asked about
+/// the riders before the solid moves, and about the items in its way on each axis after the
+/// solid has moved along that axis and before any of them moves. A one-way solid pushes only
+/// with its solid face. Items standing on a rider are not carried: a crate on the head of a
+/// player that a lift carries up stops the player as a ceiling would. Only the signs of `up`
+/// matter.
 ///
 /// Writes the solid's new position through `actual` (nullable), and the items moved or
 /// squashed, each once in ascending handles, to `out[..cap]` as `c2d_moved {id, what}` with

@@ -94,7 +94,7 @@ pub const ON_RIGHT: u32 = 8;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Ground {
-    /// `ON_FLOOR | ON_CEILING | ON_LEFT | ON_RIGHT` bits.
+    /// `C2D_ON_FLOOR | C2D_ON_CEILING | C2D_ON_LEFT | C2D_ON_RIGHT` bits (`ON_FLOOR`... in Rust).
     pub flags: u32,
     /// The item under the floor face.
     pub floor: u64,
@@ -112,7 +112,7 @@ pub struct Ground {
 pub struct Moved {
     /// The item.
     pub id: u64,
-    /// `CARRIED | PUSHED | SQUASHED` bits.
+    /// `C2D_CARRIED | C2D_PUSHED | C2D_SQUASHED` bits (`CARRIED`... in Rust).
     pub what: u32,
 }
 
@@ -120,7 +120,8 @@ pub struct Moved {
 pub const CARRIED: u32 = 1;
 /// The item was in the solid's way and was pushed out of it.
 pub const PUSHED: u32 = 2;
-/// The item could not get out of the solid's way and was left where it was.
+/// The item could not get out of the solid's way and was left where it was (a solid that moves
+/// far enough in one call may pass over it).
 pub const SQUASHED: u32 = 4;
 
 /// Adds `what` to the report of item `o`.
