@@ -147,5 +147,6 @@ void test_version(void);
 void test_sweep(void);
 void test_world(void);
 void test_world_d(void);
+void test_kit(void);
 
 #endif /* C2D_TEST_MACROS_H */
