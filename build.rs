@@ -129,8 +129,15 @@ fn generate_header(root: &Path) {
     };
     // The core's own constants stay Rust-side: the header names only `c2d_`/`C2D_` things.
     config.export.exclude = [
-        "ON_FLOOR", "ON_CEILING", "ON_LEFT", "ON_RIGHT", "CARRIED", "PUSHED", "SQUASHED",
-        "RESTARTS", "DEFAULT_CATEGORY",
+        "ON_FLOOR",
+        "ON_CEILING",
+        "ON_LEFT",
+        "ON_RIGHT",
+        "CARRIED",
+        "PUSHED",
+        "SQUASHED",
+        "RESTARTS",
+        "DEFAULT_CATEGORY",
     ]
     .iter()
     .map(|s| s.to_string())
