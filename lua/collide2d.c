@@ -30,6 +30,7 @@
  * The file also exports c2dl_* and c2dlf_*, pointer and flat forms of the C API for the LuaJIT
  * FFI path (see below).
  */
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -806,6 +807,7 @@ static int l_version(lua_State *L)
 #define UV_RESPONSES -1 /* name -> function, from addResponse (absent until then) */
 #define UV_GHOSTS -2    /* weak keys: cells emptied by remove, counted until the next collection */
 #define UV_ANSWERS -3   /* scratch: a move's filter answers that name no response, by index */
+#define UV_MOVED -4     /* moveSolid's spare report buffer (see take_moved) */
 
 /* Field names of the tables the world returns, interned once: upvalues 1..WK_COUNT of every
  * world method and response function (WK(k) is key k's upvalue), so that building a collision
@@ -2137,10 +2139,157 @@ static c2d_response world_filter(uint64_t item, uint64_t other, void *ctx)
     return code;
 }
 
+/* ---- the movement kit's filters ----
+ * The kit's methods (setOneWay ... moveSolid, below) ask the same filter(item, other) as a move,
+ * through their own trampoline: "slide", "touch" and "bounce" make the other item solid, "cross"
+ * and false or nil do not, a response added with addResponse counts as "touch" (the library
+ * resolves the kit's moves itself), and any other answer raises bump.lua's "Unknown collision
+ * type" at once. As for a move, the filter runs under lua_pcall and its error is raised once the
+ * library has returned, after the world is put back as it was. */
+
+/* An item's rect when a solid's move first asked about it (to put it back after an error). */
+typedef struct {
+    uint64_t id;
+    c2d_rectd rect;
+} c2dl_snap;
+
+typedef struct {
+    lua_State *L;
+    c2dl_world *cw;
+    int tramp, filter, items, responses, err; /* stack slots of the calling method */
+    int failed;
+    uint64_t item, other;
+    uint64_t solid;   /* moveSolid: the solid's handle (0 otherwise) */
+    c2dl_snap *snaps; /* moveSolid: the rect of each item asked about against the solid */
+    size_t nsnaps, capsnaps;
+} c2dl_kit_ctx;
+
+/* Runs under lua_pcall: (ctx, filter, items, responses) -> response code of filter(item,
+ * other). */
+static int kit_filter_call(lua_State *L)
+{
+    c2dl_kit_ctx *m = (c2dl_kit_ctx *)lua_touserdata(L, 1);
+    c2d_response code = C2D_IGNORE;
+    lua_pushvalue(L, 2);
+    push_index(L, 3, id_index(m->cw, m->item, NULL));
+    push_index(L, 3, id_index(m->cw, m->other, NULL));
+    lua_call(L, 2, 1);
+    if (lua_toboolean(L, -1)) {
+        size_t n = 0;
+        const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &n) : NULL;
+        code = s != NULL ? response_code(s, n) : C2D_IGNORE;
+        if (code == C2D_IGNORE) {
+            int added = 0;
+            if (lua_istable(L, 4)) {
+                lua_pushvalue(L, -1);
+                lua_rawget(L, 4);
+                added = !lua_isnil(L, -1);
+                lua_pop(L, 1);
+            }
+            if (!added) {
+                unknown_response_error(L, -1);
+            }
+            code = C2D_TOUCH;
+        }
+    }
+    lua_pushinteger(L, (lua_Integer)code);
+    return 1;
+}
+
+/* Keeps item id's rect, the first time a solid's move asks about it (before it moves). */
+static void kit_snap(c2dl_kit_ctx *m, uint64_t id)
+{
+    size_t k;
+    c2d_rectd r;
+    for (k = 0; k < m->nsnaps; k++) {
+        if (m->snaps[k].id == id) {
+            return;
+        }
+    }
+    if (c2d_world_get_d(m->cw->w, id, &r, NULL) != C2D_OK) {
+        return;
+    }
+    if (m->nsnaps == m->capsnaps) {
+        size_t cap = m->capsnaps != 0 ? 2 * m->capsnaps : 16;
+        c2dl_snap *s = (c2dl_snap *)realloc(m->snaps, cap * sizeof *s);
+        if (s == NULL) {
+            return;
+        }
+        m->snaps = s;
+        m->capsnaps = cap;
+    }
+    m->snaps[m->nsnaps].id = id;
+    m->snaps[m->nsnaps].rect = r;
+    m->nsnaps++;
+}
+
+/* The c2d_filter_fn of the kit: never lets a Lua error unwind through the library. */
+static c2d_response kit_filter(uint64_t item, uint64_t other, void *ctx)
+{
+    c2dl_kit_ctx *m = (c2dl_kit_ctx *)ctx;
+    lua_State *L = m->L;
+    c2d_response code;
+    if (m->failed) {
+        return C2D_IGNORE;
+    }
+    if (m->solid != 0 && other == m->solid) {
+        kit_snap(m, item);
+    }
+    m->item = item;
+    m->other = other;
+    lua_pushvalue(L, m->tramp);
+    lua_pushlightuserdata(L, m);
+    lua_pushvalue(L, m->filter);
+    lua_pushvalue(L, m->items);
+    lua_pushvalue(L, m->responses);
+    if (lua_pcall(L, 4, 1, 0) != 0) {
+        m->failed = 1;
+        lua_replace(L, m->err);
+        return C2D_IGNORE;
+    }
+    code = (c2d_response)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return code;
+}
+
+/* Sets up m for a kit call with the filter at stack slot `filter` (nil: none) and the items
+ * array at `items`, pushing the slots it uses; the C filter to pass (NULL for none). */
+static c2d_filter_fn kit_begin(lua_State *L, c2dl_world *cw, c2dl_kit_ctx *m, int filter,
+                               int items)
+{
+    memset(m, 0, sizeof *m);
+    m->L = L;
+    m->cw = cw;
+    m->filter = filter;
+    m->items = items;
+    lua_rawgeti(L, items, UV_RESPONSES);
+    m->responses = lua_gettop(L);
+    lua_pushnil(L); /* the filter's error, if any */
+    m->err = lua_gettop(L);
+    lua_pushcfunction(L, kit_filter_call);
+    m->tramp = lua_gettop(L);
+    luaL_checkstack(L, 8, "collide2d");
+    return lua_isnil(L, filter) ? NULL : kit_filter;
+}
+
+/* After the library has returned: frees m's memory and raises the filter's error, if any. */
+static void kit_end(lua_State *L, c2dl_kit_ctx *m)
+{
+    free(m->snaps);
+    m->snaps = NULL;
+    m->nsnaps = m->capsnaps = 0;
+    if (m->failed) {
+        lua_pushvalue(L, m->err);
+        lua_error(L);
+    }
+}
+
 /* A move (commit) or check of the item at stack slot 2 toward goal (slots 3, 4) with the filter
  * at slot 5, through the library's own loop (the built-in responses). Pushes actualX, actualY,
- * cols, len. */
-static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c2d_vec2d goal)
+ * cols, len. With `up` (moveGround; commit only), the move and then the ground state (into *g)
+ * in one call, the filter asked as the kit asks it. */
+static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c2d_vec2d goal,
+                           const c2d_vec2 *up, c2d_ground *g)
 {
     c2dl_move_ctx m;
     c2d_world_hitd hits[C2D_MOVE_MAX_HITS];
@@ -2167,7 +2316,15 @@ static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c
     m.failed = 0;
     m.recorded = 0;
     m.other = 0;
-    if (commit) {
+    if (up != NULL) {
+        c2dl_kit_ctx km;
+        c2d_filter_fn fn = kit_begin(L, cw, &km, 5, W_ITEMS(4));
+        st = c2d_world_move_ground_d(cw->w, id, goal, *up, fn, &km, &actual, hits,
+                                     C2D_MOVE_MAX_HITS, &count, g);
+        free(km.snaps);
+        m.failed = km.failed;
+        m.err = km.err;
+    } else if (commit) {
         st = c2d_world_move_d(cw->w, id, goal, lua_isnil(L, 5) ? NULL : world_filter, &m, &actual,
                               hits, C2D_MOVE_MAX_HITS, &count);
     } else {
@@ -2436,7 +2593,7 @@ static int world_move(lua_State *L, const char *fn, int commit)
     if (cw->custom) {
         return world_move_loop(L, cw, commit, i, goal);
     }
-    return world_move_fast(L, cw, commit, i, goal);
+    return world_move_fast(L, cw, commit, i, goal, NULL, NULL);
 }
 
 /* world:move(item, goalX, goalY[, filter]) -> actualX, actualY, cols, len */
@@ -2450,6 +2607,378 @@ static int w_move(lua_State *L)
 static int w_check(lua_State *L)
 {
     return world_move(L, "check", 0);
+}
+
+/* ---- the movement kit: one-way items, ground state, fit, push-out, moving solids ----
+ * Extensions beyond bump.lua, over c2d_world_set_one_way, _get_one_way, _ground,
+ * _move_ground_d, _fits_d, _push_out_d and _move_solid_d (directions are signs, so no f32
+ * rounding reaches a coordinate). Filters: see "the movement kit's filters" above. */
+
+/* Raises the error of a kit call's status (bump.lua's text for an item no longer in the
+ * world, the item at stack slot `item`). */
+static void kit_status(lua_State *L, c2d_status st, int item)
+{
+    if (st == C2D_ERR_STALE) {
+        luaL_error(L,
+                   "Item %s must be added to the world before getting its rect. Use "
+                   "world:add(item, x,y,w,h) to add it first.",
+                   c2dl_tostring(L, item));
+    } else if (st != C2D_OK) {
+        luaL_error(L, "collide2d: %s", c2d_status_str(st));
+    }
+}
+
+/* A filter argument: nil, a function or a value with a __call metamethod. */
+static void want_filter(lua_State *L, int idx)
+{
+    if (lua_isnil(L, idx) || lua_isfunction(L, idx)) {
+        return;
+    }
+    if (luaL_getmetafield(L, idx, "__call")) {
+        lua_pop(L, 1);
+        return;
+    }
+    {
+        const char *tn = type_name(L, idx);
+        luaL_error(L, "filter must be a function, but was %s(a %s)", c2dl_tostring(L, idx), tn);
+    }
+}
+
+static float sign_of(lua_Number v)
+{
+    return v > 0 ? 1.0f : v < 0 ? -1.0f : 0.0f;
+}
+
+/* Arguments ix, iy as a direction along an axis (its signs): finite numbers, at most one of
+ * them non-zero (`zero_ok`: both may be zero). `what` names it in the error. */
+static c2d_vec2 want_axis(lua_State *L, int ix, int iy, const char *nx, const char *ny,
+                          const char *what, int zero_ok)
+{
+    c2d_vec2 v;
+    lua_Number x = want_finite(L, ix, nx), y = want_finite(L, iy, ny);
+    if ((x != 0 && y != 0) || (!zero_ok && x == 0 && y == 0)) {
+        const char *sx = c2dl_tostring(L, ix), *sy = c2dl_tostring(L, iy);
+        luaL_error(L, "%s must point along an axis (one of %s, %s zero%s), but was %s, %s", what,
+                   nx, ny,
+                   zero_ok ? " or both" : ", the other not", sx, sy);
+    }
+    v.x = sign_of(x);
+    v.y = sign_of(y);
+    return v;
+}
+
+/* The up direction at arguments ix, iy: (0, -1), y-down screens, when both are nil. */
+static c2d_vec2 want_up(lua_State *L, int ix, int iy)
+{
+    if (lua_isnil(L, ix) && lua_isnil(L, iy)) {
+        c2d_vec2 up = {0.0f, -1.0f};
+        return up;
+    }
+    return want_axis(L, ix, iy, "upX", "upY", "up", 0);
+}
+
+/* Pushes the item of handle id (nil when none). */
+static void push_handle(lua_State *L, const c2dl_world *cw, int items, uint64_t id)
+{
+    push_index(L, items, id != 0 ? id_index(cw, id, NULL) : 0);
+}
+
+/* Pushes the ground table: onFloor, onCeiling, onLeft, onRight (booleans) and floor, ceiling,
+ * left, right (the items, nil for none). */
+static void push_ground(lua_State *L, const c2dl_world *cw, int items, const c2d_ground *g)
+{
+    lua_createtable(L, 0, 8);
+    lua_pushboolean(L, (g->flags & C2D_ON_FLOOR) != 0);
+    lua_setfield(L, -2, "onFloor");
+    lua_pushboolean(L, (g->flags & C2D_ON_CEILING) != 0);
+    lua_setfield(L, -2, "onCeiling");
+    lua_pushboolean(L, (g->flags & C2D_ON_LEFT) != 0);
+    lua_setfield(L, -2, "onLeft");
+    lua_pushboolean(L, (g->flags & C2D_ON_RIGHT) != 0);
+    lua_setfield(L, -2, "onRight");
+    push_handle(L, cw, items, g->floor);
+    lua_setfield(L, -2, "floor");
+    push_handle(L, cw, items, g->ceiling);
+    lua_setfield(L, -2, "ceiling");
+    push_handle(L, cw, items, g->left);
+    lua_setfield(L, -2, "left");
+    push_handle(L, cw, items, g->right);
+    lua_setfield(L, -2, "right");
+}
+
+/* world:setOneWay(item, nx, ny): item becomes one-way, (nx, ny) the outward normal of its solid
+ * face along an axis (0, -1 for a jump-through platform in y-down screens); 0, 0 makes it solid
+ * all round again. */
+static int w_setOneWay(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "setOneWay", 3);
+    size_t i = item_member(L, 2, W_HANDLES(3));
+    c2d_vec2 n = want_axis(L, 3, 4, "nx", "ny", "the one-way normal", 1);
+    kit_status(L, c2d_world_set_one_way(cw->w, cw->ids[i], n), 2);
+    return 0;
+}
+
+/* world:getOneWay(item) -> nx, ny (0, 0 for an item solid all round) */
+static int w_getOneWay(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "getOneWay", 1);
+    size_t i = item_member(L, 2, W_HANDLES(1));
+    c2d_vec2 n = {0.0f, 0.0f};
+    kit_status(L, c2d_world_get_one_way(cw->w, cw->ids[i], &n), 2);
+    push_coord(L, n.x, 1);
+    push_coord(L, n.y, 1);
+    return 2;
+}
+
+/* world:ground(item[, filter, upX, upY]) -> the ground table (see push_ground) */
+static int w_ground(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "ground", 4);
+    size_t i = item_member(L, 2, W_HANDLES(4));
+    c2dl_kit_ctx m;
+    c2d_ground g;
+    c2d_filter_fn fn;
+    c2d_vec2 up;
+    c2d_status st;
+    want_filter(L, 3);
+    up = want_up(L, 4, 5);
+    memset(&g, 0, sizeof g);
+    fn = kit_begin(L, cw, &m, 3, W_ITEMS(4));
+    st = c2d_world_ground(cw->w, cw->ids[i], up, fn, &m, &g);
+    kit_end(L, &m);
+    kit_status(L, st, 2);
+    push_ground(L, cw, W_ITEMS(4), &g);
+    return 1;
+}
+
+/* world:moveGround(item, goalX, goalY[, filter, upX, upY]) -> actualX, actualY, cols, len,
+ * ground: world:move, then world:ground at the end, in one call. */
+static int w_moveGround(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "moveGround", 6);
+    size_t i = item_member(L, 2, W_HANDLES(6));
+    c2d_vec2d goal;
+    c2d_vec2 up;
+    c2d_ground g;
+    goal.x = want_finite(L, 3, "goalX");
+    goal.y = want_finite(L, 4, "goalY");
+    want_filter(L, 5);
+    up = want_up(L, 6, 7);
+    memset(&g, 0, sizeof g);
+    /* move's stack layout: self, item, goalX, goalY, filter, items, handles */
+    lua_settop(L, 5);
+    c2dl_getuservalue(L, 1);
+    lua_rawgeti(L, -1, UV_HANDLES);
+    if (!cw->custom) {
+        world_move_fast(L, cw, 1, i, goal, &up, &g);
+    } else {
+        /* bump.lua's loop in the binding, then the ground state where it ended */
+        c2dl_kit_ctx m;
+        c2d_filter_fn fn;
+        c2d_rectd start;
+        c2d_status st;
+        int res;
+        c2d_world_get_d(cw->w, cw->ids[i], &start, NULL);
+        world_move_loop(L, cw, 1, i, goal);
+        res = lua_gettop(L) - 3;
+        i = item_member(L, 2, W_HANDLES(4));
+        fn = kit_begin(L, cw, &m, 5, W_ITEMS(4));
+        st = c2d_world_ground(cw->w, cw->ids[i], up, fn, &m, &g);
+        if (m.failed) {
+            c2d_world_update_d(cw->w, cw->ids[i], start); /* an error leaves the item in place */
+        }
+        kit_end(L, &m);
+        kit_status(L, st, 2);
+        lua_settop(L, res + 3);
+    }
+    push_ground(L, cw, W_ITEMS(4), &g);
+    return 5;
+}
+
+/* world:fits(item, x, y[, w, h, filter]) -> whether the item placed at (x, y) with size (w, h)
+ * (its own by default) would overlap no solid item; nothing moves. */
+static int w_fits(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "fits", 6);
+    size_t i = item_member(L, 2, W_HANDLES(6));
+    c2dl_kit_ctx m;
+    c2d_filter_fn fn;
+    c2d_rectd r, now;
+    c2d_status st;
+    bool ok = false;
+    c2d_world_get_d(cw->w, cw->ids[i], &now, NULL);
+    if (lua_isnil(L, 5)) {
+        lua_pushnumber(L, now.w);
+        lua_replace(L, 5);
+    }
+    if (lua_isnil(L, 6)) {
+        lua_pushnumber(L, now.h);
+        lua_replace(L, 6);
+    }
+    r = want_rect(L, 3);
+    want_filter(L, 7);
+    fn = kit_begin(L, cw, &m, 7, W_ITEMS(6));
+    st = c2d_world_fits_d(cw->w, cw->ids[i], r, fn, &m, &ok);
+    kit_end(L, &m);
+    kit_status(L, st, 2);
+    lua_pushboolean(L, ok);
+    return 1;
+}
+
+/* world:pushOut(item[, maxDistance, filter]) -> x, y: the item moved out of the solid items it
+ * overlaps by the smallest displacement (unchanged when it overlaps none); nil, "stuck" (the
+ * item left in place) when no clear position lies within maxDistance (default: any distance). */
+static int w_pushOut(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "pushOut", 3);
+    size_t i = item_member(L, 2, W_HANDLES(3));
+    uint64_t id = cw->ids[i];
+    c2dl_kit_ctx m;
+    c2d_filter_fn fn;
+    c2d_rectd start;
+    c2d_vec2d actual;
+    c2d_status st;
+    double max = DBL_MAX;
+    if (!lua_isnil(L, 3)) {
+        lua_Number v = want_number(L, 3, "maxDistance");
+        if (!(v >= 0)) {
+            luaL_error(L, "maxDistance must be a number >= 0, but was %s", c2dl_tostring(L, 3));
+        }
+        if (v < DBL_MAX) {
+            max = v;
+        }
+    }
+    want_filter(L, 4);
+    c2d_world_get_d(cw->w, id, &start, NULL);
+    actual.x = start.x;
+    actual.y = start.y;
+    fn = kit_begin(L, cw, &m, 4, W_ITEMS(3));
+    st = c2d_world_push_out_d(cw->w, id, max, fn, &m, &actual);
+    if (m.failed && st == C2D_OK) {
+        c2d_world_update_d(cw->w, id, start); /* an error leaves the item in place */
+    }
+    kit_end(L, &m);
+    if (st == C2D_STUCK) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "stuck");
+        return 2;
+    }
+    kit_status(L, st, 2);
+    push_coord(L, actual.x, actual.x == start.x && (cw->ints[i] & INT_X) != 0);
+    push_coord(L, actual.y, actual.y == start.y && (cw->ints[i] & INT_Y) != 0);
+    if (actual.x != start.x || actual.y != start.y) {
+        cw->ints[i] &= (unsigned char)~((actual.x != start.x ? INT_X : 0u) |
+                                        (actual.y != start.y ? INT_Y : 0u));
+    }
+    return 2;
+}
+
+/* moveSolid's report buffer: the world's spare (user value key UV_MOVED) when large enough,
+ * taken while in use so that a moveSolid called from the filter gets its own; pushed. */
+
+static c2d_moved *take_moved(lua_State *L, int items, size_t n)
+{
+    if (n > (size_t)-1 / sizeof(c2d_moved)) {
+        luaL_error(L, "not enough memory");
+    }
+    lua_rawgeti(L, items, UV_MOVED);
+    if (lua_type(L, -1) == LUA_TUSERDATA &&
+        (size_t)c2dl_rawlen(L, -1) >= n * sizeof(c2d_moved)) {
+        lua_pushnil(L);
+        lua_rawseti(L, items, UV_MOVED);
+        return (c2d_moved *)lua_touserdata(L, -1);
+    }
+    lua_pop(L, 1);
+    return (c2d_moved *)lua_newuserdata(L, n * sizeof(c2d_moved));
+}
+
+/* world:moveSolid(item, dx, dy[, filter, upX, upY]) -> x, y, moved, len: the solid item (a lift,
+ * a moving wall) moved by (dx, dy), nothing stopping it, carrying the items standing on it and
+ * pushing those in its way; moved lists them as {item=, carried=, pushed=, squashed=}. */
+static int w_moveSolid(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "moveSolid", 6);
+    size_t i = item_member(L, 2, W_HANDLES(6));
+    uint64_t id = cw->ids[i];
+    c2dl_kit_ctx m;
+    c2d_filter_fn fn;
+    c2d_vec2d delta, actual;
+    c2d_rectd start;
+    c2d_vec2 up;
+    c2d_moved *out;
+    c2d_status st;
+    size_t cap, count = 0, k;
+    int buf, len = 0;
+    unsigned int mask = INT_X | INT_Y | INT_W | INT_H;
+    delta.x = want_finite(L, 3, "dx");
+    delta.y = want_finite(L, 4, "dy");
+    want_filter(L, 5);
+    up = want_up(L, 6, 7);
+    c2d_world_get_d(cw->w, id, &start, NULL);
+    /* Every item reported is in the world when the move begins (or added by the filter during
+     * it: the margin). */
+    cap = c2d_world_count(cw->w) + 64;
+    out = take_moved(L, W_ITEMS(6), cap);
+    buf = lua_gettop(L);
+    fn = kit_begin(L, cw, &m, 5, W_ITEMS(6));
+    m.solid = id;
+    st = c2d_world_move_solid_d(cw->w, id, delta, up, fn, &m, &actual, out, cap, &count);
+    if (count > cap) {
+        count = cap;
+    }
+    if (m.failed && st == C2D_OK) {
+        /* An error puts everything back: the solid, and each item moved, where it was when the
+         * solid's move asked about it (before it moved). */
+        c2d_world_update_d(cw->w, id, start);
+        for (k = 0; k < count; k++) {
+            size_t s;
+            for (s = 0; s < m.nsnaps; s++) {
+                if (m.snaps[s].id == out[k].id) {
+                    c2d_world_update_d(cw->w, out[k].id, m.snaps[s].rect);
+                    break;
+                }
+            }
+        }
+    }
+    kit_end(L, &m);
+    kit_status(L, st, 2);
+    /* A coordinate of the solid or of an item it moved stays an integer where the solid moved
+     * by an integer (as Lua's own x + dx), as far as it holds a whole number. */
+#if LUA_VERSION_NUM >= 503
+    if (delta.x != 0 && !lua_isinteger(L, 3)) {
+        mask &= ~INT_X;
+    }
+    if (delta.y != 0 && !lua_isinteger(L, 4)) {
+        mask &= ~INT_Y;
+    }
+#endif
+    cw->ints[i] &= (unsigned char)mask;
+    push_coord(L, actual.x, (cw->ints[i] & INT_X) != 0);
+    push_coord(L, actual.y, (cw->ints[i] & INT_Y) != 0);
+    lua_createtable(L, (int)count, 0);
+    for (k = 0; k < count; k++) {
+        size_t oi = id_index(cw, out[k].id, NULL);
+        if (oi == 0) {
+            continue; /* removed by the filter */
+        }
+        cw->ints[oi] &= (unsigned char)mask;
+        lua_createtable(L, 0, 4);
+        lua_rawgeti(L, W_ITEMS(6), (int)oi);
+        lua_setfield(L, -2, "item");
+        lua_pushboolean(L, (out[k].what & C2D_CARRIED) != 0);
+        lua_setfield(L, -2, "carried");
+        lua_pushboolean(L, (out[k].what & C2D_PUSHED) != 0);
+        lua_setfield(L, -2, "pushed");
+        lua_pushboolean(L, (out[k].what & C2D_SQUASHED) != 0);
+        lua_setfield(L, -2, "squashed");
+        lua_rawseti(L, -2, ++len);
+    }
+    lua_pushinteger(L, len);
+    if ((size_t)c2dl_rawlen(L, buf) <= C2DL_SPARE_MAX) {
+        lua_pushvalue(L, buf);
+        lua_rawseti(L, W_ITEMS(6), UV_MOVED); /* the spare for the next call */
+    }
+    return 4;
 }
 
 static const luaL_Reg world_methods[] = {
@@ -2471,6 +3000,13 @@ static const luaL_Reg world_methods[] = {
     {"toWorld", w_toWorld},
     {"toCell", w_toCell},
     {"addResponse", w_addResponse},
+    {"setOneWay", w_setOneWay},
+    {"getOneWay", w_getOneWay},
+    {"ground", w_ground},
+    {"moveGround", w_moveGround},
+    {"fits", w_fits},
+    {"pushOut", w_pushOut},
+    {"moveSolid", w_moveSolid},
     {NULL, NULL},
 };
 
