@@ -8,12 +8,13 @@ INCLUDEDIR ?= $(PREFIX)/include
 export PREFIX DESTDIR LIBDIR INCLUDEDIR
 .DEFAULT_GOAL := all
 
-.PHONY: help all lib lua demo test bench dist install uninstall windows clean
+.PHONY: help all lib lua demo pictures test bench dist install uninstall windows clean
 
 help:
 	@echo "collide2d: exact 2D collision detection, a C library with a Lua binding"
 	@echo ""
 	@echo "  make demo       build the library and the Lua modules, run the C demo"
+	@echo "  make pictures   run examples/platformer.c, writing its frames to docs/images/*.png"
 	@echo "  make test       install what the tests need, run every test"
 	@echo "  make lib        the library: $(RELEASE)/libcollide2d.so (.so.1), libcollide2d.a, include/collide2d.h"
 	@echo "  make lua        the Lua modules, for each Lua whose headers are installed (target/lua/)"
@@ -37,6 +38,13 @@ lua: lib
 demo: all
 	$(CC) -std=c99 -Wall -Wextra -O2 -Iinclude examples/demo.c -L$(RELEASE) -lcollide2d -o $(RELEASE)/demo
 	LD_LIBRARY_PATH=$(RELEASE) $(RELEASE)/demo
+
+# The platformer example (one-way platform, lift, crate, spawn inside a wall), its frames drawn
+# to docs/images/platformer_*.png.
+pictures: lib
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -Iinclude examples/platformer.c -L$(RELEASE) -lcollide2d -o $(RELEASE)/platformer
+	mkdir -p docs/images
+	LD_LIBRARY_PATH=$(RELEASE) $(RELEASE)/platformer docs/images
 
 test:
 	.ci/test
