@@ -530,6 +530,9 @@ c2d_status c2d_world_get_one_way(const struct c2d_world *w, uint64_t id, struct 
 /// item's face along a shared edge of positive length, exactly (a corner-only touch is not; a
 /// resting item gets the same answer every frame, with no margin), and for each the item it
 /// rests against (the one sharing the longest edge, ties to the lower handle; 0 for none).
+/// Flush is on the face, or short of it by less than one step of the item's own double
+/// coordinate: where a move landing on a face that lies between doubles (a floor's top at
+/// `0.1 + 10`) leaves it. Every other gap, however small, is air.
 /// `up` is the direction of up along an axis: `{0, -1}` in y-down screen coordinates, `{0, 1}`
 /// in y-up ones. Solid items are those that interact with `id` by category and for which
 /// `filter(id, other, ctx)` answers `C2D_SLIDE`, `C2D_TOUCH` or `C2D_BOUNCE` (NULL filter: every

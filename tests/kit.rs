@@ -166,6 +166,49 @@ fn the_frame_that_lands_already_stands_on_the_floor_and_every_later_frame_does_t
     }
 }
 
+/// A floor whose top is not a double (`0.1 + 10`, or a player 10.3 tall on a floor at 100.1):
+/// a landing leaves the player as close as a double can put it, and that is standing on the
+/// floor, every frame, on a lift too.
+#[test]
+fn a_player_lands_on_a_floor_whose_top_is_not_a_double_and_stands_on_it() {
+    // y-up: the floor's top edge is the exact sum 0.1 + 10.
+    let up = Vec2D::new(0.0, 1.0);
+    let mut w = world();
+    let lift = w.add_d(RectD::new(0.0, 0.1, 40.0, 10.0), 0).unwrap();
+    let player = w.add_d(RectD::new(10.0, 30.0, 10.0, 10.0), 0).unwrap();
+    let mut hits = Vec::new();
+    let at = w.move_d(player, Vec2D::new(10.0, 0.0), slide, &mut hits).unwrap();
+    assert_eq!(hits.len(), 1);
+    assert!(at.y > 10.1 && at.y - 10.1 < 1e-14, "landed at {}", at.y);
+    for _ in 0..10 {
+        let g = w.ground(player, up, slide).unwrap();
+        assert_eq!((g.flags, g.floor), (ON_FLOOR, lift));
+        let at = w.move_d(player, Vec2D::new(10.0, at.y - 1.0), slide, &mut hits).unwrap();
+        assert_eq!(at.y, pos(&w, player).1);
+    }
+    // The lift carries it: the player is its rider.
+    let mut moved = Vec::new();
+    w.move_solid(lift, Vec2D::new(3.0, 0.0), up, slide, &mut moved).unwrap();
+    assert_eq!(moved, vec![Moved { id: player, what: CARRIED }]);
+    assert_eq!(pos(&w, player).0, 13.0);
+
+    // y-down: a player 10.3 tall falls onto a floor at 100.1.
+    let mut w = world();
+    let floor = w.add_d(RectD::new(0.0, 100.1, 100.0, 10.0), 0).unwrap();
+    let player = w.add_d(RectD::new(10.0, 50.0, 10.0, 10.3), 0).unwrap();
+    step(&mut w, player, 0.0, 60.0);
+    for _ in 0..10 {
+        let g = ground(&mut w, player);
+        assert_eq!((g.flags, g.floor), (ON_FLOOR, floor));
+        step(&mut w, player, 0.0, 1.0);
+    }
+    // One step of its coordinate higher (y > 0: the double below), it is in the air.
+    let (x, y) = pos(&w, player);
+    let above = f64::from_bits(y.to_bits() - 1);
+    w.update_d(player, RectD::new(x, above, 10.0, 10.3)).unwrap();
+    assert_eq!(ground(&mut w, player).flags, 0);
+}
+
 #[test]
 fn a_corner_only_touch_is_not_ground() {
     let mut w = world();

@@ -11,6 +11,7 @@
 
 use super::detect::flush;
 use super::motion::{run, Access, Near};
+use super::double::{next_down, next_up};
 use super::{Edge, Edges, RectD, Response, Vec2D, World, WorldError, WorldHitD};
 use alloc::vec::Vec;
 
@@ -137,11 +138,6 @@ fn solid(r: Response) -> bool {
     !matches!(r, Response::Ignore | Response::Cross)
 }
 
-/// Whether two exact edges are equal.
-fn same(a: Edge, b: Edge) -> bool {
-    a.le(b) && b.le(a)
-}
-
 /// The length two rects share across axis `k` (in f64; positive exactly when the common part
 /// of their extents on that axis has positive length), or 0.
 fn shared(m: &Edges, o: &Edges, k: usize) -> f64 {
@@ -162,14 +158,21 @@ fn shared(m: &Edges, o: &Edges, k: usize) -> f64 {
     }
 }
 
-/// Whether `m`'s face toward `d` is flush with `o`'s opposite face along an edge of positive
-/// length; that length, or 0.
-fn flush_toward(m: &Edges, o: &Edges, d: Dir) -> f64 {
+/// Whether the face toward `d` of `mr` (whose edges are `m`) is flush with `o`'s opposite face
+/// along an edge of positive length; that length, or 0. Flush means on that face, or short of
+/// it by less than one step of `mr`'s own coordinate: where a move that lands against the face
+/// leaves a mover when the face does not lie at a double (a floor's top at `0.1 + 10`).
+fn flush_toward(mr: &RectD, m: &Edges, o: &Edges, d: Dir) -> f64 {
     let k = d.axis;
+    // `mr` moved by one step of its coordinate toward the face.
+    let mut step = *mr;
+    let p = if k == 0 { &mut step.x } else { &mut step.y };
+    *p = if d.pos { next_up(*p) } else { next_down(*p) };
+    let next = step.edges();
     let touching = if d.pos {
-        same(m.hi[k], o.lo[k])
+        m.hi[k].le(o.lo[k]) && o.lo[k].lt(next.hi[k])
     } else {
-        same(m.lo[k], o.hi[k])
+        o.hi[k].le(m.lo[k]) && next.lo[k].lt(o.hi[k])
     };
     if touching {
         shared(m, o, 1 - k)
@@ -224,7 +227,7 @@ pub(crate) fn ground<A: Access>(
     let mut best = [(0.0f64, 0u64); 4];
     for &(o, r, one_way) in &near.items {
         let e = r.edges();
-        let mut lengths = faces.map(|f| flush_toward(&m, &e, f));
+        let mut lengths = faces.map(|f| flush_toward(&rect, &m, &e, f));
         if let Some(n) = one_way {
             // Only its solid face, and only as a floor.
             lengths = [if n == up { lengths[0] } else { 0.0 }, 0.0, 0.0, 0.0];
@@ -405,7 +408,7 @@ pub(crate) fn move_solid<A: Access>(
         let s = start.edges();
         let down = Dir { pos: !up.pos, ..up };
         for &(o, r, _) in &near.items {
-            if flush_toward(&r.edges(), &s, down) > 0.0 && solid(filter(acc, o, id)) {
+            if flush_toward(&r, &r.edges(), &s, down) > 0.0 && solid(filter(acc, o, id)) {
                 riders.push(o);
             }
         }
