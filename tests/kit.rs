@@ -177,19 +177,30 @@ fn a_player_lands_on_a_floor_whose_top_is_not_a_double_and_stands_on_it() {
     let lift = w.add_d(RectD::new(0.0, 0.1, 40.0, 10.0), 0).unwrap();
     let player = w.add_d(RectD::new(10.0, 30.0, 10.0, 10.0), 0).unwrap();
     let mut hits = Vec::new();
-    let at = w.move_d(player, Vec2D::new(10.0, 0.0), slide, &mut hits).unwrap();
+    let at = w
+        .move_d(player, Vec2D::new(10.0, 0.0), slide, &mut hits)
+        .unwrap();
     assert_eq!(hits.len(), 1);
     assert!(at.y > 10.1 && at.y - 10.1 < 1e-14, "landed at {}", at.y);
     for _ in 0..10 {
         let g = w.ground(player, up, slide).unwrap();
         assert_eq!((g.flags, g.floor), (ON_FLOOR, lift));
-        let at = w.move_d(player, Vec2D::new(10.0, at.y - 1.0), slide, &mut hits).unwrap();
+        let at = w
+            .move_d(player, Vec2D::new(10.0, at.y - 1.0), slide, &mut hits)
+            .unwrap();
         assert_eq!(at.y, pos(&w, player).1);
     }
     // The lift carries it: the player is its rider.
     let mut moved = Vec::new();
-    w.move_solid(lift, Vec2D::new(3.0, 0.0), up, slide, &mut moved).unwrap();
-    assert_eq!(moved, vec![Moved { id: player, what: CARRIED }]);
+    w.move_solid(lift, Vec2D::new(3.0, 0.0), up, slide, &mut moved)
+        .unwrap();
+    assert_eq!(
+        moved,
+        vec![Moved {
+            id: player,
+            what: CARRIED
+        }]
+    );
     assert_eq!(pos(&w, player).0, 13.0);
 
     // y-down: a player 10.3 tall falls onto a floor at 100.1.
@@ -205,7 +216,8 @@ fn a_player_lands_on_a_floor_whose_top_is_not_a_double_and_stands_on_it() {
     // One step of its coordinate higher (y > 0: the double below), it is in the air.
     let (x, y) = pos(&w, player);
     let above = f64::from_bits(y.to_bits() - 1);
-    w.update_d(player, RectD::new(x, above, 10.0, 10.3)).unwrap();
+    w.update_d(player, RectD::new(x, above, 10.0, 10.3))
+        .unwrap();
     assert_eq!(ground(&mut w, player).flags, 0);
 }
 

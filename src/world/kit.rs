@@ -10,8 +10,8 @@
 //! through [`Access`] between filter calls, so a filter may look at the world.
 
 use super::detect::flush;
-use super::motion::{run, Access, Near};
 use super::double::{next_down, next_up};
+use super::motion::{run, Access, Near};
 use super::{Edge, Edges, RectD, Response, Vec2D, World, WorldError, WorldHitD};
 use alloc::vec::Vec;
 
