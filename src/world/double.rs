@@ -152,7 +152,35 @@ impl RectD {
 
     /// A box enclosing the exact rect (f64 bounds, stepped outwards where an edge is not an
     /// f64), and whether it is exactly the rect.
+    #[inline(always)]
     pub(crate) fn bounds(self) -> (Aabb, bool) {
+        let (x1, y1) = (self.x + self.w, self.y + self.h);
+        // The common case (an f32 rect, say): sizes not negative and both sums exact, so the
+        // rect's edges are f64 values. The sums are exact when two-sum's error terms are zero:
+        // `x1 - x` gives back `w` and `x1 - w` gives back `x` (and likewise on y).
+        let exact = (self.w >= 0.0)
+            & (self.h >= 0.0)
+            & (x1 - self.x == self.w)
+            & (x1 - self.w == self.x)
+            & (y1 - self.y == self.h)
+            & (y1 - self.h == self.y)
+            & (x1.abs() < f64::INFINITY)
+            & (y1.abs() < f64::INFINITY);
+        if exact {
+            let b = Aabb {
+                min_x: self.x,
+                min_y: self.y,
+                max_x: x1,
+                max_y: y1,
+            };
+            return (b, true);
+        }
+        self.bounds_rounded()
+    }
+
+    /// [`RectD::bounds`] in general.
+    #[inline(never)]
+    fn bounds_rounded(self) -> (Aabb, bool) {
         let e = self.edges();
         let exact = e.lo.iter().chain(&e.hi).all(|v| v.lo == 0.0);
         (
@@ -377,4 +405,40 @@ pub(crate) fn orient(a: Vec2D, b: Vec2D, cx: Edge, cy: Edge) -> i32 {
     let qx = cx.expansion().add(-a.x);
     let qy = cy.expansion().add(-a.y);
     ex.mul(&qy).sum(&ey.mul(&qx).neg()).signum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_shortcut_agrees_with_the_rounded_bounds() {
+        let mut seed = 11u64;
+        let mut rnd = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let same = |a: (Aabb, bool), b: (Aabb, bool)| {
+            let bits = |x: &Aabb| [x.min_x, x.min_y, x.max_x, x.max_y].map(f64::to_bits);
+            bits(&a.0) == bits(&b.0) && a.1 == b.1
+        };
+        let specials = [0.0, -0.0, 1e-300, -1e-300, 1e300, -1e300, 0.1, 3.0, -7.5];
+        for i in 0..20000 {
+            let mut v = [0.0f64; 4];
+            for f in v.iter_mut() {
+                let x = (rnd() - 0.5) * 10f64.powi((rnd() * 40.0) as i32 - 20);
+                *f = match i % 3 {
+                    0 => x as f32 as f64,
+                    1 => x,
+                    _ => specials[(rnd() * specials.len() as f64) as usize],
+                };
+            }
+            let r = RectD::new(v[0], v[1], v[2], v[3]);
+            assert!(same(r.bounds(), r.bounds_rounded()), "{r:?}");
+        }
+        let r = RectD::new(1e308, 0.0, 1e308, 1.0);
+        assert!(same(r.bounds(), r.bounds_rounded()));
+    }
 }

@@ -285,6 +285,9 @@ pub(crate) struct Sweep {
     next: Vec<Ent>,
     bands: Vec<Ent>,
     band_at: Vec<usize>,
+    /// A crowded tile's sort keys, twice, and their digit counts (see [`by_x0`]).
+    keys: [Vec<u64>; 2],
+    digits: Vec<u32>,
 }
 
 /// Makes `buf` long enough for `n + more` keys.
@@ -444,6 +447,75 @@ fn across(a: &[Ent], b: &[Ent], exact: &Exact, buf: &mut Vec<u64>, mut n: usize)
         at[k] += 1;
     }
     n
+}
+
+/// Buffers for [`by_x0`].
+struct Radix<'a> {
+    keys: &'a mut [Vec<u64>; 2],
+    digits: &'a mut Vec<u32>,
+}
+
+/// Digits of a radix sort are at most this many bits (their counts stay in the first-level
+/// cache).
+const DIGIT: u32 = 11;
+
+/// Writes `ents` to `dst` (as long) sorted by `x0`: a radix sort (least significant digit
+/// first) of the keys `x0 << 32 | index`, over only the bits in which the `x0`s differ.
+fn by_x0(ents: &[Ent], dst: &mut [Ent], radix: &mut Radix) {
+    // f32 order as unsigned order (flip all bits of negatives, the sign of the rest).
+    let ord = |e: &Ent| {
+        let bits = e.b[0].to_bits();
+        bits ^ ((((bits as i32) >> 31) as u32) | 0x8000_0000)
+    };
+    let (mut lo, mut hi) = (u32::MAX, 0);
+    for e in ents {
+        let k = ord(e);
+        lo = lo.min(k);
+        hi = hi.max(k);
+    }
+    let bits = u32::BITS - (hi.wrapping_sub(lo)).leading_zeros();
+    let passes = bits.div_ceil(DIGIT).max(1);
+    let width = bits.div_ceil(passes).max(1);
+    let (size, mask) = (1usize << width, (1u64 << width) - 1);
+    let [src, tmp] = &mut *radix.keys;
+    src.clear();
+    src.extend(
+        ents.iter()
+            .enumerate()
+            .map(|(i, e)| ((ord(e) - lo) as u64) << 32 | i as u64),
+    );
+    tmp.clear();
+    tmp.resize(ents.len(), 0);
+    let counts = &mut *radix.digits;
+    counts.clear();
+    counts.resize(passes as usize * size, 0);
+    for &k in src.iter() {
+        for d in 0..passes {
+            counts[d as usize * size + ((k >> (32 + d * width)) & mask) as usize] += 1;
+        }
+    }
+    let (mut from, mut to) = (&mut src[..], &mut tmp[..]);
+    for d in 0..passes {
+        let c = &mut counts[d as usize * size..(d as usize + 1) * size];
+        if c.iter().any(|&v| v as usize == ents.len()) {
+            continue; // one digit for all: already in order
+        }
+        let mut sum = 0;
+        for v in c.iter_mut() {
+            let here = *v;
+            *v = sum;
+            sum += here;
+        }
+        for &k in from.iter() {
+            let at = &mut c[((k >> (32 + d * width)) & mask) as usize];
+            to[*at as usize] = k;
+            *at += 1;
+        }
+        std::mem::swap(&mut from, &mut to);
+    }
+    for (o, &k) in dst.iter_mut().zip(from.iter()) {
+        *o = ents[(k & 0xffff_ffff) as usize];
+    }
 }
 
 /// The exact strict overlap test of two slots' boxes.
@@ -612,7 +684,7 @@ impl Tiles {
 
     /// Gathers the items of the tiles `order` (one row, ascending columns) into `row`, sorted by
     /// column, then by `x0`, followed by `AHEAD` sentinels.
-    fn gather(&self, order: &[(u64, u32)], row: &mut Vec<Ent>) {
+    fn gather(&self, order: &[(u64, u32)], row: &mut Vec<Ent>, radix: &mut Radix) {
         row.clear();
         for &(_, ti) in order {
             let t = &self.tiles[ti as usize];
@@ -641,6 +713,12 @@ impl Tiles {
                 }
                 continue;
             }
+            if t.ents.len() > CROWDED {
+                // Many items (cells far larger than the items): by x0 alone, in linear time. The
+                // sweep needs only x0 order, and a tile's columns are in x0 order anyway.
+                by_x0(&t.ents, dst, radix);
+                continue;
+            }
             let mut at = [0u32; (1 << SHIFT) + 1];
             for e in &t.ents {
                 let k = e.cx.wrapping_sub(base) as usize;
@@ -655,7 +733,7 @@ impl Tiles {
                 at[k] += 1;
             }
             // Within each column, by x0: insertions for the few items a column usually holds, a
-            // sort (n log n) for a crowded one.
+            // sort for a crowded one.
             let mut from = 0;
             for &end in &at[..1 << SHIFT] {
                 let to = end as usize;
@@ -688,6 +766,10 @@ impl Tiles {
         let mut n = 0;
         let order = std::mem::take(&mut sw.order);
         let (mut cur, mut next) = (std::mem::take(&mut sw.cur), std::mem::take(&mut sw.next));
+        let mut radix = Radix {
+            keys: &mut sw.keys,
+            digits: &mut sw.digits,
+        };
         let row_of = |i: usize| self.tiles[order[i].1 as usize].r;
         let row_end = |i: usize| {
             let r = row_of(i);
@@ -705,7 +787,7 @@ impl Tiles {
             if have_next {
                 std::mem::swap(&mut cur, &mut next);
             } else {
-                self.gather(&order[i..j], &mut cur);
+                self.gather(&order[i..j], &mut cur, &mut radix);
             }
             have_next = j < order.len() && row_of(j) as i64 == r as i64 + 1;
             n = if cur.len() > CROWDED {
@@ -714,7 +796,7 @@ impl Tiles {
                 within(&cur, exact, out, n)
             };
             if have_next {
-                self.gather(&order[j..row_end(j)], &mut next);
+                self.gather(&order[j..row_end(j)], &mut next, &mut radix);
                 n = across(&cur, &next, exact, out, n);
             }
             i = j;
@@ -1052,13 +1134,15 @@ mod tests {
         let sizes: &[(usize, f64)] = if cfg!(miri) {
             &[(300, 12.0)]
         } else {
-            &[(3000, 12.0), (1500, 40.0), (600, 3.0)]
+            &[(3000, 12.0), (1500, 40.0), (600, 3.0), (2000, 12.0)]
         };
         for &(n, tall) in sizes {
+            // One crowd straddles zero, so that negative and positive x0 are sorted together.
+            let shift = if n == 2000 { -112.25 } else { 0.0 };
             let mut boxes = Vec::new();
             for k in 0..n {
                 let (x, y) = (
-                    (next() * 900.0).floor() / 4.0,
+                    (next() * 900.0).floor() / 4.0 + shift,
                     (next() * 900.0).floor() / 4.0,
                 );
                 let h = if k % 97 == 0 {
