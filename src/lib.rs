@@ -44,7 +44,10 @@ pub mod world;
 
 pub use query::*;
 pub use response::{move_rect, move_recti, MoveInfo, Response};
-pub use shape::{Circle, CircleI, Contact, Hit, Obb, Rect, RectI, Rot, Segment, Vec2};
+pub use shape::{
+    Capsule, Circle, CircleI, Contact, Hit, Obb, Poly, PolyError, Rect, RectI, Rot, Segment, Vec2,
+    POLY_MAX,
+};
 
 /// The library version as `major << 16 | minor << 8 | patch`, from the crate's version.
 pub const fn version() -> u32 {
