@@ -1269,3 +1269,57 @@ fn malformed_polys_never_panic() {
         }
     }
 }
+
+/// A box turned by any angle agrees with the polygon of its corners wherever a slightly larger
+/// and a slightly smaller box agree (off right angles the box is exact only within rounding).
+#[test]
+fn turned_boxes_agree_with_their_corner_polygons() {
+    let mut rng = Rng::new(117);
+    let mut t = Tally::new("obb at any angle");
+    let corners = |o: Obb, grow: f64| {
+        let (c, s) = (o.rot.c as f64, o.rot.s as f64);
+        let (hx, hy) = (o.half.x as f64 + grow, o.half.y as f64 + grow);
+        let pts: Vec<Vec2> = [(-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy)]
+            .iter()
+            .map(|&(x, y)| {
+                Vec2::new(
+                    (o.center.x as f64 + c * x - s * y) as f32,
+                    (o.center.y as f64 + s * x + c * y) as f32,
+                )
+            })
+            .collect();
+        Poly::hull(&pts).unwrap()
+    };
+    while t.cases < cases() / 4 {
+        let b = rand_poly(&mut rng, SMALL);
+        let o = Obb::new(
+            Vec2::new(g(rng.coord(SMALL)), g(rng.coord(SMALL))),
+            Vec2::new(g(rng.range(64, SMALL / 4)), g(rng.range(64, SMALL / 4))),
+            Rot::from_degrees(rng.range(0, 359) as f32 + 0.5),
+        );
+        let k = rand_capsule(&mut rng, SMALL);
+        let (big, small) = (corners(o, 1e-3), corners(o, -1e-3));
+        let pb = poly(&b);
+        t.cases += 1;
+        let (hi, lo) = (touch_poly_poly(&big, &pb), touch_poly_poly(&small, &pb));
+        if hi == lo {
+            t.eq(
+                "obb_poly",
+                (overlap_obb_poly(o, &pb), touch_obb_poly(o, &pb)),
+                (hi, hi),
+                || format!("{o:?}, {}", show_poly(&b)),
+            );
+        }
+        let kf = k.f();
+        let (hi, lo) = (
+            touch_poly_capsule(&big, &kf),
+            touch_poly_capsule(&small, &kf),
+        );
+        if hi == lo {
+            t.eq("obb_capsule", touch_obb_capsule(o, &kf), hi, || {
+                format!("{o:?}, {k:?}")
+            });
+        }
+    }
+    t.finish();
+}
