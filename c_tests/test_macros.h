@@ -148,5 +148,6 @@ void test_sweep(void);
 void test_world(void);
 void test_world_d(void);
 void test_kit(void);
+void test_poly(void);
 
 #endif /* C2D_TEST_MACROS_H */

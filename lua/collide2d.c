@@ -3182,6 +3182,32 @@ C2DL_SHIM_RET(c2d_vec2, closest_point_segment, c2d_segment, c2d_vec2)
         return c2d_##name(*a, *delta, *b, out);                                            \
     }
 
+/* Polygons and capsules (1.2): the pointer forms the LuaJIT declarations name. */
+C2DL_SHIM(bool, overlap_point_poly, c2d_vec2, c2d_poly)
+C2DL_SHIM(bool, touch_point_poly, c2d_vec2, c2d_poly)
+C2DL_SHIM(bool, overlap_rect_poly, c2d_rect, c2d_poly)
+C2DL_SHIM(bool, touch_rect_poly, c2d_rect, c2d_poly)
+C2DL_SHIM(bool, overlap_obb_poly, c2d_obb, c2d_poly)
+C2DL_SHIM(bool, touch_obb_poly, c2d_obb, c2d_poly)
+C2DL_SHIM(bool, overlap_poly_poly, c2d_poly, c2d_poly)
+C2DL_SHIM(bool, touch_poly_poly, c2d_poly, c2d_poly)
+C2DL_SHIM(bool, overlap_poly_circle, c2d_poly, c2d_circle)
+C2DL_SHIM(bool, touch_poly_circle, c2d_poly, c2d_circle)
+C2DL_SHIM(bool, overlap_poly_capsule, c2d_poly, c2d_capsule)
+C2DL_SHIM(bool, touch_poly_capsule, c2d_poly, c2d_capsule)
+C2DL_SHIM(bool, overlap_point_capsule, c2d_vec2, c2d_capsule)
+C2DL_SHIM(bool, touch_point_capsule, c2d_vec2, c2d_capsule)
+C2DL_SHIM(bool, overlap_rect_capsule, c2d_rect, c2d_capsule)
+C2DL_SHIM(bool, touch_rect_capsule, c2d_rect, c2d_capsule)
+C2DL_SHIM(bool, overlap_obb_capsule, c2d_obb, c2d_capsule)
+C2DL_SHIM(bool, touch_obb_capsule, c2d_obb, c2d_capsule)
+C2DL_SHIM(bool, overlap_capsule_circle, c2d_capsule, c2d_circle)
+C2DL_SHIM(bool, touch_capsule_circle, c2d_capsule, c2d_circle)
+C2DL_SHIM(bool, overlap_capsule_capsule, c2d_capsule, c2d_capsule)
+C2DL_SHIM(bool, touch_capsule_capsule, c2d_capsule, c2d_capsule)
+C2DL_SHIM(bool, intersect_segment_poly, c2d_segment, c2d_poly)
+C2DL_SHIM(bool, intersect_segment_capsule, c2d_segment, c2d_capsule)
+
 C2DL_SHIM_HIT(sweep_rect_rect, c2d_rect, c2d_rect)
 C2DL_SHIM_HIT(sweep_circle_rect, c2d_circle, c2d_rect)
 C2DL_SHIM_HIT(sweep_circle_circle, c2d_circle, c2d_circle)
@@ -3192,6 +3218,7 @@ C2DL_SHIM_HIT(raycast_rect, c2d_vec2, c2d_rect)
 C2DL_SHIM_HIT(raycast_circle, c2d_vec2, c2d_circle)
 C2DL_SHIM_HIT(raycast_obb, c2d_vec2, c2d_obb)
 C2DL_SHIM_HIT(raycast_segment, c2d_vec2, c2d_segment)
+C2DL_SHIM_HIT(raycast_poly, c2d_vec2, c2d_poly)
 
 void c2dl_move_rect(const c2d_rect *a, const c2d_vec2 *delta, const c2d_rect *obstacles, size_t n,
                     c2d_response response, c2d_move_info *info, c2d_vec2 *ret);
@@ -3243,6 +3270,8 @@ C2DL_ORDER(c2d_segment, a, b)
 C2DL_ORDER(c2d_rot, c, s)
 C2DL_ORDER(c2d_obb, center, half)
 C2DL_ORDER(c2d_obb, half, rot)
+C2DL_ORDER(c2d_capsule, a, b)
+C2DL_ORDER(c2d_capsule, b, r)
 
 #define FP_point(n) float n##_x, float n##_y
 #define FP_rect(n) float n##_x, float n##_y, float n##_w, float n##_h
@@ -3255,6 +3284,8 @@ C2DL_ORDER(c2d_obb, half, rot)
 #define FV_rect(n) flat_rect(n##_x, n##_y, n##_w, n##_h)
 #define FV_circle(n) flat_circle(n##_x, n##_y, n##_r)
 #define FV_segment(n) flat_segment(n##_a_x, n##_a_y, n##_b_x, n##_b_y)
+#define FP_capsule(n) float n##_a_x, float n##_a_y, float n##_b_x, float n##_b_y, float n##_r
+#define FV_capsule(n) flat_capsule(n##_a_x, n##_a_y, n##_b_x, n##_b_y, n##_r)
 #define FV_obb(n) flat_obb(n##_center_x, n##_center_y, n##_half_x, n##_half_y, n##_rot_c, n##_rot_s)
 
 static c2d_vec2 flat_point(float x, float y)
@@ -3290,6 +3321,15 @@ static c2d_segment flat_segment(float ax, float ay, float bx, float by)
     s.a = flat_point(ax, ay);
     s.b = flat_point(bx, by);
     return s;
+}
+
+static c2d_capsule flat_capsule(float ax, float ay, float bx, float by, float r)
+{
+    c2d_capsule k;
+    k.a = flat_point(ax, ay);
+    k.b = flat_point(bx, by);
+    k.r = r;
+    return k;
 }
 
 static c2d_obb flat_obb(float cx, float cy, float hx, float hy, float c, float s)
@@ -3358,6 +3398,18 @@ C2DL_FLAT(float, distance_rect_circle, rect, circle)
 C2DL_FLAT(float, distance_obb_circle, obb, circle)
 C2DL_FLAT(float, distance_obb_rect, obb, rect)
 C2DL_FLAT(float, distance_obb_obb, obb, obb)
+C2DL_FLAT(bool, overlap_point_capsule, point, capsule)
+C2DL_FLAT(bool, touch_point_capsule, point, capsule)
+C2DL_FLAT(bool, overlap_rect_capsule, rect, capsule)
+C2DL_FLAT(bool, touch_rect_capsule, rect, capsule)
+C2DL_FLAT(bool, overlap_obb_capsule, obb, capsule)
+C2DL_FLAT(bool, touch_obb_capsule, obb, capsule)
+C2DL_FLAT(bool, overlap_capsule_circle, capsule, circle)
+C2DL_FLAT(bool, touch_capsule_circle, capsule, circle)
+C2DL_FLAT(bool, overlap_capsule_capsule, capsule, capsule)
+C2DL_FLAT(bool, touch_capsule_capsule, capsule, capsule)
+C2DL_FLAT(bool, intersect_segment_capsule, segment, capsule)
+
 C2DL_FLAT_HIT(sweep_rect_rect, rect, rect)
 C2DL_FLAT_HIT(sweep_circle_rect, circle, rect)
 C2DL_FLAT_HIT(sweep_circle_circle, circle, circle)

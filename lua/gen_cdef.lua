@@ -87,6 +87,10 @@ end
 local function flatten(name, prefix, out)
   for _, f in ipairs(structs[name]) do
     local ty, fname = f[1], f[2]
+    -- An array field (`c2d_vec2 verts[C2D_POLY_MAX]`) does not parse as "type name": not flat.
+    if not ty then
+      return false
+    end
     local inner = ty:match("^struct ([%w_]+)$") or ty:match("^([%w_]+)$")
     if ty == "float" then
       out[#out + 1] = string.format("float %s_%s", prefix, fname)

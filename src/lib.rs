@@ -1,7 +1,8 @@
 //! collide2d: exact 2D collision detection with a stable C ABI for legacy game engines.
 //!
 //! The Rust API and the C ABI share the same `#[repr(C)]` value types ([`Vec2`], [`Rect`],
-//! [`Circle`], [`Obb`], [`Segment`], [`RectI`], [`CircleI`], [`Contact`], [`Hit`]). Queries are
+//! [`Circle`], [`Obb`], [`Segment`], [`Poly`] (convex, built by [`Poly::hull`]), [`Capsule`],
+//! [`RectI`], [`CircleI`], [`Contact`], [`Hit`]). Queries are
 //! named `[operation]_[shape1]_[shape2]`:
 //!
 //! * `overlap_*`: strict — shapes that only touch do not overlap (a platformer's `rect_to_rect`, raylib).
@@ -14,7 +15,8 @@
 //! * [`move_rect`] (bump.lua's [`Response`]s) and [`move_recti`] (the integer engine's move).
 //!
 //! On the grid domain (every value a multiple of 1/256 with magnitude at most 16384) every rect,
-//! circle, point, segment and integer predicate answers exactly as real-number arithmetic would.
+//! circle, point, segment, polygon, capsule and integer predicate answers exactly as real-number
+//! arithmetic would.
 //!
 //! ```
 //! use collide2d::{overlap_rect_rect, touch_rect_rect, Rect};
@@ -44,7 +46,10 @@ pub mod world;
 
 pub use query::*;
 pub use response::{move_rect, move_recti, MoveInfo, Response};
-pub use shape::{Circle, CircleI, Contact, Hit, Obb, Rect, RectI, Rot, Segment, Vec2};
+pub use shape::{
+    Capsule, Circle, CircleI, Contact, Hit, Obb, Poly, PolyError, Rect, RectI, Rot, Segment, Vec2,
+    POLY_MAX,
+};
 
 /// The library version as `major << 16 | minor << 8 | patch`, from the crate's version.
 pub const fn version() -> u32 {

@@ -4,7 +4,9 @@
 //! API.md "Bad input": no crash, NULL outs mean "answer only", a NaN gives false / no hit.
 
 use collide2d::ffi::*;
-use collide2d::{Circle, CircleI, Contact, Hit, MoveInfo, Obb, Rect, RectI, Rot, Segment, Vec2};
+use collide2d::{
+    Capsule, Circle, CircleI, Contact, Hit, MoveInfo, Obb, Poly, Rect, RectI, Rot, Segment, Vec2,
+};
 use std::mem::MaybeUninit;
 use std::ptr::{null, null_mut};
 
@@ -767,4 +769,78 @@ fn movement_kit_with_null_outputs_bad_input_and_a_filter_that_uses_the_world() {
         );
         c2d_world_free(w);
     }
+}
+
+#[test]
+fn polygons_and_capsules_through_their_c_signatures() {
+    // The hull of a tile's points: read through the pointer, written through an unaligned out.
+    let pts = [
+        v(0.0, 0.0),
+        v(4.0, 4.0),
+        v(4.0, 0.0),
+        v(0.0, 4.0),
+        v(2.0, 2.0),
+    ];
+    let mut bytes = vec![0u8; std::mem::size_of::<Poly>() + 1];
+    let out = bytes[1..].as_mut_ptr() as *mut Poly;
+    // SAFETY: five readable points; `out` has room for one Poly (unaligned).
+    let tile = unsafe {
+        assert_eq!(c2d_poly_make(pts.as_ptr(), pts.len(), out), C2D_OK);
+        out.read_unaligned()
+    };
+    assert_eq!(tile.count, 4);
+    let mut untouched = tile;
+    // SAFETY: as above; NULL pointers are answered, not read.
+    unsafe {
+        assert_eq!(
+            c2d_poly_make(pts.as_ptr(), 2, &mut untouched),
+            C2D_ERR_DEGENERATE
+        );
+        assert_eq!(c2d_poly_make(null(), 5, &mut untouched), C2D_ERR_NULL);
+        assert_eq!(c2d_poly_make(pts.as_ptr(), 5, null_mut()), C2D_ERR_NULL);
+        let bad = [v(0.0, 0.0), v(NAN, 1.0), v(1.0, 0.0)];
+        assert_eq!(
+            c2d_poly_make(bad.as_ptr(), 3, &mut untouched),
+            C2D_ERR_INVALID
+        );
+    }
+    assert_eq!(untouched, tile);
+
+    let k = Capsule::new(v(6.0, 2.0), v(10.0, 2.0), 2.0);
+    let c = Circle::new(2.0, 6.0, 2.0);
+    assert!(!c2d_overlap_poly_capsule(tile, k) && c2d_touch_poly_capsule(tile, k));
+    assert!(!c2d_overlap_poly_circle(tile, c) && c2d_touch_poly_circle(tile, c));
+    assert!(c2d_overlap_poly_poly(tile, tile) && c2d_touch_point_poly(v(4.0, 4.0), tile));
+    assert!(!c2d_overlap_rect_poly(rect(4.0, 0.0, 1.0, 1.0), tile));
+    assert!(c2d_touch_obb_poly(obb(5.0, 1.0, 1.0, 1.0, 90.0), tile));
+    assert!(c2d_touch_point_capsule(v(8.0, 4.0), k) && !c2d_overlap_point_capsule(v(8.0, 4.0), k));
+    assert!(c2d_touch_rect_capsule(rect(12.0, 1.0, 1.0, 2.0), k));
+    assert!(!c2d_touch_rect_capsule(rect(12.0, 0.0, 1.0, 1.0), k));
+    assert!(c2d_touch_obb_capsule(obb(12.5, 2.0, 0.5, 0.5, 0.0), k));
+    assert!(c2d_touch_capsule_circle(k, Circle::new(14.0, 2.0, 2.0)));
+    assert!(c2d_touch_capsule_capsule(k, k) && c2d_overlap_capsule_capsule(k, k));
+    assert!(c2d_intersect_segment_poly(
+        Segment::new(v(-1.0, 2.0), v(0.0, 2.0)),
+        tile
+    ));
+    assert!(c2d_intersect_segment_capsule(
+        Segment::new(v(8.0, 4.0), v(8.0, 9.0)),
+        k
+    ));
+    let nan_k = Capsule::new(v(NAN, 2.0), v(10.0, 2.0), 2.0);
+    assert!(!c2d_touch_poly_capsule(tile, nan_k) && !c2d_touch_capsule_capsule(nan_k, k));
+
+    // SAFETY: `outs` passes NULL, aligned and unaligned writable outs.
+    let hit = outs(|o| unsafe { c2d_raycast_poly(v(-2.0, 1.0), v(4.0, 0.0), tile, o) }).unwrap();
+    assert_eq!((hit.t, hit.normal), (0.5, v(-1.0, 0.0)));
+    // SAFETY: as above.
+    assert!(outs(|o| unsafe { c2d_raycast_poly(v(-2.0, 5.0), v(4.0, 0.0), tile, o) }).is_none());
+    // SAFETY: as above.
+    assert!(outs(|o| unsafe { c2d_raycast_poly(v(INF, 1.0), v(4.0, 0.0), tile, o) }).is_none());
+    let mut broken = tile;
+    broken.count = 9;
+    assert!(
+        !c2d_touch_poly_poly(broken, tile)
+            && !c2d_intersect_segment_poly(Segment::default(), broken)
+    );
 }

@@ -4,7 +4,9 @@
 //! (A test binary of its own: the counting allocator applies to this binary only.)
 
 use collide2d::ffi::*;
-use collide2d::{Circle, CircleI, Contact, Hit, MoveInfo, Obb, Rect, RectI, Rot, Segment, Vec2};
+use collide2d::{
+    Capsule, Circle, CircleI, Contact, Hit, MoveInfo, Obb, Poly, Rect, RectI, Rot, Segment, Vec2,
+};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::ptr::null_mut;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -74,6 +76,39 @@ fn call_everything(r: Rect, s: Rect, c: Circle, d: Circle, o: Obb, p: Vec2, delt
         count(c2d_intersect_segment_rect(seg, r));
         count(c2d_intersect_segment_circle(seg, c));
         count(c2d_intersect_segment_obb(seg, o));
+        // Polygons and capsules: the hull of the shapes' points (or a hand-made one when the
+        // points are refused), and a capsule along the segment.
+        let pts = [
+            v(r.x, r.y),
+            v(r.x + r.w, r.y),
+            v(s.x, s.y + s.h),
+            v(c.x, c.y),
+            p,
+            p,
+            p,
+            p,
+            p,
+        ];
+        let mut poly = Poly {
+            verts: [v(0.0, 0.0), v(10.0, 0.0), v(0.0, 10.0), p, p, p, p, p],
+            count: 3,
+        };
+        count(c2d_poly_make(pts.as_ptr(), pts.len(), &mut poly) == C2D_OK);
+        let k = Capsule::new(seg.a, seg.b, d.r);
+        count(c2d_overlap_point_poly(p, poly) | c2d_touch_point_poly(p, poly));
+        count(c2d_overlap_rect_poly(s, poly) | c2d_touch_rect_poly(s, poly));
+        count(c2d_overlap_obb_poly(o, poly) | c2d_touch_obb_poly(o, poly));
+        count(c2d_overlap_poly_poly(poly, poly) | c2d_touch_poly_poly(poly, poly));
+        count(c2d_overlap_poly_circle(poly, d) | c2d_touch_poly_circle(poly, d));
+        count(c2d_overlap_poly_capsule(poly, k) | c2d_touch_poly_capsule(poly, k));
+        count(c2d_overlap_point_capsule(p, k) | c2d_touch_point_capsule(p, k));
+        count(c2d_overlap_rect_capsule(s, k) | c2d_touch_rect_capsule(s, k));
+        count(c2d_overlap_obb_capsule(o, k) | c2d_touch_obb_capsule(o, k));
+        count(c2d_overlap_capsule_circle(k, c) | c2d_touch_capsule_circle(k, c));
+        count(c2d_overlap_capsule_capsule(k, k) | c2d_touch_capsule_capsule(k, k));
+        count(c2d_intersect_segment_poly(seg, poly));
+        count(c2d_intersect_segment_capsule(seg, k));
+        count(c2d_raycast_poly(p, delta, poly, &mut hit));
         count(c2d_collide_rect_rect(r, s, &mut contact));
         count(c2d_collide_circle_circle(c, d, &mut contact));
         count(c2d_collide_rect_circle(r, c, &mut contact));

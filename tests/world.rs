@@ -859,7 +859,9 @@ fn status_strings_are_static_and_defined_for_every_code() {
         C2D_ERR_STALE,
         C2D_ERR_FULL,
         C2D_STUCK,
-        6,
+        C2D_ERR_DEGENERATE,
+        C2D_ERR_TOO_MANY,
+        8,
         77,
         u32::MAX,
     ] {
@@ -869,7 +871,9 @@ fn status_strings_are_static_and_defined_for_every_code() {
         assert!(!text.is_empty());
     }
     assert_ne!(c2d_status_str(C2D_ERR_STALE), c2d_status_str(C2D_ERR_NULL));
-    assert_eq!(c2d_status_str(6), c2d_status_str(1000));
+    assert_eq!(c2d_status_str(8), c2d_status_str(1000));
+    assert_ne!(c2d_status_str(C2D_ERR_DEGENERATE), c2d_status_str(1000));
+    assert_ne!(c2d_status_str(C2D_ERR_TOO_MANY), c2d_status_str(1000));
     assert_ne!(c2d_status_str(C2D_STUCK), c2d_status_str(1000));
     // A full world names its own cause, not a bad value.
     let full = unsafe { std::ffi::CStr::from_ptr(c2d_status_str(C2D_ERR_FULL)) };

@@ -9,6 +9,7 @@
 mod contact;
 mod kit;
 mod overlap;
+mod poly;
 mod response;
 /// cbindgen:ignore
 #[cfg(c2d_no_std)]
@@ -21,6 +22,7 @@ mod world;
 pub use contact::*;
 pub use kit::*;
 pub use overlap::*;
+pub use poly::*;
 pub use response::*;
 pub use shape::*;
 pub use sweep::*;

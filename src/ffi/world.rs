@@ -16,7 +16,7 @@ use std::ffi::{c_char, c_void};
 pub type c2d_status = u32;
 /// Success.
 pub const C2D_OK: c2d_status = 0;
-/// The world pointer was NULL.
+/// The world pointer (or, for `c2d_poly_make`, the points or output pointer) was NULL.
 pub const C2D_ERR_NULL: c2d_status = 1;
 /// A rect, goal or size with a NaN or infinite field.
 pub const C2D_ERR_INVALID: c2d_status = 2;
@@ -133,11 +133,13 @@ unsafe fn read_two<A, B>(
 pub extern "C" fn c2d_status_str(status: c2d_status) -> *const c_char {
     let s: &'static [u8] = match status {
         C2D_OK => b"ok\0",
-        C2D_ERR_NULL => b"null world pointer\0",
+        C2D_ERR_NULL => b"null pointer (world, points or output)\0",
         C2D_ERR_INVALID => b"invalid argument (NaN or infinite value)\0",
         C2D_ERR_STALE => b"stale or foreign handle\0",
         C2D_ERR_FULL => b"world full (4,194,304 items)\0",
         C2D_STUCK => b"no clear position within the distance given\0",
+        super::C2D_ERR_DEGENERATE => b"fewer than 3 points not on one line\0",
+        super::C2D_ERR_TOO_MANY => b"convex hull with more than C2D_POLY_MAX (8) vertices\0",
         _ => b"unknown status\0",
     };
     s.as_ptr().cast()

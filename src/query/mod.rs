@@ -9,6 +9,7 @@ mod closest;
 mod contact;
 mod integer;
 mod overlap;
+mod poly;
 mod raycast;
 mod sat;
 mod segment;
@@ -19,6 +20,7 @@ pub use closest::*;
 pub use contact::*;
 pub use integer::*;
 pub use overlap::*;
+pub use poly::*;
 pub use raycast::*;
 pub use segment::*;
 pub use sweep::{

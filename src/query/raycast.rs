@@ -23,12 +23,12 @@ use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Segment, Vec2
 
 type P = (f64, f64);
 
-fn end(origin: Vec2, delta: Vec2) -> Segment {
+pub(super) fn ray_end(origin: Vec2, delta: Vec2) -> Segment {
     Segment::new(origin, Vec2::new(origin.x + delta.x, origin.y + delta.y))
 }
 
 /// A hit at `t`, kept in `[0, 1]`; a t that infinite coordinates make NaN (inf/inf) reads as 0.
-fn make(t: f64, normal: P, origin: Vec2, delta: Vec2) -> Hit {
+pub(super) fn make(t: f64, normal: P, origin: Vec2, delta: Vec2) -> Hit {
     let t = if t.is_nan() {
         0.0
     } else {
@@ -88,7 +88,7 @@ pub fn raycast_rect(origin: Vec2, delta: Vec2, b: Rect) -> Option<Hit> {
     if unusable(origin) | unusable(delta) {
         return None; // an infinite (or NaN) origin or delta: no hit
     }
-    let s = end(origin, delta);
+    let s = ray_end(origin, delta);
     // The common miss: the segment's bounding box does not meet the rect (the predicate's own
     // first test, in the same arithmetic), a few compares.
     // Lane by lane (x, y), so that both axes share vector instructions.
@@ -123,7 +123,7 @@ pub fn raycast_obb(origin: Vec2, delta: Vec2, b: Obb) -> Option<Hit> {
     if unusable(origin) | unusable(delta) {
         return None; // an infinite (or NaN) origin or delta: no hit
     }
-    if !intersect_segment_obb(end(origin, delta), b) {
+    if !intersect_segment_obb(ray_end(origin, delta), b) {
         return None;
     }
     let f = Frame::of(b);
@@ -140,7 +140,7 @@ pub fn raycast_circle(origin: Vec2, delta: Vec2, b: Circle) -> Option<Hit> {
     if unusable(origin) | unusable(delta) {
         return None; // an infinite (or NaN) origin or delta: no hit
     }
-    if !intersect_segment_circle(end(origin, delta), b) {
+    if !intersect_segment_circle(ray_end(origin, delta), b) {
         return None;
     }
     if overlap_point_circle(origin, b) {
@@ -179,7 +179,7 @@ pub fn raycast_segment(origin: Vec2, delta: Vec2, b: Segment) -> Option<Hit> {
     if unusable(origin) | unusable(delta) {
         return None; // an infinite (or NaN) origin or delta: no hit
     }
-    if !intersect_segment_segment(end(origin, delta), b) {
+    if !intersect_segment_segment(ray_end(origin, delta), b) {
         return None;
     }
     let (px, py) = origin.wide();

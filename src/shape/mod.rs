@@ -5,8 +5,10 @@
 
 mod frame;
 mod integer;
+mod poly;
 
 pub use integer::{CircleI, RectI};
+pub use poly::{Capsule, Poly, PolyError, POLY_MAX};
 
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
