@@ -18,6 +18,11 @@
  *   segment  {x1=, y1=, x2=, y2=}
  *   recti    {x=, y=, width=, height=}            integers in the int32 range
  *   circlei  {x=, y=, r=}                          integers in the int32 range
+ *   capsule  {x1=, y1=, x2=, y2=, r=}              the points within r of the segment
+ *   poly     {x1, y1, x2, y2, ...} or {{x=, y=}, ...}   any points (read raw, 1..#t): the
+ *                                                  convex polygon is their hull, built by
+ *                                                  c2d_poly_make on every call; or the
+ *                                                  userdata newPoly returns (the hull built once)
  *
  * Motions take plain numbers too (dx, dy, a ray's origin), arrays of rect or recti tables
  * (obstacles) and a response name ("slide", "touch", "cross", "bounce", "ignore"; nil = slide).
@@ -152,6 +157,8 @@ typedef c2d_obb c2dl_obb;
 typedef c2d_segment c2dl_segment;
 typedef c2d_recti c2dl_recti;
 typedef c2d_circlei c2dl_circlei;
+typedef c2d_capsule c2dl_capsule;
+typedef c2d_poly c2dl_poly;
 
 /* Field keys: names by index, so error messages and lookups share one table. Every function of
  * the module has the interned key strings as upvalues 1..K_COUNT (in this order). */
@@ -173,9 +180,11 @@ enum {
     K_COUNT
 };
 
-/* Upvalue K_COUNT + 1: the spare buffer for array arguments (see take_buffer), nil at first. */
+/* Upvalue K_COUNT + 1: the spare buffer for array arguments (see take_buffer), nil at first.
+ * Upvalue K_COUNT + 2: the metatable of newPoly's userdata (registry "collide2d.poly"). */
 #define UV_SPARE (K_COUNT + 1)
-#define C2DL_NUPVALUES (K_COUNT + 1)
+#define UV_POLY_MT (K_COUNT + 2)
+#define C2DL_NUPVALUES (K_COUNT + 2)
 
 static const char *const key_names[K_COUNT] = {
     "x", "y", "width", "height", "r", "angle", "cx", "cy", "hw", "hh", "x1", "y1", "x2", "y2",
@@ -328,6 +337,18 @@ READER(circlei)
     return c;
 }
 
+READER(capsule)
+{
+    c2d_capsule k;
+    check_table(L, idx, arg, elem, fn);
+    k.a.x = F32(K_X1);
+    k.a.y = F32(K_Y1);
+    k.b.x = F32(K_X2);
+    k.b.y = F32(K_Y2);
+    k.r = F32(K_R);
+    return k;
+}
+
 /* ---- plain arguments --------------------------------------------------------------------------- */
 
 /* Argument `arg`, a number (not a numeric string), as the nearest f32. */
@@ -445,6 +466,105 @@ static void give_buffer(lua_State *L, int idx)
 
 ARRAY_READER(rect)
 ARRAY_READER(recti)
+
+/* ---- polygons ------------------------------------------------------------------------------------
+ * A polygon argument is the userdata newPoly returns (its c2d_poly is copied: no API call beyond
+ * the type check) or a table of points, flat {x1, y1, x2, y2, ...} (when t[1] is a number) or
+ * {{x=, y=}, ...}, elements 1..#t read raw like the arrays above. The points go to the C stack
+ * (up to C2DL_SMALL_POINTS, else a buffer from take_buffer) and c2d_poly_make builds their
+ * convex hull; a status other than C2D_OK raises an argument error. */
+#define C2DL_POLY_MT "collide2d.poly"
+#define C2DL_SMALL_POINTS 32
+
+C2DL_COLD void poly_status_error(lua_State *L, int arg, const char *fn, c2d_status st)
+{
+    const char *msg = "polygon not built";
+    if (st == C2D_ERR_DEGENERATE) {
+        msg = "degenerate polygon: fewer than 3 points off one line";
+    } else if (st == C2D_ERR_TOO_MANY) {
+        msg = "polygon's convex hull has more than " C2DL_STR(C2D_POLY_MAX) " vertices";
+    } else if (st == C2D_ERR_INVALID) {
+        msg = "polygon has a NaN or infinite coordinate";
+    }
+    arg_error(L, arg, fn, msg);
+}
+
+/* "field '[elem]' must be a number", for an element of a flat list of coordinates. */
+C2DL_COLD void coord_error(lua_State *L, int arg, const char *fn, size_t elem)
+{
+    char key[32];
+    snprintf(key, sizeof key, "[%lu]", (unsigned long)elem);
+    field_error(L, arg, 0, fn, key, "a number");
+}
+
+/* The convex hull of the points of the table at idx (argument `arg`) into *out. */
+static void read_poly_table(lua_State *L, int idx, int arg, const char *fn, c2d_poly *out)
+{
+    c2d_vec2 small[C2DL_SMALL_POINTS];
+    c2d_vec2 *pts = small;
+    int base = lua_gettop(L), top = base, buf_idx = 0, flat;
+    size_t len = (size_t)c2dl_rawlen(L, idx), n, i;
+    c2d_status st;
+    lua_rawgeti(L, idx, 1);
+    flat = lua_type(L, -1) == LUA_TNUMBER;
+    lua_settop(L, top);
+    n = flat ? (len + 1) / 2 : len;
+    if (n > C2DL_SMALL_POINTS) {
+        if (n > (size_t)-1 / sizeof *pts) {
+            luaL_error(L, "not enough memory");
+        }
+        pts = (c2d_vec2 *)take_buffer(L, n * sizeof *pts);
+        buf_idx = top = lua_gettop(L);
+    }
+    if (flat) {
+        for (i = 0; i < len; i++) {
+            float v;
+            lua_rawgeti(L, idx, (int)(i + 1));
+            if (lua_type(L, -1) != LUA_TNUMBER) {
+                coord_error(L, arg, fn, i + 1);
+            }
+            v = (float)lua_tonumber(L, -1);
+            lua_settop(L, top);
+            if (i & 1) {
+                pts[i / 2].y = v;
+            } else {
+                pts[i / 2].x = v;
+            }
+        }
+        if (len & 1) {
+            coord_error(L, arg, fn, len + 1);
+        }
+    } else {
+        for (i = 0; i < len; i++) {
+            lua_rawgeti(L, idx, (int)(i + 1));
+            pts[i] = get_point(L, top + 1, arg, (int)(i + 1), fn);
+            lua_settop(L, top);
+        }
+    }
+    st = c2d_poly_make(pts, n, out);
+    give_buffer(L, buf_idx);
+    lua_settop(L, base);
+    if (st != C2D_OK) {
+        poly_status_error(L, arg, fn, st);
+    }
+}
+
+/* A polygon argument (elem is always 0: no function takes an array of polygons). */
+READER(poly)
+{
+    c2d_poly p;
+    if (lua_type(L, idx) == LUA_TUSERDATA && lua_getmetatable(L, idx)) {
+        int ours = lua_rawequal(L, -1, lua_upvalueindex(UV_POLY_MT));
+        lua_pop(L, 1);
+        if (ours) {
+            memcpy(&p, lua_touserdata(L, idx), sizeof p);
+            return p;
+        }
+    }
+    check_table(L, idx, arg, elem, fn);
+    read_poly_table(L, idx, arg, fn, &p);
+    return p;
+}
 
 /* ---- pushing results --------------------------------------------------------------------------- */
 
@@ -668,6 +788,74 @@ C2DL_RAYCAST(raycastRect, c2d_raycast_rect, rect)
 C2DL_RAYCAST(raycastCircle, c2d_raycast_circle, circle)
 C2DL_RAYCAST(raycastObb, c2d_raycast_obb, obb)
 C2DL_RAYCAST(raycastSegment, c2d_raycast_segment, segment)
+
+/* Polygons and capsules (1.2). */
+C2DL_PRED(overlapPointPoly, c2d_overlap_point_poly, point, poly)
+C2DL_PRED(touchPointPoly, c2d_touch_point_poly, point, poly)
+C2DL_PRED(overlapRectPoly, c2d_overlap_rect_poly, rect, poly)
+C2DL_PRED(touchRectPoly, c2d_touch_rect_poly, rect, poly)
+C2DL_PRED(overlapObbPoly, c2d_overlap_obb_poly, obb, poly)
+C2DL_PRED(touchObbPoly, c2d_touch_obb_poly, obb, poly)
+C2DL_PRED(overlapPolyPoly, c2d_overlap_poly_poly, poly, poly)
+C2DL_PRED(touchPolyPoly, c2d_touch_poly_poly, poly, poly)
+C2DL_PRED(overlapPolyCircle, c2d_overlap_poly_circle, poly, circle)
+C2DL_PRED(touchPolyCircle, c2d_touch_poly_circle, poly, circle)
+C2DL_PRED(overlapPolyCapsule, c2d_overlap_poly_capsule, poly, capsule)
+C2DL_PRED(touchPolyCapsule, c2d_touch_poly_capsule, poly, capsule)
+C2DL_PRED(overlapPointCapsule, c2d_overlap_point_capsule, point, capsule)
+C2DL_PRED(touchPointCapsule, c2d_touch_point_capsule, point, capsule)
+C2DL_PRED(overlapRectCapsule, c2d_overlap_rect_capsule, rect, capsule)
+C2DL_PRED(touchRectCapsule, c2d_touch_rect_capsule, rect, capsule)
+C2DL_PRED(overlapObbCapsule, c2d_overlap_obb_capsule, obb, capsule)
+C2DL_PRED(touchObbCapsule, c2d_touch_obb_capsule, obb, capsule)
+C2DL_PRED(overlapCapsuleCircle, c2d_overlap_capsule_circle, capsule, circle)
+C2DL_PRED(touchCapsuleCircle, c2d_touch_capsule_circle, capsule, circle)
+C2DL_PRED(overlapCapsuleCapsule, c2d_overlap_capsule_capsule, capsule, capsule)
+C2DL_PRED(touchCapsuleCapsule, c2d_touch_capsule_capsule, capsule, capsule)
+C2DL_PRED(intersectSegmentPoly, c2d_intersect_segment_poly, segment, poly)
+C2DL_PRED(intersectSegmentCapsule, c2d_intersect_segment_capsule, segment, capsule)
+C2DL_RAYCAST(raycastPoly, c2d_raycast_poly, poly)
+
+/* newPoly(points) -> a userdata holding the convex hull of points (a polygon argument of any
+ * form), for a polygon used again and again: a call then copies it instead of reading a table and
+ * building the hull. */
+static int l_newPoly(lua_State *L)
+{
+    c2d_poly p, *u;
+    lua_settop(L, 1);
+    p = get_poly(L, ARG(1), "newPoly");
+    u = (c2d_poly *)lua_newuserdata(L, sizeof *u);
+    *u = p;
+    lua_pushvalue(L, lua_upvalueindex(UV_POLY_MT));
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+/* polyPoints(poly) -> {x1, y1, x2, y2, ...}: the hull's vertices, counter-clockwise in y-up terms
+ * (clockwise on a y-down screen), from the lowest of the leftmost. */
+static int l_polyPoints(lua_State *L)
+{
+    c2d_poly p;
+    int i, n;
+    lua_settop(L, 1);
+    p = get_poly(L, ARG(1), "polyPoints");
+    n = p.count >= 3 && p.count <= C2D_POLY_MAX ? (int)p.count : 0;
+    lua_createtable(L, 2 * n, 0);
+    for (i = 0; i < n; i++) {
+        lua_pushnumber(L, (lua_Number)p.verts[i].x);
+        lua_rawseti(L, -2, 2 * i + 1);
+        lua_pushnumber(L, (lua_Number)p.verts[i].y);
+        lua_rawseti(L, -2, 2 * i + 2);
+    }
+    return 1;
+}
+
+static int poly_tostring(lua_State *L)
+{
+    const c2d_poly *p = (const c2d_poly *)lua_touserdata(L, 1);
+    lua_pushfstring(L, "collide2d.poly (%d vertices): %p", (int)p->count, (const void *)p);
+    return 1;
+}
 
 /* moveRect(rect, dx, dy, obstacles, response) -> x, y, count[, first, t, nx, ny, px, py, posx,
  * posy]: c2d_move_rect with obstacles an array of rect tables and response a name (nil =
@@ -3097,6 +3285,33 @@ static const luaL_Reg c2dl_funcs[] = {
     C2DL_FN(raycastCircle),
     C2DL_FN(raycastObb),
     C2DL_FN(raycastSegment),
+    C2DL_FN(overlapPointPoly),
+    C2DL_FN(touchPointPoly),
+    C2DL_FN(overlapRectPoly),
+    C2DL_FN(touchRectPoly),
+    C2DL_FN(overlapObbPoly),
+    C2DL_FN(touchObbPoly),
+    C2DL_FN(overlapPolyPoly),
+    C2DL_FN(touchPolyPoly),
+    C2DL_FN(overlapPolyCircle),
+    C2DL_FN(touchPolyCircle),
+    C2DL_FN(overlapPolyCapsule),
+    C2DL_FN(touchPolyCapsule),
+    C2DL_FN(overlapPointCapsule),
+    C2DL_FN(touchPointCapsule),
+    C2DL_FN(overlapRectCapsule),
+    C2DL_FN(touchRectCapsule),
+    C2DL_FN(overlapObbCapsule),
+    C2DL_FN(touchObbCapsule),
+    C2DL_FN(overlapCapsuleCircle),
+    C2DL_FN(touchCapsuleCircle),
+    C2DL_FN(overlapCapsuleCapsule),
+    C2DL_FN(touchCapsuleCapsule),
+    C2DL_FN(intersectSegmentPoly),
+    C2DL_FN(intersectSegmentCapsule),
+    C2DL_FN(raycastPoly),
+    C2DL_FN(newPoly),
+    C2DL_FN(polyPoints),
     C2DL_FN(moveRect),
     C2DL_FN(moveRecti),
     C2DL_FN(newWorld),
@@ -3441,12 +3656,19 @@ int luaopen_collide2d(lua_State *L)
     int k;
     check_library_version(L);
     lua_createtable(L, 0, (int)(sizeof c2dl_funcs / sizeof c2dl_funcs[0] - 1));
-    /* Every function gets the field keys as upvalues (see push_field), then its spare buffer. */
-    luaL_checkstack(L, C2DL_NUPVALUES, "collide2d");
+    /* Every function gets the field keys as upvalues (see push_field), then its spare buffer and
+     * the polygon metatable (shared through the registry by every copy of the module). */
+    luaL_checkstack(L, C2DL_NUPVALUES + 2, "collide2d");
     for (k = 0; k < K_COUNT; k++) {
         lua_pushstring(L, key_names[k]);
     }
     lua_pushnil(L);
+    if (luaL_newmetatable(L, C2DL_POLY_MT)) {
+        lua_pushcfunction(L, poly_tostring);
+        lua_setfield(L, -2, "__tostring");
+        lua_pushliteral(L, C2DL_POLY_MT);
+        lua_setfield(L, -2, "__metatable");
+    }
     luaL_setfuncs(L, c2dl_funcs, C2DL_NUPVALUES);
     register_world(L);
     lua_setfield(L, -2, "responses");

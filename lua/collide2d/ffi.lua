@@ -283,6 +283,17 @@ local shapes = {
       c.x, c.y, c.w, c.h = x, y, w, h
     end,
   },
+  capsule = {
+    ctype = "c2d_capsule",
+    read = function(t, n, fn)
+      check_table(t, n, fn)
+      return num(t, "x1", n, fn), num(t, "y1", n, fn), num(t, "x2", n, fn), num(t, "y2", n, fn),
+        num(t, "r", n, fn)
+    end,
+    fill = function(c, x1, y1, x2, y2, r)
+      c.a.x, c.a.y, c.b.x, c.b.y, c.r = x1, y1, x2, y2, r
+    end,
+  },
   circlei = {
     ctype = "c2d_circlei",
     read = function(t, n, fn)
@@ -297,14 +308,14 @@ local shapes = {
 
 -- ---- function families ----------------------------------------------------------------------------
 -- binary(name, cname, A, B, finish, body, out): M[name](p, q) reads p as shape A and q as shape B.
--- Where both shapes hold only floats (point, rect, circle, segment) it calls the flat form
+-- Where both shapes hold only floats (point, rect, circle, segment, capsule) it calls the flat form
 -- c2dlf_<cname>, to which the numbers go straight as arguments: the function is compiled from
 -- `body`, Lua source in which ARGS stands for the numbers read and `cfn`, `out` are the C function
 -- and the struct given for results. Otherwise it fills two scratch structs of its own and returns
 -- finish(lib["c2dl_" .. cname], a, b). Either way every argument is read (and checked) before
 -- anything is filled or called.
 
-local flat_arity = { point = 2, rect = 4, circle = 3, segment = 4 }
+local flat_arity = { point = 2, rect = 4, circle = 3, segment = 4, capsule = 5 }
 
 -- "a1, a2, a3" for vars("a", 3)
 local function vars(prefix, n)
@@ -512,6 +523,200 @@ raycast("raycastRect", "raycast_rect", "rect")
 raycast("raycastCircle", "raycast_circle", "circle")
 raycast("raycastObb", "raycast_obb", "obb")
 raycast("raycastSegment", "raycast_segment", "segment")
+
+-- ---- polygons and capsules --------------------------------------------------------------------------
+-- A polygon argument is a c2d_poly cdata (what newPoly returns), passed to the pointer forms as it
+-- is, or a table of points, flat {x1, y1, x2, y2, ...} (when t[1] is a number) or {{x=, y=}, ...},
+-- elements 1..#t read raw, whose convex hull c2d_poly_make builds into a c2d_poly taken from a
+-- small pool for the call. The points buffer and the pooled polygons are taken out while in use,
+-- so a call made from an __index metamethod meanwhile gets its own; an error leaves them to the
+-- garbage collector. Capsules are plain float shapes (flat forms where the other shape is one too).
+
+local poly_ct = ffi.typeof("c2d_poly")
+local vec2_vla = ffi.typeof("c2d_vec2[?]")
+local istype, poly_make, poly_max = ffi.istype, lib.c2d_poly_make, lib.C2D_POLY_MAX
+local points_keep = math.floor(1048576 / ffi.sizeof("c2d_vec2")) -- as the C module: up to 1 MiB
+
+local poly_errors = {
+  [lib.C2D_ERR_DEGENERATE] = "degenerate polygon: fewer than 3 points off one line",
+  [lib.C2D_ERR_TOO_MANY] = format("polygon's convex hull has more than %d vertices", poly_max),
+  [lib.C2D_ERR_INVALID] = "polygon has a NaN or infinite coordinate",
+}
+
+local pool, pool_n = {}, 0
+local function give_poly(p)
+  if pool_n < 8 then
+    pool_n = pool_n + 1
+    pool[pool_n] = p
+  end
+end
+
+local spare_pts, spare_cap = nil, 0
+
+-- read_poly(t, n, fn) -> the c2d_poly to pass, and whether it is the pool's (give it back after
+-- the call).
+local function read_poly(t, n, fn)
+  if istype(poly_ct, t) then
+    return t, false
+  end
+  check_table(t, n, fn)
+  local len = #t
+  local flat = type(rawget(t, 1)) == "number"
+  local count = flat and floor((len + 1) / 2) or len
+  local buf, cap = spare_pts, spare_cap
+  spare_pts, spare_cap = nil, 0
+  if buf == nil or cap < count then
+    cap = count > 2 * cap and count or 2 * cap
+    cap = cap < 16 and 16 or cap
+    buf = vec2_vla(cap)
+  end
+  if flat then
+    for i = 1, len do
+      local v = rawget(t, i)
+      if type(v) ~= "number" then
+        field_error(format("[%d]", i), n, fn, nil, "a number")
+      end
+      if i % 2 == 1 then
+        buf[(i - 1) / 2].x = v
+      else
+        buf[i / 2 - 1].y = v
+      end
+    end
+    if len % 2 == 1 then
+      field_error(format("[%d]", len + 1), n, fn, nil, "a number")
+    end
+  else
+    for i = 1, len do
+      local pt = rawget(t, i)
+      check_table(pt, n, fn, i)
+      local x, y = num(pt, "x", n, fn, i), num(pt, "y", n, fn, i)
+      local b = buf[i - 1]
+      b.x, b.y = x, y
+    end
+  end
+  local p
+  if pool_n > 0 then
+    p = pool[pool_n]
+    pool[pool_n] = nil
+    pool_n = pool_n - 1
+  else
+    p = poly_ct()
+  end
+  local status = poly_make(buf, count, p)
+  if cap <= points_keep then
+    spare_pts, spare_cap = buf, cap
+  end
+  if status ~= 0 then
+    give_poly(p)
+    arg_error(n, fn, poly_errors[status] or "polygon not built")
+  end
+  return p, true
+end
+
+-- M[name](p, q): A and/or B is "poly"; the other shape is filled into a scratch struct after
+-- both arguments are read.
+local function poly_pred(name, cname, A, B)
+  local cfn = lib["c2dl_" .. cname]
+  if A == "poly" and B == "poly" then
+    M[name] = function(p, q)
+      local a, own_a = read_poly(p, 1, name)
+      local b, own_b = read_poly(q, 2, name)
+      local r = cfn(a, b)
+      if own_a then give_poly(a) end
+      if own_b then give_poly(b) end
+      return r
+    end
+  elseif A == "poly" then
+    local sb = shapes[B]
+    local readB, fillB, b = sb.read, sb.fill, ffi.new(sb.ctype)
+    M[name] = function(p, q)
+      local a, own = read_poly(p, 1, name)
+      local b1, b2, b3, b4, b5, b6 = readB(q, 2, name)
+      fillB(b, b1, b2, b3, b4, b5, b6)
+      local r = cfn(a, b)
+      if own then give_poly(a) end
+      return r
+    end
+  else
+    local sa = shapes[A]
+    local readA, fillA, a = sa.read, sa.fill, ffi.new(sa.ctype)
+    M[name] = function(p, q)
+      local a1, a2, a3, a4, a5, a6 = readA(p, 1, name)
+      local b, own = read_poly(q, 2, name)
+      fillA(a, a1, a2, a3, a4, a5, a6)
+      local r = cfn(a, b)
+      if own then give_poly(b) end
+      return r
+    end
+  end
+end
+
+for _, p in ipairs({
+  { "PointPoly", "point_poly", "point", "poly" },
+  { "RectPoly", "rect_poly", "rect", "poly" },
+  { "ObbPoly", "obb_poly", "obb", "poly" },
+  { "PolyPoly", "poly_poly", "poly", "poly" },
+  { "PolyCircle", "poly_circle", "poly", "circle" },
+  { "PolyCapsule", "poly_capsule", "poly", "capsule" },
+}) do
+  poly_pred("overlap" .. p[1], "overlap_" .. p[2], p[3], p[4])
+  poly_pred("touch" .. p[1], "touch_" .. p[2], p[3], p[4])
+end
+poly_pred("intersectSegmentPoly", "intersect_segment_poly", "segment", "poly")
+for _, p in ipairs({
+  { "PointCapsule", "point_capsule", "point", "capsule" },
+  { "RectCapsule", "rect_capsule", "rect", "capsule" },
+  { "ObbCapsule", "obb_capsule", "obb", "capsule" },
+  { "CapsuleCircle", "capsule_circle", "capsule", "circle" },
+  { "CapsuleCapsule", "capsule_capsule", "capsule", "capsule" },
+}) do
+  pred("overlap" .. p[1], "overlap_" .. p[2], p[3], p[4])
+  pred("touch" .. p[1], "touch_" .. p[2], p[3], p[4])
+end
+pred("intersectSegmentCapsule", "intersect_segment_capsule", "segment", "capsule")
+
+do
+  local o, d, h = ffi.new("c2d_vec2"), ffi.new("c2d_vec2"), ffi.new("c2d_hit")
+  local cfn = lib.c2dl_raycast_poly
+  function M.raycastPoly(x, y, dx, dy, q)
+    number_arg(x, 1, "raycastPoly")
+    number_arg(y, 2, "raycastPoly")
+    number_arg(dx, 3, "raycastPoly")
+    number_arg(dy, 4, "raycastPoly")
+    local b, own = read_poly(q, 5, "raycastPoly")
+    o.x, o.y, d.x, d.y = x, y, dx, dy
+    local ok = cfn(o, d, b, h)
+    if own then give_poly(b) end
+    return hit_results(ok, h)
+  end
+end
+
+-- newPoly(points) -> a c2d_poly cdata holding the hull, for a polygon used again and again.
+do
+  local size = ffi.sizeof(poly_ct)
+  function M.newPoly(t)
+    local p, own = read_poly(t, 1, "newPoly")
+    local out = poly_ct()
+    ffi.copy(out, p, size)
+    if own then give_poly(p) end
+    return out
+  end
+end
+
+-- polyPoints(poly) -> {x1, y1, x2, y2, ...}: the hull's vertices (none for a c2d_poly put
+-- together by hand with a count outside 3..C2D_POLY_MAX).
+function M.polyPoints(t)
+  local p, own = read_poly(t, 1, "polyPoints")
+  local out, n = {}, p.count
+  if n >= 3 and n <= poly_max then
+    local v = p.verts
+    for i = 0, n - 1 do
+      out[2 * i + 1], out[2 * i + 2] = v[i].x, v[i].y
+    end
+  end
+  if own then give_poly(p) end
+  return out
+end
 
 -- ---- moves ------------------------------------------------------------------------------------------
 
