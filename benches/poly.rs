@@ -1,0 +1,405 @@
+//! Polygons and capsules: ns per call of collide2d's C functions beside a plain f32 test written
+//! here and parry2d's equivalent query, side by side in one run.
+//!
+//! As in `benches/abi.rs`, collide2d and the plain f32 tests are called through `extern "C"`
+//! function pointers hidden from the optimiser; parry2d is called as a Rust program calls it
+//! (`intersection_test` on `&dyn Shape`s with their poses, `cast_ray_and_get_normal`), on shapes
+//! built beforehand (vertices about the shape's centre, the centre in the pose). Inputs: 1,000,000
+//! pre-generated random pairs per row, half of them hitting (by collide2d's answer), in random
+//! order; ray origins start outside the polygon, and every hit is written out. Reported: the
+//! median of 9 passes over all pairs (`BENCH_PASSES`, `BENCH_CLOCK=thread` as in common/), and
+//! below the table the share of pairs on which each other column answers as collide2d does.
+//!
+//! The plain f32 tests are what a hand-written engine does, in f32, with no care for rounding:
+//! polygons by separating axes over both polygons' edge normals (all axes, no early exit),
+//! capsules by the clamped closest points of two segments, the ray by clipping against the edge
+//! lines. They may differ from collide2d's exact answers near touching.
+//!
+//! Run: `cargo bench --bench poly` (add a name filter to run a subset: `cargo bench --bench poly -- capsule`).
+
+mod common;
+
+use collide2d::ffi::*;
+use collide2d::{Capsule, Circle, Hit, Poly, Rect, Vec2, POLY_MAX};
+use common::{measure, pairs, Rng};
+use parry2d::math::{Pose, Vector};
+use parry2d::query::{intersection_test, Ray, RayCast};
+use parry2d::shape::{Ball, ConvexPolygon, Cuboid, Shape};
+use std::hint::black_box;
+
+// ---------------------------------------------------------------------------------------------
+// Inputs.
+
+/// A convex octagon: 8 points on a circle of radius 5..30 about a point of the field, one per
+/// 45° sector with a random angle inside it.
+fn octagon(r: &mut Rng) -> Poly {
+    loop {
+        let (c, radius, turn) = (r.vec(), r.f(5.0, 30.0), r.f(0.0, 45.0));
+        let pts: Vec<Vec2> = (0..8)
+            .map(|i| {
+                let a = (turn + 45.0 * i as f32 + r.f(-12.0, 12.0)).to_radians();
+                Vec2::new(c.x + radius * a.cos(), c.y + radius * a.sin())
+            })
+            .collect();
+        let mut p = Poly::default();
+        // SAFETY: `pts` holds 8 points; `p` is writable.
+        let ok = unsafe { c2d_poly_make(pts.as_ptr(), pts.len(), &mut p) } == C2D_OK;
+        if ok && p.count == 8 {
+            return p;
+        }
+    }
+}
+
+fn capsule(r: &mut Rng) -> Capsule {
+    let a = r.vec();
+    let b = Vec2::new(a.x + r.f(-30.0, 30.0), a.y + r.f(-30.0, 30.0));
+    Capsule::new(a, b, r.f(2.0, 15.0))
+}
+
+/// A ray origin outside the polygon and its motion of up to 60 units along each axis.
+fn ray(r: &mut Rng, p: &Poly) -> (Vec2, Vec2) {
+    loop {
+        let o = r.vec();
+        if !c2d_touch_point_poly(o, *p) {
+            return (o, Vec2::new(r.f(-60.0, 60.0), r.f(-60.0, 60.0)));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The plain f32 tests.
+
+fn sub(a: Vec2, b: Vec2) -> Vec2 {
+    Vec2::new(a.x - b.x, a.y - b.y)
+}
+
+fn dot(a: Vec2, b: Vec2) -> f32 {
+    a.x * b.x + a.y * b.y
+}
+
+/// Whether some edge of `a` (8 vertices, counter-clockwise) has every point of `b` on or beyond
+/// it: every axis is tested, the answer or-ed up without a branch.
+#[inline(always)]
+fn sat_apart(a: &[Vec2; POLY_MAX], b: &[Vec2]) -> bool {
+    let mut apart = false;
+    for i in 0..POLY_MAX {
+        let (v, w) = (a[i], a[(i + 1) % POLY_MAX]);
+        let n = Vec2::new(w.y - v.y, v.x - w.x);
+        let mut lo = f32::INFINITY;
+        for &q in b {
+            lo = lo.min(dot(n, sub(q, v)));
+        }
+        apart |= lo >= 0.0;
+    }
+    apart
+}
+
+extern "C" fn sat_poly_poly(a: Poly, b: Poly) -> bool {
+    !(sat_apart(&a.verts, &b.verts) | sat_apart(&b.verts, &a.verts))
+}
+
+extern "C" fn sat_rect_poly(a: Rect, b: Poly) -> bool {
+    let (x1, y1) = (a.x + a.w, a.y + a.h);
+    let (mut lx, mut ly, mut hx, mut hy) =
+        (f32::INFINITY, f32::INFINITY, -f32::INFINITY, -f32::INFINITY);
+    for v in b.verts {
+        (lx, ly, hx, hy) = (lx.min(v.x), ly.min(v.y), hx.max(v.x), hy.max(v.y));
+    }
+    let corners = [
+        Vec2::new(a.x, a.y),
+        Vec2::new(x1, a.y),
+        Vec2::new(x1, y1),
+        Vec2::new(a.x, y1),
+    ];
+    (lx < x1) & (a.x < hx) & (ly < y1) & (a.y < hy) & !sat_apart(&b.verts, &corners)
+}
+
+/// The squared distance between the segments `p1..q1` and `p2..q2` from their clamped closest
+/// points.
+#[inline(always)]
+fn seg_seg_dist2(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2) -> f32 {
+    const TINY: f32 = 1.0e-30;
+    let (d1, d2, r) = (sub(q1, p1), sub(q2, p2), sub(p1, p2));
+    let (a, e, f) = (dot(d1, d1), dot(d2, d2), dot(d2, r));
+    let (b, c) = (dot(d1, d2), dot(d1, r));
+    let denom = (a * e - b * b).max(TINY);
+    let s = ((b * f - c * e) / denom).clamp(0.0, 1.0);
+    let t = ((b * s + f) / e.max(TINY)).clamp(0.0, 1.0);
+    let s = ((b * t - c) / a.max(TINY)).clamp(0.0, 1.0);
+    let g = Vec2::new(r.x + d1.x * s - d2.x * t, r.y + d1.y * s - d2.y * t);
+    dot(g, g)
+}
+
+extern "C" fn plain_capsule_capsule(a: Capsule, b: Capsule) -> bool {
+    let r = a.r + b.r;
+    seg_seg_dist2(a.a, a.b, b.a, b.b) < r * r
+}
+
+extern "C" fn plain_capsule_circle(a: Capsule, b: Circle) -> bool {
+    let (d, f) = (sub(a.b, a.a), Vec2::new(b.x - a.a.x, b.y - a.a.y));
+    let t = (dot(f, d) / dot(d, d).max(1.0e-30)).clamp(0.0, 1.0);
+    let g = Vec2::new(f.x - d.x * t, f.y - d.y * t);
+    let r = a.r + b.r;
+    dot(g, g) < r * r
+}
+
+/// The ray `o + t·d`, t in [0, 1], clipped against the 8 edge lines of `b`: the latest entry and
+/// the earliest exit.
+unsafe extern "C" fn plain_raycast_poly(o: Vec2, d: Vec2, b: Poly, out: *mut Hit) -> bool {
+    let (mut enter, mut exit, mut normal, mut ok) = (0.0f32, 1.0f32, Vec2::new(0.0, 0.0), true);
+    for i in 0..POLY_MAX {
+        let (v, w) = (b.verts[i], b.verts[(i + 1) % POLY_MAX]);
+        let n = Vec2::new(w.y - v.y, v.x - w.x);
+        let (num, den) = (dot(n, sub(v, o)), dot(n, d));
+        let t = num / den;
+        let entering = den < 0.0;
+        if entering && t > enter {
+            enter = t;
+            normal = n;
+        }
+        if den > 0.0 {
+            exit = exit.min(t);
+        }
+        ok &= den != 0.0 || num >= 0.0;
+    }
+    let hit = ok && enter <= exit;
+    if hit && !out.is_null() {
+        let len = dot(normal, normal).sqrt();
+        let pos = Vec2::new(o.x + d.x * enter, o.y + d.y * enter);
+        // SAFETY: the caller passes NULL or a writable Hit.
+        unsafe {
+            *out = Hit {
+                t: enter,
+                normal: Vec2::new(normal.x / len, normal.y / len),
+                point: pos,
+                pos,
+            }
+        };
+    }
+    hit
+}
+
+// ---------------------------------------------------------------------------------------------
+// parry2d's shapes.
+
+fn v(p: Vec2) -> Vector {
+    Vector::new(p.x, p.y)
+}
+
+fn centre(p: &Poly) -> Vec2 {
+    let s = p
+        .verts
+        .iter()
+        .fold((0.0, 0.0), |s, v| (s.0 + v.x, s.1 + v.y));
+    Vec2::new(s.0 / POLY_MAX as f32, s.1 / POLY_MAX as f32)
+}
+
+fn parry_poly(p: &Poly) -> (Pose, ConvexPolygon) {
+    let c = centre(p);
+    let pts = p.verts.iter().map(|&q| v(sub(q, c))).collect();
+    let shape = ConvexPolygon::from_convex_polyline_unmodified(pts).expect("a convex octagon");
+    (Pose::from_translation(v(c)), shape)
+}
+
+fn parry_capsule(k: &Capsule) -> (Pose, parry2d::shape::Capsule) {
+    let c = Vec2::new((k.a.x + k.b.x) * 0.5, (k.a.y + k.b.y) * 0.5);
+    let shape = parry2d::shape::Capsule::new(v(sub(k.a, c)), v(sub(k.b, c)), k.r);
+    (Pose::from_translation(v(c)), shape)
+}
+
+fn parry_ball(c: &Circle) -> (Pose, Ball) {
+    (Pose::translation(c.x, c.y), Ball::new(c.r))
+}
+
+fn parry_cuboid(r: &Rect) -> (Pose, Cuboid) {
+    let half = Vector::new(r.w * 0.5, r.h * 0.5);
+    (
+        Pose::translation(r.x + half.x, r.y + half.y),
+        Cuboid::new(half),
+    )
+}
+
+fn parry_test(a: &(Pose, impl Shape), b: &(Pose, impl Shape)) -> bool {
+    intersection_test(&a.0, &a.1, &b.0, &b.1).is_ok_and(|i| i.intersecting)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows.
+
+struct Row {
+    name: &'static str,
+    ours: f64,
+    plain: f64,
+    parry: f64,
+    plain_agree: f64,
+    parry_agree: f64,
+}
+
+/// The share of `data` on which `answer` agrees with collide2d's answers `want`.
+fn agreement<T>(data: &[T], want: &[bool], answer: impl Fn(&T) -> bool) -> f64 {
+    let same = data
+        .iter()
+        .zip(want)
+        .filter(|(d, &w)| answer(d) == w)
+        .count();
+    same as f64 / data.len() as f64
+}
+
+/// A predicate row: collide2d's and the plain function through pointers, parry2d on its shapes.
+fn bool_row<A: Copy, B: Copy, PA: Shape, PB: Shape>(
+    name: &'static str,
+    rng: &mut Rng,
+    gen: impl FnMut(&mut Rng) -> (A, B),
+    ours: extern "C" fn(A, B) -> bool,
+    plain: extern "C" fn(A, B) -> bool,
+    pa: impl Fn(&A) -> (Pose, PA),
+    pb: impl Fn(&B) -> (Pose, PB),
+) -> Row {
+    let (ours, plain) = (black_box(ours), black_box(plain));
+    let data = pairs(rng, gen, |a, b| ours(a, b));
+    let want: Vec<bool> = data.iter().map(|&(a, b)| ours(a, b)).collect();
+    let t_ours = measure(&data, |&(a, b)| ours(a, b));
+    let t_plain = measure(&data, |&(a, b)| plain(a, b));
+    let plain_agree = agreement(&data, &want, |&(a, b)| plain(a, b));
+    let shapes: Vec<_> = data.iter().map(|(a, b)| (pa(a), pb(b))).collect();
+    drop(data);
+    let t_parry = measure(&shapes, |(a, b)| parry_test(a, b));
+    let parry_agree = agreement(&shapes, &want, |(a, b)| parry_test(a, b));
+    Row {
+        name,
+        ours: t_ours,
+        plain: t_plain,
+        parry: t_parry,
+        plain_agree,
+        parry_agree,
+    }
+}
+
+type Cast = unsafe extern "C" fn(Vec2, Vec2, Poly, *mut Hit) -> bool;
+
+fn raycast_row(rng: &mut Rng) -> Row {
+    let ours = black_box(c2d_raycast_poly as Cast);
+    let plain = black_box(plain_raycast_poly as Cast);
+    let gen = |r: &mut Rng| {
+        let p = octagon(r);
+        (ray(r, &p), p)
+    };
+    // SAFETY: NULL is a valid `out`.
+    let cast = |f: Cast, (o, d): (Vec2, Vec2), p: Poly| unsafe { f(o, d, p, std::ptr::null_mut()) };
+    let data = pairs(rng, gen, |od, p| cast(ours, od, p));
+    let want: Vec<bool> = data.iter().map(|&(od, p)| cast(ours, od, p)).collect();
+    let mut out = Hit::default();
+    let mut timed = |f: Cast| {
+        measure(&data, |&((o, d), p)| {
+            // SAFETY: `out` is a live, writable Hit.
+            unsafe { f(o, d, p, &mut out) }
+        })
+    };
+    let (t_ours, t_plain) = (timed(ours), timed(plain));
+    black_box(out);
+    let plain_agree = agreement(&data, &want, |&(od, p)| cast(plain, od, p));
+    let shapes: Vec<_> = data
+        .iter()
+        .map(|&((o, d), p)| (Ray::new(v(o), v(d)), parry_poly(&p)))
+        .collect();
+    drop(data);
+    let parry_cast = |(ray, (pose, shape)): &(Ray, (Pose, ConvexPolygon))| {
+        shape.cast_ray_and_get_normal(pose, ray, 1.0, true)
+    };
+    let mut toi = 0.0;
+    let t_parry = measure(&shapes, |s| match parry_cast(s) {
+        Some(hit) => {
+            toi += hit.time_of_impact + hit.normal.x;
+            true
+        }
+        None => false,
+    });
+    black_box(toi);
+    let parry_agree = agreement(&shapes, &want, |s| parry_cast(s).is_some());
+    Row {
+        name: "ray cast, 8-vertex polygon (`c2d_raycast_poly`)",
+        ours: t_ours,
+        plain: t_plain,
+        parry: t_parry,
+        plain_agree,
+        parry_agree,
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let filter = args.first().map(String::as_str);
+    let wanted = |name: &str| filter.is_none_or(|f| name.contains(f));
+    let rng = &mut Rng(0x5EED_C011_1DE2_D000);
+    let mut rows = Vec::new();
+    let name = "poly–poly, 8 vertices each (`c2d_overlap_poly_poly`)";
+    if wanted(name) {
+        rows.push(bool_row(
+            name,
+            rng,
+            |r| (octagon(r), octagon(r)),
+            c2d_overlap_poly_poly,
+            sat_poly_poly,
+            parry_poly,
+            parry_poly,
+        ));
+    }
+    let name = "capsule–capsule (`c2d_overlap_capsule_capsule`)";
+    if wanted(name) {
+        rows.push(bool_row(
+            name,
+            rng,
+            |r| (capsule(r), capsule(r)),
+            c2d_overlap_capsule_capsule,
+            plain_capsule_capsule,
+            parry_capsule,
+            parry_capsule,
+        ));
+    }
+    let name = "capsule–circle (`c2d_overlap_capsule_circle`)";
+    if wanted(name) {
+        rows.push(bool_row(
+            name,
+            rng,
+            |r| (capsule(r), r.circle()),
+            c2d_overlap_capsule_circle,
+            plain_capsule_circle,
+            parry_capsule,
+            parry_ball,
+        ));
+    }
+    let name = "rect–poly, 8 vertices (`c2d_overlap_rect_poly`)";
+    if wanted(name) {
+        rows.push(bool_row(
+            name,
+            rng,
+            |r| (r.rect(), octagon(r)),
+            c2d_overlap_rect_poly,
+            sat_rect_poly,
+            parry_cuboid,
+            parry_poly,
+        ));
+    }
+    if wanted("ray cast, 8-vertex polygon (`c2d_raycast_poly`)") {
+        rows.push(raycast_row(rng));
+    }
+    println!("| pair | collide2d ns | plain f32 ns | parry2d 0.31 ns |\n|---|---:|---:|---:|");
+    for r in &rows {
+        println!(
+            "| {} | {:.2} | {:.2} | {:.2} |",
+            r.name, r.ours, r.plain, r.parry
+        );
+    }
+    println!("\nAnswers alike with collide2d (share of pairs):\n");
+    for r in &rows {
+        println!(
+            "- {}: plain f32 {:.4} %, parry2d {:.4} %",
+            r.name,
+            100.0 * r.plain_agree,
+            100.0 * r.parry_agree
+        );
+    }
+}
