@@ -45,11 +45,12 @@ pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
 /// Exactly `a·b <= c·d`, false when anything is NaN.
 ///
 /// Rounding is monotone, so unequal rounded products already order the exact ones; equal rounded
-/// products are ordered by their exact rounding errors.
+/// products are ordered by their exact rounding errors. Equal infinite products (an infinite
+/// input) compare as IEEE does, `inf <= inf`: they have no rounding error to order them by.
 pub(crate) fn product_le(a: f64, b: f64, c: f64, d: f64) -> bool {
     let (p, q) = (a * b, c * d);
-    if p != q {
-        return p < q;
+    if p != q || p.is_infinite() {
+        return p <= q;
     }
     product_error(a, b, p) <= product_error(c, d, q)
 }

@@ -1323,3 +1323,67 @@ fn turned_boxes_agree_with_their_corner_polygons() {
     }
     t.finish();
 }
+
+/// A capsule or a hand-made polygon reaching to infinity (a level editor's runaway vertex): the
+/// strict test never says yes where the closed one says no, even where a distance works out as
+/// infinity times zero.
+#[test]
+fn infinite_coordinates_never_overlap_without_touching() {
+    let inf = f32::INFINITY;
+    let k = Capsule {
+        a: Vec2::new(0.0, 1.0),
+        b: Vec2::new(-inf, 0.0),
+        r: 1.0,
+    };
+    let origin = Vec2::new(0.0, 0.0);
+    let unit = Circle::new(0.0, 0.0, 1.0);
+    let dot = Capsule {
+        a: Vec2::new(74.0, -8.75),
+        b: Vec2::new(74.0, -8.75),
+        r: 0.0,
+    };
+    let thin = Capsule {
+        a: Vec2::new(74.0, 74.0),
+        b: Vec2::new(-inf, -8.75),
+        r: 3.5265e-41,
+    };
+    let mut q = Poly::default();
+    let verts = [
+        (-62.0, -inf),
+        (109.0, 16243.5),
+        (-2.5, -62.0),
+        (-62.0, -0.25),
+        (-0.25, -0.25),
+        (-62.0, -62.0),
+    ];
+    for (i, &(x, y)) in verts.iter().enumerate() {
+        q.verts[i] = Vec2::new(x, y);
+    }
+    q.count = verts.len() as i32;
+    let speck = Circle::new(-14.5, -62.0, 0.0);
+    let answers = [
+        (
+            "point_capsule",
+            c2d_overlap_point_capsule(origin, k),
+            c2d_touch_point_capsule(origin, k),
+        ),
+        (
+            "capsule_circle",
+            c2d_overlap_capsule_circle(k, unit),
+            c2d_touch_capsule_circle(k, unit),
+        ),
+        (
+            "capsule_capsule",
+            c2d_overlap_capsule_capsule(dot, thin),
+            c2d_touch_capsule_capsule(dot, thin),
+        ),
+        (
+            "poly_circle",
+            c2d_overlap_poly_circle(q, speck),
+            c2d_touch_poly_circle(q, speck),
+        ),
+    ];
+    for (name, overlap, touch) in answers {
+        assert!(!overlap || touch, "{name}: overlap without touch");
+    }
+}

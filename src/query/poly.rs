@@ -140,12 +140,13 @@ fn beyond<const CLOSED: bool>(d: f64) -> bool {
     }
 }
 
-/// `a·b < c·d` (strict) or `<=` (closed), exactly; false when anything is NaN.
+/// `a·b < c·d` (strict) or `<=` (closed), exactly; false when a product is NaN (a NaN input, or
+/// an infinity times zero), so the strict answer implies the closed one.
 fn product_below<const CLOSED: bool>(a: f64, b: f64, c: f64, d: f64) -> bool {
     if CLOSED {
         product_le(a, b, c, d)
     } else {
-        ![a, b, c, d].iter().any(|v| v.is_nan()) && !product_le(c, d, a, b)
+        !(a * b).is_nan() && !(c * d).is_nan() && !product_le(c, d, a, b)
     }
 }
 
