@@ -429,8 +429,8 @@ static void test_player_spawned_inside_a_wall_is_pushed_out_d(void) {
     c2d_world_set_one_way(w, platform, UP);
     CASE("in doubles: pushed up to stand exactly on the wall, a jump-through platform ignored");
     ENSURE(c2d_world_push_out_d(w, player, 100, NULL, NULL, &at) == C2D_OK);
-    ENSURE(at.x == 70.3 && at.y == -9.5);
-    ENSURE(get_d(w, player).x == 70.3 && get_d(w, player).y == at.y);
+    ENSURE(at.x == F64(70.3) && at.y == -9.5);
+    ENSURE(get_d(w, player).x == F64(70.3) && get_d(w, player).y == at.y);
     {
         c2d_ground g;
         ENSURE(c2d_world_ground(w, player, UP, NULL, NULL, &g) == C2D_OK && g.flags == C2D_ON_FLOOR && g.floor == wall);
@@ -732,7 +732,7 @@ static void test_kit_rejects_bad_numbers_and_changes_nothing(void) {
     ENSURE(c2d_world_move_solid_d(w, lift, vec2d(INFINITY, 0), UP, NULL, NULL, &atd, out, 2, &n) == C2D_ERR_INVALID);
     CASE("a solid moved past the end of the double range answers C2D_ERR_INVALID and stays");
     ENSURE(c2d_world_move_solid_d(w, far_lift, vec2d(1e308, 0), UP, NULL, NULL, &atd, out, 2, &n) == C2D_ERR_INVALID);
-    ENSURE(get_d(w, far_lift).x == 1e308);
+    ENSURE(get_d(w, far_lift).x == F64(1e308));
     CASE("an up that is zero, diagonal or NaN is refused by ground, move_ground and move_solid");
     for (i = 0; i < 3; i++) {
         c2d_vec2 bad = i == 0 ? zero : i == 1 ? diagonal : nan_up;
