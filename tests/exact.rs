@@ -16,36 +16,9 @@ use common::*;
 
 const CASES: u64 = 1_000_000;
 
-/// Runs `CASES` cases of `case(rng, constructed, tally)`; `case` returns false to redraw an
-/// input that left the grid domain (not counted).
-fn run(name: &'static str, seed: u64, mut case: impl FnMut(&mut Rng, bool, &mut Tally) -> bool) {
-    let mut rng = Rng::new(seed);
-    let mut tally = Tally::new(name);
-    let mut constructed = 0u64;
-    while tally.cases < CASES {
-        let build = rng.chance(1, 2);
-        if case(&mut rng, build, &mut tally) {
-            tally.cases += 1;
-            constructed += build as u64;
-        }
-    }
-    eprintln!("{name}: {constructed} of the cases built to touch or miss by one step");
-    tally.finish();
-}
-
-/// Checks both flavours of one predicate against the oracle.
-fn flavours(
-    t: &mut Tally,
-    label: &str,
-    got: (bool, bool),
-    want: impl Fn(bool) -> bool,
-    input: impl Fn() -> String,
-) {
-    let (strict, closed) = (want(false), want(true));
-    t.hits += closed as u64;
-    t.touching += (closed && !strict) as u64;
-    t.eq(&format!("overlap_{label}"), got.0, strict, &input);
-    t.eq(&format!("touch_{label}"), got.1, closed, &input);
+/// Runs `CASES` cases of one predicate pair (see [`run_cases`]).
+fn run(name: &'static str, seed: u64, case: impl FnMut(&mut Rng, bool, &mut Tally) -> bool) {
+    run_cases(name, seed, CASES, case);
 }
 
 #[test]

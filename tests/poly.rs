@@ -25,35 +25,9 @@ fn cases() -> u64 {
         .unwrap_or(200_000)
 }
 
-/// Runs the cases of one pair; `case` returns false to redraw an input off the grid domain.
-fn run(name: &'static str, seed: u64, mut case: impl FnMut(&mut Rng, bool, &mut Tally) -> bool) {
-    let mut rng = Rng::new(seed);
-    let mut tally = Tally::new(name);
-    let (total, mut built) = (cases(), 0u64);
-    while tally.cases < total {
-        let build = rng.chance(1, 2);
-        if case(&mut rng, build, &mut tally) {
-            tally.cases += 1;
-            built += build as u64;
-        }
-    }
-    eprintln!("{name}: {built} of the cases built to touch or miss by one step");
-    tally.finish();
-}
-
-/// Checks both flavours against the oracle `want(closed)`.
-fn flavours(
-    t: &mut Tally,
-    label: &str,
-    got: (bool, bool),
-    want: impl Fn(bool) -> bool,
-    input: impl Fn() -> String,
-) {
-    let (strict, closed) = (want(false), want(true));
-    t.hits += closed as u64;
-    t.touching += (closed && !strict) as u64;
-    t.eq(&format!("overlap_{label}"), got.0, strict, &input);
-    t.eq(&format!("touch_{label}"), got.1, closed, &input);
+/// Runs the cases of one pair (see [`run_cases`]).
+fn run(name: &'static str, seed: u64, case: impl FnMut(&mut Rng, bool, &mut Tally) -> bool) {
+    run_cases(name, seed, cases(), case);
 }
 
 // ---- The oracle, in steps ----

@@ -720,3 +720,42 @@ pub mod oracle {
         }
     }
 }
+
+/// Runs `total` cases of `case(rng, built, tally)` for one predicate pair: about half are asked
+/// to be built to touch exactly or miss by one step (`built`); `case` returns false to redraw an
+/// input that left the grid domain (not counted). Reports the tally.
+pub fn run_cases(
+    name: &'static str,
+    seed: u64,
+    total: u64,
+    mut case: impl FnMut(&mut Rng, bool, &mut Tally) -> bool,
+) {
+    let mut rng = Rng::new(seed);
+    let mut tally = Tally::new(name);
+    let mut built = 0u64;
+    while tally.cases < total {
+        let build = rng.chance(1, 2);
+        if case(&mut rng, build, &mut tally) {
+            tally.cases += 1;
+            built += build as u64;
+        }
+    }
+    eprintln!("{name}: {built} of the cases built to touch or miss by one step");
+    tally.finish();
+}
+
+/// Checks both flavours of one predicate, `got = (overlap, touch)`, against the oracle
+/// `want(closed)`, counting hits and touching-only cases.
+pub fn flavours(
+    t: &mut Tally,
+    label: &str,
+    got: (bool, bool),
+    want: impl Fn(bool) -> bool,
+    input: impl Fn() -> String,
+) {
+    let (strict, closed) = (want(false), want(true));
+    t.hits += closed as u64;
+    t.touching += (closed && !strict) as u64;
+    t.eq(&format!("overlap_{label}"), got.0, strict, &input);
+    t.eq(&format!("touch_{label}"), got.1, closed, &input);
+}
