@@ -2260,6 +2260,22 @@ static void unknown_response_error(lua_State *L, int idx)
     lua_error(L);
 }
 
+/* Runs the filter trampoline pushed with its nargs arguments under lua_pcall: its response code,
+ * or C2D_IGNORE with `*failed` set and the error kept at stack slot `err` (raised once the library
+ * has returned). */
+static c2d_response filter_pcall(lua_State *L, int nargs, int *failed, int err)
+{
+    c2d_response code;
+    if (lua_pcall(L, nargs, 1, 0) != 0) {
+        *failed = 1;
+        lua_replace(L, err);
+        return C2D_IGNORE;
+    }
+    code = (c2d_response)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return code;
+}
+
 typedef struct {
     lua_State *L;
     c2dl_world *cw;
@@ -2305,7 +2321,6 @@ static c2d_response world_filter(uint64_t item, uint64_t other, void *ctx)
 {
     c2dl_move_ctx *m = (c2dl_move_ctx *)ctx;
     lua_State *L = m->L;
-    c2d_response code;
     (void)item;
     if (m->failed) {
         return C2D_IGNORE;
@@ -2317,14 +2332,7 @@ static c2d_response world_filter(uint64_t item, uint64_t other, void *ctx)
     lua_pushvalue(L, m->item);
     lua_pushvalue(L, m->items);
     lua_pushvalue(L, m->answers);
-    if (lua_pcall(L, 5, 1, 0) != 0) {
-        m->failed = 1;
-        lua_replace(L, m->err);
-        return C2D_IGNORE;
-    }
-    code = (c2d_response)lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    return code;
+    return filter_pcall(L, 5, &m->failed, m->err);
 }
 
 /* ---- the movement kit's filters ----
@@ -2416,7 +2424,6 @@ static c2d_response kit_filter(uint64_t item, uint64_t other, void *ctx)
 {
     c2dl_kit_ctx *m = (c2dl_kit_ctx *)ctx;
     lua_State *L = m->L;
-    c2d_response code;
     if (m->failed) {
         return C2D_IGNORE;
     }
@@ -2430,14 +2437,7 @@ static c2d_response kit_filter(uint64_t item, uint64_t other, void *ctx)
     lua_pushvalue(L, m->filter);
     lua_pushvalue(L, m->items);
     lua_pushvalue(L, m->responses);
-    if (lua_pcall(L, 4, 1, 0) != 0) {
-        m->failed = 1;
-        lua_replace(L, m->err);
-        return C2D_IGNORE;
-    }
-    code = (c2d_response)lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    return code;
+    return filter_pcall(L, 4, &m->failed, m->err);
 }
 
 /* Sets up m for a kit call with the filter at stack slot `filter` (nil: none) and the items
