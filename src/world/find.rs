@@ -191,12 +191,12 @@ impl World {
         }
         let pairs = &mut pairs[..n];
         // A radix sort (least significant digit first) of the keys `a << bits | b`, `a < b`,
-        // in as few passes of at most 11 bits as they need: no comparisons, so no branch
+        // in as few passes of at most 12 bits as they need: no comparisons, so no branch
         // depends on the data, and the digit counts stay in the first-level cache.
         let slots = self.gens.len().max(2);
         let bits = usize::BITS - (slots - 1).leading_zeros();
         let total = 2 * bits;
-        let passes = total.div_ceil(11);
+        let passes = total.div_ceil(12);
         let width = total.div_ceil(passes);
         let (radix, mask) = (1usize << width, (1u64 << width) - 1);
         for p in pairs.iter_mut() {

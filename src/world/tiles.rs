@@ -400,7 +400,8 @@ fn within_crowded(
     }
     // Truncation is the floor of a positive count.
     let count = (count as usize).min(items.len());
-    let band = |e: &Ent| (((e.b[1] as f64 - lo) / height) as usize).min(count - 1);
+    let per = 1.0 / height;
+    let band = |e: &Ent| (((e.b[1] as f64 - lo) * per) as usize).min(count - 1);
     // A counting sort by band keeps each band in x order; every band ends with sentinels.
     at.clear();
     at.resize(count + 1, 0);
@@ -410,11 +411,15 @@ fn within_crowded(
     for k in 1..=count {
         at[k] += at[k - 1] + AHEAD;
     }
-    bands.clear();
-    bands.resize(at[count] + AHEAD, SENTINEL);
+    // Only grown: every place up to `at[count] + AHEAD` is written below, an item or a sentinel.
+    if bands.len() < at[count] + AHEAD {
+        bands.resize(at[count] + AHEAD, SENTINEL);
+    }
+    bands[at[count]..at[count] + AHEAD].fill(SENTINEL);
     // Placed from each band's end backwards (items in reverse), so `at` keeps the starts.
     for k in 0..count {
         let end = at[k + 1] - AHEAD;
+        bands[end..at[k + 1]].fill(SENTINEL);
         at[k] = end; // a cursor for now
     }
     for e in items.iter().rev() {
@@ -459,9 +464,9 @@ struct Radix<'a> {
 /// cache).
 const DIGIT: u32 = 11;
 
-/// Writes `ents` to `dst` (as long) sorted by `x0`: a radix sort (least significant digit
+/// Appends `ents` to `row` sorted by `x0`: a radix sort (least significant digit
 /// first) of the keys `x0 << 32 | index`, over only the bits in which the `x0`s differ.
-fn by_x0(ents: &[Ent], dst: &mut [Ent], radix: &mut Radix) {
+fn by_x0(ents: &[Ent], row: &mut Vec<Ent>, radix: &mut Radix) {
     // f32 order as unsigned order (flip all bits of negatives, the sign of the rest).
     let ord = |e: &Ent| {
         let bits = e.b[0].to_bits();
@@ -484,8 +489,10 @@ fn by_x0(ents: &[Ent], dst: &mut [Ent], radix: &mut Radix) {
             .enumerate()
             .map(|(i, e)| ((ord(e) - lo) as u64) << 32 | i as u64),
     );
-    tmp.clear();
-    tmp.resize(ents.len(), 0);
+    // Every key of `tmp` is written before it is read: it is only grown.
+    if tmp.len() < ents.len() {
+        tmp.resize(ents.len(), 0);
+    }
     let counts = &mut *radix.digits;
     counts.clear();
     counts.resize(passes as usize * size, 0);
@@ -494,7 +501,7 @@ fn by_x0(ents: &[Ent], dst: &mut [Ent], radix: &mut Radix) {
             counts[d as usize * size + ((k >> (32 + d * width)) & mask) as usize] += 1;
         }
     }
-    let (mut from, mut to) = (&mut src[..], &mut tmp[..]);
+    let (mut from, mut to) = (&mut src[..], &mut tmp[..ents.len()]);
     for d in 0..passes {
         let c = &mut counts[d as usize * size..(d as usize + 1) * size];
         if c.iter().any(|&v| v as usize == ents.len()) {
@@ -513,9 +520,7 @@ fn by_x0(ents: &[Ent], dst: &mut [Ent], radix: &mut Radix) {
         }
         std::mem::swap(&mut from, &mut to);
     }
-    for (o, &k) in dst.iter_mut().zip(from.iter()) {
-        *o = ents[(k & 0xffff_ffff) as usize];
-    }
+    row.extend(from.iter().map(|&k| ents[(k & 0xffff_ffff) as usize]));
 }
 
 /// The exact strict overlap test of two slots' boxes.
@@ -691,6 +696,12 @@ impl Tiles {
             if t.ents.is_empty() {
                 continue;
             }
+            if t.ents.len() > CROWDED {
+                // Many items (cells far larger than the items): by x0 alone, in linear time. The
+                // sweep needs only x0 order, and a tile's columns are in x0 order anyway.
+                by_x0(&t.ents, row, radix);
+                continue;
+            }
             let base = t.c.wrapping_shl(SHIFT);
             let start = row.len();
             row.resize(start + t.ents.len(), Ent::default());
@@ -711,12 +722,6 @@ impl Tiles {
                     let rank = keys.iter().map(|&o| (o < k) as usize).sum::<usize>();
                     dst[rank] = *e;
                 }
-                continue;
-            }
-            if t.ents.len() > CROWDED {
-                // Many items (cells far larger than the items): by x0 alone, in linear time. The
-                // sweep needs only x0 order, and a tile's columns are in x0 order anyway.
-                by_x0(&t.ents, dst, radix);
                 continue;
             }
             let mut at = [0u32; (1 << SHIFT) + 1];
