@@ -1,6 +1,6 @@
 //! Queries and pairs over the broad phase.
 
-use super::tiles::cell_of;
+use super::tiles::{cell_of, reach};
 use super::{fill, CircleD, Edge, Edges, HitD, Pair, RectD, Scratch, SegmentD, Vec2D, World};
 use super::{WorldHit, WorldHitD};
 use crate::shape::{Aabb, Circle, Rect, Segment, Vec2};
@@ -324,7 +324,13 @@ impl World {
             }
             Some((cell_of(lo, inv).saturating_sub(2), cell_of(hi, inv), hi))
         };
-        self.tiles.scan_rows(r0, r1, window, |_| true, f);
+        let reach = reach(&Aabb {
+            min_x: f64::NEG_INFINITY,
+            min_y,
+            max_x: f64::INFINITY,
+            max_y,
+        });
+        self.tiles.scan_rows(r0, r1, window, reach, f);
     }
 }
 

@@ -164,7 +164,7 @@ impl Ent {
     }
 
     /// The lower x bound.
-    #[inline(always)]
+    #[cfg(test)]
     pub fn x0(&self) -> f32 {
         self.b[0]
     }
@@ -188,6 +188,9 @@ pub(crate) struct Tile {
     pub r: i32,
     pub c: i32,
     pub ents: Vec<Ent>,
+    /// At least the upper y edge of every item in `ents` (only raised while the tile has items,
+    /// so it may be above them all): a query below it skips the tile.
+    top: f32,
 }
 
 /// Where an item goes: the row and column of its lower corner, or huge.
@@ -297,6 +300,19 @@ fn room(buf: &mut Vec<u64>, n: usize, more: usize) {
         let len = (n + more).max(buf.len() * 2).max(64);
         buf.resize(len, 0);
     }
+}
+
+/// Whether `a <= q` in every lane (written so that it compiles to one vector compare).
+#[inline(always)]
+fn at_most(a: &[f32; 4], q: &[f32; 4]) -> bool {
+    (a[0] <= q[0]) & (a[1] <= q[1]) & (a[2] <= q[2]) & (a[3] <= q[3])
+}
+
+/// The f32 bounds that every item whose box touches the closed box `q` has within them, for
+/// [`Tiles::scan_rows`]: `[x0, y0, -x1, -y1] <= reach(q)` lane by lane (rounded outwards, so
+/// that the f32 test never drops an item that the exact one keeps).
+pub(crate) fn reach(q: &Aabb) -> [f32; 4] {
+    [up(q.max_x), up(q.max_y), up(-q.min_x), up(-q.min_y)]
 }
 
 /// Whether `a < q` in every lane (written so that it compiles to one vector compare).
@@ -540,11 +556,13 @@ impl Tiles {
         self.map.len()
     }
 
+    fn tile_at(&self, r: i32, c: i32) -> Option<&Tile> {
+        self.map.get(&key(r, c)).map(|&i| &self.tiles[i as usize])
+    }
+
+    #[cfg(test)]
     pub fn find(&self, r: i32, c: i32) -> &[Ent] {
-        match self.map.get(&key(r, c)) {
-            Some(&i) => &self.tiles[i as usize].ents,
-            None => &[],
-        }
+        self.tile_at(r, c).map_or(&[], |t| &t.ents)
     }
 
     /// Makes room for slots `0..n`.
@@ -568,6 +586,8 @@ impl Tiles {
                 let mut e = Ent::of(&b, cx, exact);
                 e.id |= slot;
                 ents.push(e);
+                let t = &mut self.tiles[ti as usize];
+                t.top = t.top.max(-e.b[3]);
                 self.tile_of[s] = ti;
             }
         }
@@ -579,7 +599,9 @@ impl Tiles {
         let s = slot as usize;
         let mut e = Ent::of(b, cx, exact);
         e.id |= slot;
-        self.tiles[self.tile_of[s] as usize].ents[self.pos[s] as usize] = e;
+        let t = &mut self.tiles[self.tile_of[s] as usize];
+        t.ents[self.pos[s] as usize] = e;
+        t.top = t.top.max(-e.b[3]);
     }
 
     /// Removes a slot.
@@ -600,6 +622,7 @@ impl Tiles {
             self.pos[moved.slot() as usize] = at as u32;
         }
         if ents.is_empty() {
+            self.tiles[ti as usize].top = f32::NEG_INFINITY;
             self.empty += 1;
             if self.empty > 64 && self.empty * 2 > self.map.len() {
                 self.drop_empty();
@@ -640,6 +663,7 @@ impl Tiles {
                     r,
                     c,
                     ents: Vec::with_capacity(16),
+                    top: f32::NEG_INFINITY,
                 });
                 (tiles.len() - 1) as u32
             };
@@ -821,34 +845,34 @@ impl Tiles {
         );
         let c0 = cell_of(q.min_x, inv).saturating_sub(1);
         let c1 = cell_of(q.max_x, inv);
-        // The f32 bounds are rounded outwards: an item touching `q` passes.
-        let (min_x, min_y, max_y) = (q.min_x, q.min_y, q.max_y);
-        let touches = |e: &Ent| {
-            (-e.b[2] as f64 >= min_x) & (e.b[1] as f64 <= max_y) & (-e.b[3] as f64 >= min_y)
-        };
-        self.scan_rows(r0, r1, |_| Some((c0, c1, q.max_x)), touches, f);
+        self.scan_rows(r0, r1, |_| Some((c0, c1, q.max_x)), reach(q), f);
     }
 
     /// For every row `r` in `r0..=r1` that `window(r)` gives `(c0, c1, max_x)`: calls `f` for
-    /// the items of that row with `c0 <= cx <= c1`, `min_x <= max_x` and `keep(item)` (and
-    /// maybe a few more).
+    /// the items of that row with `c0 <= cx <= c1`, `x0 <= max_x` and bounds within `reach` (as
+    /// made by [`reach`]; and maybe a few more).
     pub fn scan_rows(
         &self,
         r0: i32,
         r1: i32,
         window: impl Fn(i32) -> Option<(i32, i32, f64)>,
-        keep: impl Fn(&Ent) -> bool,
+        reach: [f32; 4],
         f: &mut impl FnMut(u32),
     ) {
         // Filtered without a branch per item (which way it goes is a coin toss): the slots
         // passing are packed into a small buffer, then handed to `f`.
-        let scan = |ents: &[Ent], c0: i32, max_x: f64, f: &mut dyn FnMut(u32)| {
+        let scan = |t: &Tile, c0: i32, max_x: f64, f: &mut dyn FnMut(u32)| {
+            // Every item of the tile ends below the box.
+            if t.top < -reach[3] {
+                return;
+            }
+            let q = [up(max_x).min(reach[0]), reach[1], reach[2], reach[3]];
             let mut pass = [0u32; 32];
-            for part in ents.chunks(pass.len()) {
+            for part in t.ents.chunks(pass.len()) {
                 let mut k = 0;
                 for e in part {
-                    pass[k] = e.slot();
-                    k += ((e.cx >= c0) & (e.x0() as f64 <= max_x) & keep(e)) as usize;
+                    pass[k & 31] = e.slot();
+                    k += ((e.cx >= c0) & at_most(&e.b, &q)) as usize;
                 }
                 for &s in &pass[..k] {
                     f(s);
@@ -878,7 +902,7 @@ impl Tiles {
                 }
                 if let Some((c0, c1, max_x)) = window(t.r) {
                     if chunk(c0) <= t.c && t.c <= chunk(c1) {
-                        scan(&t.ents, c0, max_x, f);
+                        scan(t, c0, max_x, f);
                     }
                 }
             }
@@ -887,7 +911,9 @@ impl Tiles {
         for r in r0..=r1 {
             if let Some((c0, c1, max_x)) = window(r) {
                 for c in chunk(c0)..=chunk(c1) {
-                    scan(self.find(r, c), c0, max_x, f);
+                    if let Some(t) = self.tile_at(r, c) {
+                        scan(t, c0, max_x, f);
+                    }
                 }
             }
         }
@@ -990,6 +1016,36 @@ mod tests {
         assert_eq!(list(&t), Vec::<u32>::new());
         // An emptied tile is kept for reuse until empty tiles are many.
         assert_eq!(t.occupied(), 1);
+    }
+
+    #[test]
+    fn a_query_above_every_item_of_a_row_skips_it_and_sees_an_item_raised_into_it() {
+        let inv = 1.0 / 10.0;
+        let mut t = Tiles::default();
+        t.grow(2);
+        for s in 0..2u32 {
+            let b = bx(2.0 + 3.0 * s as f64, 1.0, 3.0 + 3.0 * s as f64, 2.0);
+            t.place(s, b, true, home(&b, inv));
+        }
+        let near = |t: &Tiles, q: &Aabb| {
+            let mut v = Vec::new();
+            t.near(q, inv, &mut |s| v.push(s));
+            v.sort();
+            v
+        };
+        // Row 0's items end at y = 2: a box from y = 9 (cell row 0) up misses them all.
+        let q = bx(0.0, 9.0, 20.0, 12.0);
+        assert_eq!(near(&t, &q), Vec::<u32>::new());
+        assert_eq!(near(&t, &bx(0.0, 2.0, 20.0, 12.0)), vec![0, 1]);
+        // Item 1 grows up to y = 9.5 within its tile: now the same query finds it.
+        t.set(1, &bx(5.0, 1.0, 6.0, 9.5), true, 0);
+        assert_eq!(near(&t, &q), vec![1]);
+        // Emptied and refilled low, the row is skipped again.
+        t.unplace(0);
+        t.unplace(1);
+        let b = bx(2.0, 1.0, 3.0, 2.0);
+        t.place(0, b, true, home(&b, inv));
+        assert_eq!(near(&t, &q), Vec::<u32>::new());
     }
 
     /// The pairs of a tiles structure holding `boxes` (all normal), sorted.
