@@ -150,6 +150,90 @@ fn product_below<const CLOSED: bool>(a: f64, b: f64, c: f64, d: f64) -> bool {
     }
 }
 
+/// The relative slack of the quick answers: far above their rounding errors (a few dozen units
+/// of 2^-24 of the squared magnitudes), far below the gaps they decide.
+const SLACK: f32 = 1.0 / (1 << 12) as f32;
+
+/// A quick answer to "are the closed segments `p..q` and `a..b` within `r` (`r >= 0`)", in f32
+/// with its rounding bounded: `Some(true)` when the points of each at the clamped
+/// closest-point parameters are nearer than `r` by more than the rounding (any two points
+/// bound the distance from above, so both flavours hold); `Some(false)` when the direction
+/// between those points separates the segments by more than `r` (any direction bounds it from
+/// below); `None` near the boundary, for a NaN, an infinity or magnitudes beyond f32's range,
+/// where the exact test decides. Every coordinate is an f32 value, so each difference is
+/// rounded once.
+#[inline(always)]
+fn quick_segments(p: Vec2, q: Vec2, a: Vec2, b: Vec2, r: f64) -> Option<bool> {
+    let (d1, d2, w) = (p32(q, p), p32(b, a), p32(p, a));
+    let (aa, e, f) = (dot32(d1, d1), dot32(d2, d2), dot32(d2, w));
+    let (bb, c) = (dot32(d1, d2), dot32(d1, w));
+    // The three divisions at once, rather than one after another.
+    let tiny = f32::MIN_POSITIVE;
+    let (per_d, per_e, per_a) = (
+        1.0 / (aa * e - bb * bb).max(tiny),
+        1.0 / e.max(tiny),
+        1.0 / aa.max(tiny),
+    );
+    let s = ((bb * f - c * e) * per_d).clamp(0.0, 1.0);
+    let t = ((bb * s + f) * per_e).clamp(0.0, 1.0);
+    let s = ((bb * t - c) * per_a).clamp(0.0, 1.0);
+    // From the point of `a..b` to the point of `p..q`; along it `p..q` lies above `a..b`.
+    let g = (w.0 + d1.0 * s - d2.0 * t, w.1 + d1.1 * s - d2.1 * t);
+    let gap = dot32(w, g).min(dot32(p32(q, a), g)) - dot32(d2, g).max(0.0);
+    decide(g, gap, aa + e + dot32(w, w), r)
+}
+
+/// [`quick_segments`] for the point `p`. Here the clamped parameter is the nearest point's up
+/// to rounding, which adds at most `|b - a|²·δt²` to the squared distance (`δt` a few units of
+/// 2^-24 of `|p - a| / |b - a|`, or the whole parameter when `|b - a|²` is below the normal
+/// range, then bounded by it), far below the slack: the distance itself certifies "apart".
+#[inline(always)]
+fn quick_point(p: Vec2, a: Vec2, b: Vec2, r: f64) -> Option<bool> {
+    let (d, w) = (p32(b, a), p32(p, a));
+    let e = dot32(d, d);
+    let t = (dot32(d, w) / e.max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
+    let g = (w.0 - d.0 * t, w.1 - d.1 * t);
+    let (r2, big) = slack(e + dot32(w, w), r);
+    let dd = dot32(g, g);
+    answer(dd + big < r2, dd > r2 + big)
+}
+
+fn p32(u: Vec2, v: Vec2) -> (f32, f32) {
+    (u.x - v.x, u.y - v.y)
+}
+
+fn dot32(u: (f32, f32), v: (f32, f32)) -> f32 {
+    u.0 * v.0 + u.1 * v.1
+}
+
+/// `r²` in f32 and the slack for the quick answers: `sq`, the sum of the squared differences,
+/// with `r²` bounds every product (each is at most `4·(sq + r²)`), hence the rounding; plus
+/// `f32::MIN_POSITIVE` for the rounding of results below the normal range.
+#[inline(always)]
+fn slack(sq: f32, r: f64) -> (f32, f32) {
+    let r2 = (r * r) as f32;
+    (r2, (sq + r2) * SLACK + f32::MIN_POSITIVE)
+}
+
+/// The certificates from the vector `g` between the chosen points and the `gap` between the
+/// segments along it (scaled by `|g|`).
+#[inline(always)]
+fn decide(g: (f32, f32), gap: f32, sq: f32, r: f64) -> Option<bool> {
+    let ((r2, big), dd) = (slack(sq, r), dot32(g, g));
+    let apart = (gap > 0.0) & (gap * gap > dd * (r2 + big) + f32::MIN_POSITIVE);
+    answer(dd + big < r2, apart)
+}
+
+/// `Some(near)` when one certificate holds (they never both do), else `None`.
+#[inline(always)]
+fn answer(near: bool, apart: bool) -> Option<bool> {
+    // One branch, nearly always taken, rather than one per answer.
+    match near as u8 | (apart as u8) << 1 {
+        0 => None,
+        code => Some(code == 1),
+    }
+}
+
 /// The squared distance from `p` to the closed segment `a..b` below `r²` (`r >= 0`).
 fn near<const CLOSED: bool>(p: P, a: P, b: P, r: f64) -> bool {
     let (d, f) = (sub(b, a), sub(p, a));
@@ -170,6 +254,11 @@ fn near<const CLOSED: bool>(p: P, a: P, b: P, r: f64) -> bool {
 /// Two closed segments within distance `r` (`r >= 0`): zero when they meet, else the nearest
 /// end point to the other segment.
 fn segments_near<const CLOSED: bool>(s: Segment, t: Segment, r: f64) -> bool {
+    quick_segments(s.a, s.b, t.a, t.b, r).unwrap_or_else(|| segments_near_exact::<CLOSED>(s, t, r))
+}
+
+/// [`segments_near`] without the quick answer.
+fn segments_near_exact<const CLOSED: bool>(s: Segment, t: Segment, r: f64) -> bool {
     if intersect_segment_segment(s, t) {
         return below::<CLOSED>(0.0, r * r);
     }
@@ -268,7 +357,8 @@ fn obb_capsule<const CLOSED: bool>(a: Obb, b: &Capsule) -> bool {
 #[inline(always)]
 fn point_capsule<const CLOSED: bool>(p: Vec2, b: &Capsule) -> bool {
     match core(b) {
-        Some((s, r)) if !vec_nan(p) => near::<CLOSED>(p.wide(), s.a.wide(), s.b.wide(), r),
+        Some((s, r)) if !vec_nan(p) => quick_point(p, s.a, s.b, r)
+            .unwrap_or_else(|| near::<CLOSED>(p.wide(), s.a.wide(), s.b.wide(), r)),
         _ => false,
     }
 }
@@ -277,7 +367,8 @@ fn point_capsule<const CLOSED: bool>(p: Vec2, b: &Capsule) -> bool {
 fn capsule_circle<const CLOSED: bool>(a: &Capsule, b: Circle) -> bool {
     let (cr, c) = (b.r as f64, (b.x as f64, b.y as f64));
     match core(a) {
-        Some((s, r)) if cr >= 0.0 && !nan(c) => near::<CLOSED>(c, s.a.wide(), s.b.wide(), r + cr),
+        Some((s, r)) if cr >= 0.0 && !nan(c) => quick_point(Vec2::new(b.x, b.y), s.a, s.b, r + cr)
+            .unwrap_or_else(|| near::<CLOSED>(c, s.a.wide(), s.b.wide(), r + cr)),
         _ => false,
     }
 }
@@ -401,4 +492,80 @@ pub fn raycast_poly(origin: Vec2, delta: Vec2, p: &Poly) -> Option<Hit> {
         None => make(0.0, ZERO, origin, delta),
         Some((t, n)) => make(t, direction(n.0, n.1).unwrap_or(ZERO), origin, delta),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A random f32 of either sign, its magnitude spread over `2^-lo..2^hi`.
+    fn spread(x: &mut u64, lo: i32, hi: i32) -> f32 {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        let unit = (*x >> 40) as f32 / (1u64 << 24) as f32;
+        let e = lo + (*x % (hi + lo + 1) as u64) as i32;
+        let v = (1.0 + unit) * 2f32.powi(e - lo);
+        if *x & (1 << 20) != 0 {
+            -v
+        } else {
+            v
+        }
+    }
+
+    #[test]
+    fn quick_capsule_answers_agree_with_the_exact_tests_near_the_boundary() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let (mut quick, mut total) = (0, 0);
+        for k in 0..400_000 {
+            // Shapes about a shared place, of sizes from tiny to large against their offsets.
+            let base = Vec2::new(spread(&mut x, 0, 20), spread(&mut x, 0, 20));
+            let size = spread(&mut x, 10, 10).abs();
+            let mut pt = || {
+                Vec2::new(
+                    base.x + size * spread(&mut x, 6, 2),
+                    base.y + size * spread(&mut x, 6, 2),
+                )
+            };
+            let (p, q, a, b) = (pt(), pt(), pt(), pt());
+            // A radius at the segments' distance, off by a relative 2^-k for k up to 40.
+            let d = {
+                let (s, t) = (Segment::new(p, q), Segment::new(a, b));
+                let mut lo = 0.0f64;
+                let mut hi = 4.0 * (size as f64 + 1.0) * 16.0;
+                for _ in 0..80 {
+                    let mid = 0.5 * (lo + hi);
+                    if segments_near_exact::<true>(s, t, mid) {
+                        hi = mid;
+                    } else {
+                        lo = mid;
+                    }
+                }
+                hi
+            };
+            let off = 2f64.powi(-(k % 41));
+            let r = d * (1.0 + if k % 2 == 0 { off } else { -off });
+            let (s, t) = (Segment::new(p, q), Segment::new(a, b));
+            let want = (
+                segments_near_exact::<false>(s, t, r),
+                segments_near_exact::<true>(s, t, r),
+            );
+            if let Some(got) = quick_segments(p, q, a, b, r) {
+                assert_eq!((got, got), want, "{p:?} {q:?} {a:?} {b:?} r = {r}");
+                quick += 1;
+            }
+            let c = pt();
+            let point = (
+                near::<false>(c.wide(), a.wide(), b.wide(), r),
+                near::<true>(c.wide(), a.wide(), b.wide(), r),
+            );
+            if let Some(got) = quick_point(c, a, b, r) {
+                assert_eq!((got, got), point, "{c:?} {a:?} {b:?} r = {r}");
+            }
+            total += 1;
+        }
+        // Radii off by more than about 2^-11 are decided quickly (a quarter of the cases);
+        // nearer ones fall to the exact tests.
+        assert!(quick * 4 > total, "{quick} of {total}");
+    }
 }
