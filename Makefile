@@ -14,7 +14,7 @@ help:
 	@echo "collide2d: exact 2D collision detection, a C library with a Lua binding"
 	@echo ""
 	@echo "  make demo       build the library and the Lua modules, run the C demo"
-	@echo "  make pictures   run examples/platformer.c, writing its frames to docs/images/*.png"
+	@echo "  make pictures   run examples/platformer.c and examples/gallery.c, writing docs/images/"
 	@echo "  make test       install what the tests need, run every test"
 	@echo "  make lib        the library: $(RELEASE)/libcollide2d.so (.so.1), libcollide2d.a, include/collide2d.h"
 	@echo "  make lua        the Lua modules, for each Lua whose headers are installed (target/lua/)"
@@ -40,11 +40,13 @@ demo: all
 	LD_LIBRARY_PATH=$(RELEASE) $(RELEASE)/demo
 
 # The platformer example (one-way platform, lift, crate, spawn inside a wall), its frames drawn
-# to docs/images/platformer_*.png.
+# to docs/images/platformer_*.png, and the gallery of shape pairs to docs/images/gallery/.
 pictures: lib
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -Iinclude examples/platformer.c -L$(RELEASE) -lcollide2d -o $(RELEASE)/platformer
-	mkdir -p docs/images
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -Iinclude examples/gallery.c -L$(RELEASE) -lcollide2d -lm -o $(RELEASE)/gallery
+	mkdir -p docs/images/gallery
 	LD_LIBRARY_PATH=$(RELEASE) $(RELEASE)/platformer docs/images
+	LD_LIBRARY_PATH=$(RELEASE) $(RELEASE)/gallery docs/images/gallery
 
 test:
 	.ci/test

@@ -10,7 +10,7 @@
  *   frame 12  player (40, 96)  floor=platform
  * Given a directory, it also draws one frame of each scene, with the earlier positions as
  * outlines, as a PNG there (platformer_1_platform.png ... platformer_4_spawn.png; `make pictures`
- * writes them to docs/images/). The PNG writer at the end needs nothing but the C library.
+ * writes them to docs/images/) with the small PNG writer of examples/png.h.
  *
  * Build and run from the repository root, after `cargo build --release`:
  *   cc -std=c99 -Iinclude examples/platformer.c -Ltarget/release -lcollide2d -o target/platformer
@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "collide2d.h"
+#include "png.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* The scene: named items, a filter, a picture. */
@@ -164,8 +165,6 @@ static void outline(c2d_rect r, int colour) {
     fill(rect(r.x + r.w - 1, r.y, 1, r.h), colour);
 }
 
-static int write_png(const char *path);
-
 /* Draws the scene: the level, every `trail_every`th remembered position as an outline, then
  * the items that move. */
 static void render(const scene *s) {
@@ -193,7 +192,7 @@ static void save(const char *dir, const char *file) {
         return;
     }
     sprintf(path, "%.400s/%s", dir, file);
-    if (!write_png(path)) {
+    if (!png_write(path, &pixels[0][0], W, H, SCALE, palette, N_COLOURS)) {
         fprintf(stderr, "cannot write %s\n", path);
         exit(1);
     }
@@ -408,180 +407,4 @@ int main(int argc, char **argv) {
     crate_scene(dir);
     spawn_scene(dir);
     return 0;
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* A minimal PNG writer: 8-bit palette, one zlib stream compressed with deflate's fixed Huffman
- * codes and repeats of the previous pixel or the row above (plenty for flat colours). */
-
-static unsigned char *out_buf;
-static size_t out_n;
-static uint32_t bit_buf;
-static int bit_n;
-
-static void put_bits(uint32_t v, int n) {
-    bit_buf |= v << bit_n;
-    bit_n += n;
-    while (bit_n >= 8) {
-        out_buf[out_n++] = (unsigned char)bit_buf;
-        bit_buf >>= 8;
-        bit_n -= 8;
-    }
-}
-
-/* A Huffman code goes out most significant bit first. */
-static void put_code(uint32_t code, int n) {
-    uint32_t r = 0;
-    int i;
-    for (i = 0; i < n; i++) {
-        r |= ((code >> i) & 1u) << (n - 1 - i);
-    }
-    put_bits(r, n);
-}
-
-static void put_symbol(int v) {
-    if (v < 144) {
-        put_code(0x30u + (uint32_t)v, 8);
-    } else if (v < 256) {
-        put_code(0x190u + (uint32_t)(v - 144), 9);
-    } else if (v < 280) {
-        put_code((uint32_t)(v - 256), 7);
-    } else {
-        put_code(0xc0u + (uint32_t)(v - 280), 8);
-    }
-}
-
-static void put_match(int length, int distance) {
-    static const int len_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
-                                     31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
-    static const int len_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
-                                      2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-    static const int dist_base[30] = {1,    2,    3,    4,    5,    7,     9,     13,    17,  25,
-                                      33,   49,   65,   97,   129,  193,   257,   385,   513, 769,
-                                      1025, 1537, 2049, 3073, 4097, 6145,  8193,  12289, 16385, 24577};
-    static const int dist_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
-                                       6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
-    int i = 28, j = 29;
-    while (len_base[i] > length) {
-        i--;
-    }
-    put_symbol(257 + i);
-    put_bits((uint32_t)(length - len_base[i]), len_extra[i]);
-    while (dist_base[j] > distance) {
-        j--;
-    }
-    put_code((uint32_t)j, 5);
-    put_bits((uint32_t)(distance - dist_base[j]), dist_extra[j]);
-}
-
-static uint32_t crc_of(const unsigned char *p, size_t n, uint32_t crc) {
-    size_t i;
-    int k;
-    crc = ~crc;
-    for (i = 0; i < n; i++) {
-        crc ^= p[i];
-        for (k = 0; k < 8; k++) {
-            crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
-        }
-    }
-    return ~crc;
-}
-
-static void put_u32(FILE *f, uint32_t v) {
-    unsigned char b[4];
-    b[0] = (unsigned char)(v >> 24);
-    b[1] = (unsigned char)(v >> 16);
-    b[2] = (unsigned char)(v >> 8);
-    b[3] = (unsigned char)v;
-    fwrite(b, 1, 4, f);
-}
-
-static void put_chunk(FILE *f, const char *type, const unsigned char *data, size_t n) {
-    uint32_t crc = crc_of((const unsigned char *)type, 4, 0);
-    put_u32(f, (uint32_t)n);
-    fwrite(type, 1, 4, f);
-    if (n) {
-        fwrite(data, 1, n, f);
-    }
-    put_u32(f, crc_of(data, n, crc));
-}
-
-static int write_png(const char *path) {
-    enum { PW = W * SCALE, PH = H * SCALE, STRIDE = PW + 1, RAW = STRIDE * PH };
-    static unsigned char raw[RAW];
-    unsigned char header[13], plte[N_COLOURS * 3];
-    uint32_t a = 1, b = 0;
-    size_t i;
-    int x, y, ok;
-    FILE *f;
-    /* The scanlines, each led by filter type 0 (none). */
-    for (y = 0; y < PH; y++) {
-        raw[(size_t)y * STRIDE] = 0;
-        for (x = 0; x < PW; x++) {
-            raw[(size_t)y * STRIDE + 1 + (size_t)x] = pixels[y / SCALE][x / SCALE];
-        }
-    }
-    out_buf = (unsigned char *)malloc(RAW + RAW / 4 + 64);
-    if (!out_buf) {
-        return 0;
-    }
-    out_n = 0;
-    bit_buf = 0;
-    bit_n = 0;
-    out_buf[out_n++] = 0x78; /* zlib: deflate, 32 KB window */
-    out_buf[out_n++] = 0x01;
-    put_bits(1, 1); /* the last block */
-    put_bits(1, 2); /* fixed Huffman codes */
-    for (i = 0; i < RAW;) {
-        /* The longer of a run of the previous byte and a repeat of the row above. */
-        size_t best = 0, dist = 0, d, k;
-        for (d = 1; d <= STRIDE; d += STRIDE - 1) {
-            for (k = 0; i >= d && i + k < RAW && k < 258 && raw[i + k] == raw[i + k - d]; k++) {
-            }
-            if (k > best) {
-                best = k;
-                dist = d;
-            }
-        }
-        if (best >= 3) {
-            put_match((int)best, (int)dist);
-            i += best;
-        } else {
-            put_symbol(raw[i++]);
-        }
-    }
-    put_symbol(256);
-    put_bits(0, 7); /* to a byte boundary */
-    bit_n = 0;
-    for (i = 0; i < RAW; i++) {
-        a = (a + raw[i]) % 65521u;
-        b = (b + a) % 65521u;
-    }
-    out_buf[out_n++] = (unsigned char)(b >> 8);
-    out_buf[out_n++] = (unsigned char)b;
-    out_buf[out_n++] = (unsigned char)(a >> 8);
-    out_buf[out_n++] = (unsigned char)a;
-
-    header[0] = header[1] = 0;
-    header[2] = (unsigned char)(PW >> 8);
-    header[3] = (unsigned char)PW;
-    header[4] = header[5] = 0;
-    header[6] = (unsigned char)(PH >> 8);
-    header[7] = (unsigned char)PH;
-    header[8] = 8;  /* bits per index */
-    header[9] = 3;  /* palette */
-    header[10] = header[11] = header[12] = 0;
-    memcpy(plte, palette, sizeof plte);
-    f = fopen(path, "wb");
-    ok = f != NULL;
-    if (f) {
-        fwrite("\x89PNG\r\n\x1a\n", 1, 8, f);
-        put_chunk(f, "IHDR", header, sizeof header);
-        put_chunk(f, "PLTE", plte, sizeof plte);
-        put_chunk(f, "IDAT", out_buf, out_n);
-        put_chunk(f, "IEND", NULL, 0);
-        ok = fclose(f) == 0;
-    }
-    free(out_buf);
-    return ok;
 }
