@@ -12,7 +12,9 @@
 use super::detect::flush;
 use super::double::{next_down, next_up};
 use super::motion::{run, Access, Near};
+use super::slope;
 use super::{Edge, Edges, RectD, Response, Vec2D, World, WorldError, WorldHitD};
+use crate::query::Convex;
 use alloc::vec::Vec;
 
 /// A direction along an axis: `axis` 0 for x, 1 for y, toward `+` when `pos`.
@@ -227,7 +229,14 @@ pub(crate) fn ground<A: Access>(
     let mut best = [(0.0f64, 0u64); 4];
     for &(o, r, one_way) in &near.items {
         let e = r.edges();
-        let mut lengths = faces.map(|f| flush_toward(&rect, &m, &e, f));
+        let mut lengths = match near.shape(o) {
+            // A polygon: resting against it is a contact of no length (a flat face shares
+            // more).
+            Some(c) => {
+                slope::resting(rect, c, &faces).map(|on| if on { f64::MIN_POSITIVE } else { 0.0 })
+            }
+            None => faces.map(|f| flush_toward(&rect, &m, &e, f)),
+        };
         if let Some(n) = one_way {
             // Only its solid face, and only as a floor.
             lengths = [if n == up { lengths[0] } else { 0.0 }, 0.0, 0.0, 0.0];
@@ -256,18 +265,28 @@ pub(crate) fn ground<A: Access>(
     Ok(g)
 }
 
+/// A solid item's edges, and its polygon when it is one.
+struct Wall(Edges, Option<Convex>);
+
+impl Wall {
+    /// Whether the rect with edges `e` strictly overlaps it.
+    fn overlap(&self, e: &Edges) -> bool {
+        self.0.overlap(e) && self.1.as_ref().is_none_or(|c| slope::overlaps(e, c))
+    }
+}
+
 /// The solid items (by the filter; one-way items never) near `rect` for item `id`.
 fn solids<A: Access>(
     acc: &mut A,
     id: u64,
     rect: RectD,
     filter: &mut dyn FnMut(&mut A, u64, u64) -> Response,
-) -> Result<Vec<Edges>, WorldError> {
+) -> Result<Vec<Wall>, WorldError> {
     let near = near_rect(acc.world(), id, rect)?;
     let mut out = Vec::new();
     for &(o, r, one_way) in &near.items {
         if one_way.is_none() && solid(filter(acc, id, o)) {
-            out.push(r.edges());
+            out.push(Wall(r.edges(), near.shape(o).copied()));
         }
     }
     Ok(out)
@@ -330,7 +349,12 @@ pub(crate) fn push_out<A: Access>(
         };
         let mut v: Vec<f64> = walls
             .iter()
-            .flat_map(|s| [flush(o, size, s.lo[k], -1.0), flush(o, size, s.hi[k], 1.0)])
+            .flat_map(|s| {
+                [
+                    flush(o, size, s.0.lo[k], -1.0),
+                    flush(o, size, s.0.hi[k], 1.0),
+                ]
+            })
             .filter(|&c| (c - o).abs() <= max)
             .collect();
         v.push(o);
