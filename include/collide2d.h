@@ -42,6 +42,9 @@
  *                state in one call), _fits[_d] (would an item fit there?), _push_out[_d] (out of
  *                the walls an item starts in, by the shortest way), _move_solid[_d] (lifts and
  *                moving walls that carry riders and push what they meet)
+ *   Slopes       c2d_world_set_slope (a right-triangle slope tile in an item's rect),
+ *                _set_shape_d (an item made a convex polygon), _shape_d (its vertices): moves
+ *                slide up and down slanted faces and cross joins without catching
  *   Version      c2d_version, C2D_VERSION_MAJOR, C2D_VERSION_MINOR, C2D_VERSION_PATCH
  *
  * Exactness: on the grid domain (every coordinate, size and radius a multiple of 1/256 with
@@ -1388,8 +1391,9 @@ size_t c2d_world_pairs(const struct c2d_world *w, struct c2d_pair *out, size_t c
 /// The item's rect is updated to the final position, written to `actual` (nullable); the hits
 /// in order go to `hits` (at most `cap`; NULL is fine when `cap` is 0) and their total to
 /// `count` (nullable). Each hit: `t` the fraction of that step's motion at contact (0 for an
-/// item overlapped where the step began), `normal` the face met, `pos` = `point` the rect's
-/// x, y at the contact. `C2D_ERR_NULL` for a NULL world,
+/// item overlapped where the step began), `normal` the face met (a unit vector: along an axis
+/// for a rect item, off the axes for the slanted face of a slope or polygon item, see
+/// `c2d_world_set_slope`), `pos` = `point` the rect's x, y at the contact. `C2D_ERR_NULL` for a NULL world,
 /// `C2D_ERR_STALE` for a handle naming no live item, `C2D_ERR_INVALID` for a NaN or infinite
 /// goal; on error nothing is written. The position and hits are the double-precision move's,
 /// rounded to f32 (`c2d_world_move_d` gives them unrounded).

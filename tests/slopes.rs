@@ -462,7 +462,8 @@ fn random_poly(rng: &mut Rng, cx: i64, cy: i64) -> Vec<(i64, i64)> {
 fn the_sweep_against_a_polygon_agrees_with_fine_steps_on_random_grid_polygons() {
     let mut rng = Rng::new(0x5106e5);
     let o = O as i64;
-    for case in 0..3000 {
+    let (mut met, mut missed) = (0, 0);
+    for case in 0..6000 {
         let poly = random_poly(&mut rng, o, o);
         let mut w = World::new_d(8.0).unwrap();
         let id = w.add_d(RectD::new(0.0, 0.0, 1.0, 1.0), 0).unwrap();
@@ -499,11 +500,12 @@ fn the_sweep_against_a_polygon_agrees_with_fine_steps_on_random_grid_polygons() 
         };
         let first = (1..N).find(|&k| solid.overlapped_by(step_at(k)));
         match (hits.first(), first) {
-            (None, None) => {}
+            (None, None) => missed += 1,
             (None, Some(k)) => {
                 panic!("case {case}: missed an overlap at step {k}: {r:?} {d:?} {poly:?}")
             }
             (Some(h), first) => {
+                met += 1;
                 let t = h.hit.t;
                 // Nothing overlaps before the hit, and the mover at the contact is clear.
                 if let Some(k) = first {
@@ -524,6 +526,8 @@ fn the_sweep_against_a_polygon_agrees_with_fine_steps_on_random_grid_polygons() 
             }
         }
     }
+    // Both outcomes were tried many times.
+    assert!(met > 800 && missed > 800, "{met} hits, {missed} misses");
 }
 
 #[test]
@@ -587,4 +591,34 @@ fn random_moves_among_slopes_and_tiles_never_end_inside_a_solid() {
             here = now;
         }
     }
+}
+
+#[test]
+fn a_player_fits_beside_a_ramp_inside_its_box_and_is_pushed_out_of_its_face() {
+    let mut c = ramp();
+    let m =
+        c.w.add_d(RectD::new(O + 100.0, O - 60.0, 8.0, 8.0), 0)
+            .unwrap();
+    // Above the face but inside the ramp's box: fits.
+    assert!(c
+        .w
+        .fits(m, RectD::new(O + 66.0, O - 30.0, 8.0, 8.0), slide)
+        .unwrap());
+    // The bottom-right corner under the face: does not.
+    assert!(!c
+        .w
+        .fits(m, RectD::new(O + 76.0, O - 22.0, 8.0, 8.0), slide)
+        .unwrap());
+    // Spawned 6 units into the face, pushed out straight through it: a short way, not to the
+    // top of the ramp's box.
+    c.w.update_d(m, RectD::new(O + 76.0, O - 22.0, 8.0, 8.0))
+        .unwrap();
+    let p = c.w.push_out(m, 100.0, slide).unwrap().unwrap();
+    let (dx, dy) = (p.x - (O + 76.0), p.y - (O - 22.0));
+    assert!(
+        (dx * dx + dy * dy).sqrt() < 6.0 / 2f64.sqrt() + 1e-6,
+        "{p:?}"
+    );
+    assert!(c.inside_any(RectD::new(p.x, p.y, 8.0, 8.0)).is_none());
+    assert_eq!(c.w.ground(m, UP, slide).unwrap().flags, ON_FLOOR);
 }

@@ -383,6 +383,20 @@ pub(crate) fn push_out<A: Access>(
             }
         }
     }
+    // Out of a polygon: also straight out through its nearest face.
+    for wall in &walls {
+        if let Some(col) = wall
+            .1
+            .as_ref()
+            .and_then(|c| slope::detect_convex(rect, here, c))
+        {
+            let (dx, dy) = (col.touch.x - rect.x, col.touch.y - rect.y);
+            let d2 = dx * dx + dy * dy;
+            if d2 <= max * max {
+                tries.push((d2, rank(dx), rank(dy), col.touch));
+            }
+        }
+    }
     tries.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
     let Some(&(.., p)) = tries.iter().find(|t| clear(t.3)) else {
         return Ok(None);

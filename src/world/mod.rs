@@ -1,7 +1,9 @@
 //! A world of axis-aligned boxes with a broad phase (the `c2d_world_*` functions).
 //!
 //! Items are rects with a user value, named by generational [`u64`] handles (0 never names an
-//! item; a removed item's handle, or one from another world, is stale). Queries use the strict
+//! item; a removed item's handle, or one from another world, is stale). An item may be made a
+//! slope tile or a convex polygon inside its rect (see `slope.rs`): moves meet the polygon,
+//! while queries and pairs go by the rect, its bounding box. Queries use the strict
 //! flavour of the core predicates — an item only touching the query shape is not found — and
 //! answer in a fixed order:
 //!
