@@ -622,3 +622,59 @@ fn a_player_fits_beside_a_ramp_inside_its_box_and_is_pushed_out_of_its_face() {
     assert!(c.inside_any(RectD::new(p.x, p.y, 8.0, 8.0)).is_none());
     assert_eq!(c.w.ground(m, UP, slide).unwrap().flags, ON_FLOOR);
 }
+
+#[test]
+fn slopes_at_the_ends_of_the_double_range_answer_without_nan_or_panic() {
+    let vals = [
+        0.0,
+        1e-300,
+        -1e-300,
+        1.0,
+        -3.5,
+        1e15,
+        -1e15,
+        1e300,
+        -1e300,
+        f64::MAX,
+        -f64::MAX,
+        f64::MIN_POSITIVE,
+    ];
+    let mut rng = Rng::new(0xbad51);
+    let mut shaped = 0;
+    for case in 0..20000 {
+        let mut w = World::new_d(16.0).unwrap();
+        let mut pick = || vals[rng.below(vals.len() as u64) as usize];
+        let tile = RectD::new(pick(), pick(), pick().abs(), pick().abs());
+        let Ok(id) = w.add_d(tile, 0) else { continue };
+        let prop = w.add_d(RectD::new(0.0, 0.0, 1.0, 1.0), 0).unwrap();
+        let pts = [0; 4].map(|_| Vec2D::new(pick(), pick()));
+        // Polygon items only (the rect items' own answers are the world's tests' business).
+        if w.set_slope(id, (case % 4) as u32).is_err() || w.set_shape_d(prop, &pts).is_err() {
+            continue;
+        }
+        shaped += 1;
+        let m = w
+            .add_d(RectD::new(pick(), pick(), pick().abs(), pick().abs()), 0)
+            .unwrap();
+        let mut hits = Vec::new();
+        let goal = Vec2D::new(pick(), pick());
+        for r in [
+            Response::Slide,
+            Response::Touch,
+            Response::Bounce,
+            Response::Cross,
+        ] {
+            if let Ok(end) = w.check_d(m, goal, |_, _, _| r, &mut hits) {
+                assert!(!end.x.is_nan() && !end.y.is_nan(), "case {case}: {end:?} {r:?} tile {:?} prop {:?} mover {:?} goal {goal:?} hits {hits:?}", w.get_d(id), w.get_d(prop), w.get_d(m));
+                for h in &hits {
+                    assert!(!h.hit.normal.x.is_nan() && !h.hit.normal.y.is_nan());
+                }
+            }
+        }
+        let _ = w.ground(m, UP, slide);
+        let _ = w.push_out(m, 10.0, slide);
+        let _ = w.fits(m, RectD::new(pick(), pick(), 1.0, 1.0), slide);
+        let _ = w.update_d(prop, RectD::new(pick(), pick(), 1.0, 1.0));
+    }
+    assert!(shaped > 1000, "{shaped} worlds with polygons");
+}

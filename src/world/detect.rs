@@ -307,7 +307,9 @@ fn contact(
     // Moving up the axis meets the low face (the mover on the low side).
     let side = if dk > 0.0 { -1.0 } else { 1.0 };
     let face = if side < 0.0 { other.lo[k] } else { other.hi[k] };
-    let mut touch = Vec2D::new(mover.x + d.x * t, mover.y + d.y * t);
+    // (At t = 0 the start itself: a motion beyond the f64 range times 0 is no coordinate.)
+    let at = |o: f64, dk: f64| if t == 0.0 { o } else { o + dk * t };
+    let mut touch = Vec2D::new(at(mover.x, d.x), at(mover.y, d.y));
     let mut normal = Vec2D::default();
     if k == 0 {
         touch.x = flush(mover.x, mover.w, face, side);

@@ -34,6 +34,8 @@ type P = (f64, f64);
 const U: f64 = f64::EPSILON / 2.0;
 
 /// The shape of an item that is not a plain rect.
+// Kept boxed as a whole (one pointer per slot), so the sizes of its variants do not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Shape {
     /// A right triangle filling half of the item's rect, the right angle at corner `c`: bit 0
@@ -265,6 +267,15 @@ fn unit((x, y): P) -> Vec2D {
     if x == 0.0 {
         return Vec2D::new(0.0, y.signum());
     }
+    // Scaled first, so that a normal beyond the f64 range (an edge spanning more than it) still
+    // gives its direction.
+    let (x, y) = if x.is_finite() && y.is_finite() {
+        let m = x.abs().max(y.abs());
+        (x / m, y / m)
+    } else {
+        let inf = |v: f64| if v.is_infinite() { v.signum() } else { 0.0 };
+        (inf(x), inf(y))
+    };
     let l = x.hypot(y);
     Vec2D::new(x / l, y / l)
 }
@@ -420,7 +431,8 @@ pub(crate) fn sweep(start: &Edges, end: &Edges, c: &Convex) -> Option<Contact> {
         // It leaves some half-plane's inside before the end: a hit only if clearly after
         // entering the last one (a graze too close to call is a graze).
         let (lt, le) = leave?;
-        if !(t + err + le < lt) {
+        let clearly_before = t + err + le < lt;
+        if !clearly_before {
             return None;
         }
     }
@@ -480,13 +492,28 @@ fn step_out(r: RectD, p: Vec2D, n: Vec2D, ok: impl Fn(&Edges) -> bool) -> Vec2D 
 /// flush with a face of its box or stepped out along an edge's normal by a few ulps; `ti` is
 /// minus the overlap's area for a start overlap.
 pub(crate) fn detect_convex(mover: RectD, goal: Vec2D, c: &Convex) -> Option<Collision> {
+    // A mover at an infinite position (where a start overlap's way out may put it) meets
+    // nothing.
+    if !mover.finite() || !goal.finite() {
+        return None;
+    }
     let poly = Poly::new(c);
     let start = mover.edges();
     let hit = sweep(&start, &mover.at(goal).edges(), c)?;
-    let d = Vec2D::new(goal.x - mover.x, goal.y - mover.y);
     let normal = poly.normal(hit.axis);
-    let mut touch = Vec2D::new(mover.x + d.x * hit.t, mover.y + d.y * hit.t);
-    if hit.overlaps && d.x == 0.0 && d.y == 0.0 {
+    let lerp = |a: f64, b: f64| {
+        let t = hit.t;
+        let v = a + (b - a) * t;
+        if t == 0.0 {
+            a
+        } else if v.is_finite() {
+            v
+        } else {
+            a * (1.0 - t) + b * t
+        }
+    };
+    let mut touch = Vec2D::new(lerp(mover.x, goal.x), lerp(mover.y, goal.y));
+    if hit.overlaps && goal.x == mover.x && goal.y == mover.y {
         // The way out nearest: the depth past the half-plane, along its normal.
         let side = poly.side(&start, hit.axis);
         let len = match hit.axis {
@@ -495,6 +522,9 @@ pub(crate) fn detect_convex(mover: RectD, goal: Vec2D, c: &Convex) -> Option<Col
         };
         let depth = -side.s / len;
         touch = Vec2D::new(mover.x + normal.x * depth, mover.y + normal.y * depth);
+    }
+    if !touch.finite() {
+        touch = Vec2D::new(mover.x, mover.y);
     }
     let mut face = None;
     match hit.axis {
