@@ -394,10 +394,14 @@ impl Edges {
 pub(crate) fn orient(a: Vec2D, b: Vec2D, cx: Edge, cy: Edge) -> i32 {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let (px, py) = (cx.hi - a.x, cy.hi - a.y);
-    let det = dx * py - dy * px;
-    let mag = (b.x.abs() + a.x.abs()) * (cy.hi.abs() + a.y.abs())
-        + (b.y.abs() + a.y.abs()) * (cx.hi.abs() + a.x.abs());
-    if det.is_finite() && mag.is_finite() && det.abs() > 1e-13 * mag + 1e-290 {
+    let (left, right) = (dx * py, dy * px);
+    let det = left - right;
+    // Shewchuk's bound for orient2d's rounded differences and products (3ε + 16ε², ε = 2^-53),
+    // plus the low parts of the point's coordinates left out; exact below it (and where a
+    // product may have underflowed).
+    let bound = 3.3306690738754716e-16 * (left.abs() + right.abs())
+        + 1.0000001 * (dx.abs() * cy.lo.abs() + dy.abs() * cx.lo.abs());
+    if det.is_finite() && bound.is_finite() && det.abs() > bound && det.abs() > 1e-280 {
         return if det > 0.0 { 1 } else { -1 };
     }
     let ex = Expansion::of(b.x).add(-a.x);

@@ -468,7 +468,9 @@ pub(crate) fn overlaps(m: &Edges, c: &Convex) -> bool {
 }
 
 /// Steps `p` along `n` by growing amounts until `ok` holds for the rect there; `p` itself when
-/// it already does (or when nothing within the f64 range does).
+/// it already does (or when nothing within the f64 range does). As close as the exact test
+/// allows: a mover put out by a margin would meet the corners of the tiles around a join in an
+/// order set by that margin's rounding.
 fn step_out(r: RectD, p: Vec2D, n: Vec2D, ok: impl Fn(&Edges) -> bool) -> Vec2D {
     if ok(&r.at(p).edges()) {
         return p;
@@ -633,16 +635,17 @@ fn overlap_area(m: &Edges, c: &Convex) -> f64 {
 
 /// Which faces of `rect` (with `up`) rest against the polygon `c`, in the order floor, ceiling,
 /// left, right: a face rests when the rect, apart from the polygon, would overlap it moved
-/// toward that face by `64·ε` of its coordinates' size (a few ulps: a move leaves a mover that
-/// far above a slope at most). Floor and ceiling take precedence: a rect on a ramp rests on it
-/// as a floor, not against it as a wall.
+/// toward that face by `512·ε` of its coordinates' size (a move leaves a mover at most a few
+/// `ε` of them out of a slanted face along its normal: this covers faces up to some 88°).
+/// Floor and ceiling take precedence: a rect on a ramp rests on it as a floor, not against it as
+/// a wall.
 pub(crate) fn resting(rect: RectD, c: &Convex, faces: &[Dir; 4]) -> [bool; 4] {
     let poly = Poly::new(c);
     if poly.overlaps(&rect.edges()) {
         return [false; 4];
     }
     let step =
-        64.0 * f64::EPSILON * (rect.x.abs() + rect.y.abs() + rect.w.abs() + rect.h.abs()) + 1e-300;
+        512.0 * f64::EPSILON * (rect.x.abs() + rect.y.abs() + rect.w.abs() + rect.h.abs()) + 1e-300;
     let mut out = faces.map(|f| {
         let u = f.unit();
         let moved = RectD {
