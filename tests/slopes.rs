@@ -523,6 +523,12 @@ fn the_sweep_against_a_polygon_agrees_with_fine_steps_on_random_grid_polygons() 
                 }
                 let touch = at(r, h.hit.pos);
                 assert!(!solid.overlapped_by(touch), "case {case}: touch inside");
+                // A real entry, not a graze: just after the contact the mover overlaps.
+                let entered = (10..62).any(|k| {
+                    let u = t + 0.5f64.powi(k);
+                    u < 1.0 && solid.overlapped_by(at(r, Vec2D::new(r.x + d.0 * u, r.y + d.1 * u)))
+                });
+                assert!(entered, "case {case}: no overlap just after {t}: {r:?} {d:?} {poly:?}");
             }
         }
     }
