@@ -528,7 +528,10 @@ fn the_sweep_against_a_polygon_agrees_with_fine_steps_on_random_grid_polygons() 
                     let u = t + 0.5f64.powi(k);
                     u < 1.0 && solid.overlapped_by(at(r, Vec2D::new(r.x + d.0 * u, r.y + d.1 * u)))
                 });
-                assert!(entered, "case {case}: no overlap just after {t}: {r:?} {d:?} {poly:?}");
+                assert!(
+                    entered,
+                    "case {case}: no overlap just after {t}: {r:?} {d:?} {poly:?}"
+                );
             }
         }
     }

@@ -404,11 +404,21 @@ pub(crate) fn orient(a: Vec2D, b: Vec2D, cx: Edge, cy: Edge) -> i32 {
     if det.is_finite() && bound.is_finite() && det.abs() > bound && det.abs() > 1e-280 {
         return if det > 0.0 { 1 } else { -1 };
     }
-    let ex = Expansion::of(b.x).add(-a.x);
-    let ey = Expansion::of(b.y).add(-a.y);
-    let qx = cx.expansion().add(-a.x);
-    let qy = cy.expansion().add(-a.y);
-    ex.mul(&qy).sum(&ey.mul(&qx).neg()).signum()
+    // Each difference as a few exact parts, and the products of the parts summed in place.
+    let parts = |hi: f64, lo: f64, minus: f64| {
+        let (s, e) = two_sum(hi, -minus);
+        [s, e, lo]
+    };
+    let (ex, ey) = (parts(b.x, 0.0, a.x), parts(b.y, 0.0, a.y));
+    let (qx, qy) = (parts(cx.hi, cx.lo, a.x), parts(cy.hi, cy.lo, a.y));
+    let mut det = Expansion::new();
+    for i in 0..2 {
+        for j in 0..3 {
+            det.add_product(ex[i], qy[j]);
+            det.add_product(-ey[i], qx[j]);
+        }
+    }
+    det.signum()
 }
 
 #[cfg(test)]
