@@ -687,3 +687,25 @@ fn slopes_at_the_ends_of_the_double_range_answer_without_nan_or_panic() {
     }
     assert!(shaped > 1000, "{shaped} worlds with polygons");
 }
+
+#[test]
+fn in_a_y_up_world_a_box_lands_on_a_ramp_and_stands_on_it() {
+    let mut w = World::new_d(16.0).unwrap();
+    // y up: a ramp rising to the right has its right angle at the high-x, low-y corner.
+    let ramp = w.add_d(RectD::new(0.0, 0.0, 32.0, 32.0), 0).unwrap();
+    w.set_slope(ramp, collide2d::world::SLOPE_X1Y0).unwrap();
+    let b = w.add_d(RectD::new(12.0, 40.0, 8.0, 8.0), 0).unwrap();
+    let mut hits = Vec::new();
+    // The bottom-right corner (20, 40) falls onto the face at y = 20 (touch stops there).
+    let end = w
+        .move_d(b, Vec2D::new(12.0, 10.0), |_, _, _| Response::Touch, &mut hits)
+        .unwrap();
+    assert!((end.y - 20.0).abs() < 1e-9 && end.x == 12.0, "{end:?}");
+    let n = hits[0].hit.normal;
+    assert!(n.x < 0.0 && n.y > 0.0, "{n:?}");
+    let g = w.ground(b, Vec2D::new(0.0, 1.0), slide).unwrap();
+    assert_eq!((g.flags, g.floor), (ON_FLOOR, ramp));
+    // Seen with y down instead, the same face is over the box: a ceiling.
+    let g = w.ground(b, UP, slide).unwrap();
+    assert_eq!(g.flags, collide2d::world::ON_CEILING);
+}
