@@ -1124,8 +1124,9 @@ struct c2d_obb c2d_obb_from_rect(struct c2d_rect r, float angle_deg);
 /// same way. A mover resting on a slanted face rests a few ulps above it (the face does not pass
 /// through doubles): never strictly inside. `c2d_world_ground` counts a slanted face under the
 /// item as a floor, `c2d_world_fits` and `c2d_world_push_out` count the triangle (pushing out
-/// tries the faces of its box). Queries by shape, pairs and `c2d_world_move_solid` go by the
-/// item's rect (its bounding box).
+/// tries the faces of its box and the way out through its nearest face). A slope moved by
+/// `c2d_world_move_solid` carries the items resting on its faces (by the same delta) and pushes
+/// by its rect. Queries by shape and pairs go by the item's rect (its bounding box).
 ///
 /// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a
 /// corner above 3, `C2D_ERR_DEGENERATE` for a rect of zero width or height (nothing changes).

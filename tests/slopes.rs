@@ -698,7 +698,12 @@ fn in_a_y_up_world_a_box_lands_on_a_ramp_and_stands_on_it() {
     let mut hits = Vec::new();
     // The bottom-right corner (20, 40) falls onto the face at y = 20 (touch stops there).
     let end = w
-        .move_d(b, Vec2D::new(12.0, 10.0), |_, _, _| Response::Touch, &mut hits)
+        .move_d(
+            b,
+            Vec2D::new(12.0, 10.0),
+            |_, _, _| Response::Touch,
+            &mut hits,
+        )
         .unwrap();
     assert!((end.y - 20.0).abs() < 1e-9 && end.x == 12.0, "{end:?}");
     let n = hits[0].hit.normal;
@@ -708,4 +713,33 @@ fn in_a_y_up_world_a_box_lands_on_a_ramp_and_stands_on_it() {
     // Seen with y down instead, the same face is over the box: a ceiling.
     let g = w.ground(b, UP, slide).unwrap();
     assert_eq!(g.flags, collide2d::world::ON_CEILING);
+}
+
+#[test]
+fn a_moving_ramp_carries_the_box_standing_on_its_face() {
+    let mut w = World::new_d(16.0).unwrap();
+    let ramp = w.add_d(RectD::new(0.0, 100.0, 32.0, 32.0), 0).unwrap();
+    w.set_slope(ramp, SLOPE_X1Y1).unwrap();
+    let b = w.add_d(RectD::new(12.0, 70.0, 8.0, 8.0), 0).unwrap();
+    let mut hits = Vec::new();
+    // Lands on the face: its bottom-right corner (20, y + 8) on y = 132 - 20 = 112.
+    w.move_d(
+        b,
+        Vec2D::new(12.0, 110.0),
+        |_, _, _| Response::Touch,
+        &mut hits,
+    )
+    .unwrap();
+    let (before, _) = w.get_d(b).unwrap();
+    assert!((before.y - 104.0).abs() < 1e-9, "{before:?}");
+    let mut moved = Vec::new();
+    for _ in 0..10 {
+        w.move_solid(ramp, Vec2D::new(1.0, -2.0), UP, slide, &mut moved)
+            .unwrap();
+        assert_eq!(moved.len(), 1, "carried every frame");
+    }
+    let (after, _) = w.get_d(b).unwrap();
+    assert!((after.x - (before.x + 10.0)).abs() < 1e-9, "{after:?}");
+    assert!((after.y - (before.y - 20.0)).abs() < 1e-9, "{after:?}");
+    assert_eq!(w.ground(b, UP, slide).unwrap().floor, ramp);
 }

@@ -441,12 +441,18 @@ pub(crate) fn move_solid<A: Access>(
     let one_way = acc.world().one_way_of(id)?;
     // The riders: items standing on the face toward `up`.
     let mut riders = Vec::new();
+    // A polygon solid (a moving ramp) carries the items resting on its faces.
+    let shape = acc.world().convex_of(id);
     {
         let near = near_rect(acc.world(), id, start)?;
         let s = start.edges();
         let down = Dir { pos: !up.pos, ..up };
         for &(o, r, _) in &near.items {
-            if flush_toward(&r, &r.edges(), &s, down) > 0.0 && solid(filter(acc, o, id)) {
+            let rides = match &shape {
+                Some(c) => slope::resting(r, c, &faces(up))[0],
+                None => flush_toward(&r, &r.edges(), &s, down) > 0.0,
+            };
+            if rides && solid(filter(acc, o, id)) {
                 riders.push(o);
             }
         }
@@ -519,7 +525,7 @@ pub(crate) fn move_solid<A: Access>(
             };
             let goal = if is_pushed {
                 place(r, flush_at(r, way))
-            } else if k == up.axis {
+            } else if k == up.axis && shape.is_none() {
                 place(r, flush_at(r, up))
             } else {
                 place(r, if k == 0 { r.x } else { r.y } + dk)
