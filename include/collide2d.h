@@ -1119,9 +1119,10 @@ struct c2d_obb c2d_obb_from_rect(struct c2d_rect r, float angle_deg);
 /// Hits on the slanted face have a unit normal that is not along an axis (hits on a polygon's
 /// other faces have axis normals as before); touch, cross and bounce apply as with rects (bounce
 /// reflects about the face's normal). Where a polygon's corner is met exactly, with two of its
-/// normals possible, the hit takes the one that opposes the motion least and comes after the
-/// other items met at the same time; among such items the corners of rect items are met the
-/// same way. A mover resting on a slanted face rests a few ulps above it (the face does not pass
+/// normals possible (to within rounding), the hit takes a slanted face's if one is among them,
+/// else the one that opposes the motion least, and comes after the other items met at the same
+/// time; among polygon items, the corners of rect items met exactly are met on the face that
+/// opposes the motion least. A mover resting on a slanted face rests a few ulps above it (the face does not pass
 /// through doubles): never strictly inside. `c2d_world_ground` counts a slanted face under the
 /// item as a floor, `c2d_world_fits` and `c2d_world_push_out` count the triangle (pushing out
 /// tries the faces of its box and the way out through its nearest face). A slope moved by
@@ -1130,7 +1131,9 @@ struct c2d_obb c2d_obb_from_rect(struct c2d_rect r, float angle_deg);
 ///
 /// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a
 /// corner above 3, `C2D_ERR_DEGENERATE` for a rect of zero width or height (nothing changes).
-c2d_status c2d_world_set_slope(struct c2d_world *w, uint64_t id, uint32_t corner);
+c2d_status c2d_world_set_slope(struct c2d_world *w,
+                               uint64_t id,
+                               uint32_t corner);
 
 /// Makes item `id` the convex hull of the `n` points at `pts` (world coordinates in double
 /// precision, any order; repeated points and points on edges dropped), or with `n == 0` a plain

@@ -193,7 +193,14 @@ const COURSE: &[(i64, i64, i64, i64)] = &[
 /// quarter of `v` (the least a 45° ramp leaves of the step after gravity), never ends strictly
 /// inside a solid, and never ends below the surface under its centre.
 fn walk(v: f64, from: f64, to: f64) {
-    let mut c = Course::new(COURSE);
+    walk_on(COURSE, v, from, to, 0.5, 0.25);
+}
+
+/// [`walk`] over any course (its first and last pieces flat, at height 0), with gravity
+/// `gravity · v` a step and at least `least · v` of progress a step.
+fn walk_on(course: &[(i64, i64, i64, i64)], v: f64, from: f64, to: f64, gravity: f64, least: f64) {
+    let mut c = Course::new(course);
+    let (lo, hi) = (course[0].0 as f64, course[course.len() - 1].1 as f64);
     let mover =
         c.w.add_d(RectD::new(O + from, O - 8.0, 8.0, 8.0), 0)
             .unwrap();
@@ -205,13 +212,13 @@ fn walk(v: f64, from: f64, to: f64) {
         if (r.x - (O + to)) * dir >= 0.0 {
             break;
         }
-        let goal = Vec2D::new(r.x + v * dir, r.y + v / 2.0);
+        let goal = Vec2D::new(r.x + v * dir, r.y + v * gravity);
         let end = c.w.move_d(mover, goal, slide, &mut hits).unwrap();
         let now = at(r, end);
         let advance = (end.x - r.x) * dir;
         assert!(
-            advance >= v / 4.0 * (1.0 - 1e-9),
-            "speed {v}: caught at x = {} (advanced {advance}, y {} -> {}), hits {hits:?}",
+            advance >= v * least * (1.0 - 1e-9),
+            "speed {v}: caught at x = {} (advanced {advance}, y {} -> {}), hits {hits:?} at {r:?} on {course:?}",
             r.x - O,
             r.y - O,
             end.y - O
@@ -220,7 +227,7 @@ fn walk(v: f64, from: f64, to: f64) {
             panic!("speed {v}: inside {:?} at {now:?}", c.solids[k]);
         }
         let centre = now.x + 4.0;
-        let ground = c.surface_at(centre.clamp(O - 80.0, O + 592.0));
+        let ground = c.surface_at(centre.clamp(O + lo, O + hi));
         assert!(
             now.y + 8.0 <= ground + 1e-9,
             "speed {v}: below the surface at x = {}",
@@ -229,12 +236,11 @@ fn walk(v: f64, from: f64, to: f64) {
         steps += 1;
         assert!(steps < 1_000_000);
     }
-    // It comes to rest on the last floor and stands on it.
-    for _ in 0..4 {
-        let (r, _) = c.w.get_d(mover).unwrap();
-        c.w.move_d(mover, Vec2D::new(r.x, r.y + 1.0), slide, &mut hits)
-            .unwrap();
-    }
+    // It comes down (from a flight off a steep ramp, maybe) onto the last floor and stands on
+    // it.
+    let (r, _) = c.w.get_d(mover).unwrap();
+    c.w.move_d(mover, Vec2D::new(r.x, r.y + 200.0), slide, &mut hits)
+        .unwrap();
     let g = c.w.ground(mover, UP, slide).unwrap();
     assert_eq!(
         g.flags & ON_FLOOR,
@@ -742,4 +748,43 @@ fn a_moving_ramp_carries_the_box_standing_on_its_face() {
     assert!((after.x - (before.x + 10.0)).abs() < 1e-9, "{after:?}");
     assert!((after.y - (before.y - 20.0)).abs() < 1e-9, "{after:?}");
     assert_eq!(w.ground(b, UP, slide).unwrap().floor, ramp);
+}
+
+/// A random course: flats and ramps rising or falling 8, 16 or 32 over 16 (steep ones too).
+fn random_course(rng: &mut Rng) -> Vec<(i64, i64, i64, i64)> {
+    let mut pieces = vec![(-160, 0, 0, 0)];
+    let (mut x, mut y) = (0i64, 0i64);
+    for _ in 0..14 {
+        let rise = rng.pick(&[0, 8, 16, 32, -8, -16, -32]);
+        let run = if rise == 0 { rng.pick(&[16, 32]) } else { 16 };
+        // Heights stay within 48 of the start (y-down: up is negative).
+        let rise = if (y - rise).abs() > 48 { -rise } else { rise };
+        pieces.push((x, x + run, y, y - rise));
+        x += run;
+        y -= rise;
+    }
+    // Back down (or up) to 0 over 16-wide ramps of 16, then a flat.
+    while y != 0 {
+        let step = y.signum() * 16.min(y.abs());
+        pieces.push((x, x + 16, y, y - step));
+        x += 16;
+        y -= step;
+    }
+    pieces.push((x, x + 96, 0, 0));
+    pieces
+}
+
+#[test]
+fn runners_cross_random_courses_of_ramps_of_every_steepness_without_catching() {
+    let mut rng = Rng::new(0x7a1);
+    for _ in 0..30 {
+        let course = random_course(&mut rng);
+        let end = course[course.len() - 1].0 as f64 + 16.0;
+        for v in [1.0 / 16.0, 1.0, 7.0, 64.0] {
+            // Gravity a quarter of the walk: on the steepest ramp (2 up for 1 along) a step
+            // still goes (cos θ - sin θ / 4)·cos θ = 1/10 of the way.
+            walk_on(&course, v, -60.0, end, 0.25, 0.1);
+            walk_on(&course, v, end, -60.0, 0.25, 0.1);
+        }
+    }
 }

@@ -47,9 +47,10 @@ fn shape_status(r: Result<(), ShapeError>) -> c2d_status {
 /// Hits on the slanted face have a unit normal that is not along an axis (hits on a polygon's
 /// other faces have axis normals as before); touch, cross and bounce apply as with rects (bounce
 /// reflects about the face's normal). Where a polygon's corner is met exactly, with two of its
-/// normals possible, the hit takes the one that opposes the motion least and comes after the
-/// other items met at the same time; among such items the corners of rect items are met the
-/// same way. A mover resting on a slanted face rests a few ulps above it (the face does not pass
+/// normals possible (to within rounding), the hit takes a slanted face's if one is among them,
+/// else the one that opposes the motion least, and comes after the other items met at the same
+/// time; among polygon items, the corners of rect items met exactly are met on the face that
+/// opposes the motion least. A mover resting on a slanted face rests a few ulps above it (the face does not pass
 /// through doubles): never strictly inside. `c2d_world_ground` counts a slanted face under the
 /// item as a floor, `c2d_world_fits` and `c2d_world_push_out` count the triangle (pushing out
 /// tries the faces of its box and the way out through its nearest face). A slope moved by

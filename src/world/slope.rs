@@ -327,11 +327,12 @@ fn crossing(s0: Side, s1: Side) -> (f64, f64) {
 }
 
 /// Of the axes `(axis, time, error)`, the one crossed last. Axes crossed as late as the last
-/// within the errors (a corner of the polygon met by a corner or face of the rect) are a tie,
-/// won by the one whose normal opposes the motion `d` least: the contact that keeps the most of
-/// the motion, so that a rect sliding along a floor into the foot of a ramp meets the ramp's
-/// face (not the box's side at its foot), and one stepping off a ledge onto a slope below meets
-/// the ledge's top.
+/// within the errors (a corner of the polygon met by a corner of the rect, where either normal
+/// would do) are a tie, won by a slanted face if one is among them (a rect sliding along a floor
+/// into the foot of a ramp, or up a ramp onto the next, meets the ramp's face, not the side of
+/// its box at the foot), else by the one whose normal opposes the motion `d` least (a rect
+/// walking over the peak between two ramps meets the top of the second, not the upright side
+/// under its peak); among slanted faces, also the one opposing the motion least.
 fn latest(poly: &Poly, found: &[(Axis, f64, f64)], d: P) -> Option<(Axis, f64, f64, bool)> {
     let last = found
         .iter()
@@ -342,12 +343,16 @@ fn latest(poly: &Poly, found: &[(Axis, f64, f64)], d: P) -> Option<(Axis, f64, f
         n.x * d.0 + n.y * d.1
     };
     let tied = |x: &(Axis, f64, f64)| x.1 + x.2 + last.2 >= last.1;
-    let best =
-        found
-            .iter()
-            .copied()
-            .filter(tied)
-            .reduce(|m, x| if along(x.0) > along(m.0) { x } else { m })?;
+    let slanted = |a: Axis| {
+        let n = poly.normal(a);
+        n.x != 0.0 && n.y != 0.0
+    };
+    let any_slanted = found.iter().any(|x| tied(x) && slanted(x.0));
+    let best = found
+        .iter()
+        .copied()
+        .filter(|x| tied(x) && (slanted(x.0) || !any_slanted))
+        .reduce(|m, x| if along(x.0) > along(m.0) { x } else { m })?;
     let n = poly.normal(best.0);
     let corner = found
         .iter()
