@@ -13,9 +13,18 @@
 //! neither never does: whether the mover ends inside, and whether a motion along a face touches
 //! it, are exact answers. Only the times between (where a half-plane starts or stops holding) are
 //! estimated in f64, with an error bound: a crossing of a polygon's corner too close to tell
-//! from a graze is taken for a graze, and an axis of the bounding box entered at the same time
-//! as an edge line (the foot of a ramp met by a rect sliding along the floor) gives way to the
-//! edge, so that a mover never catches on the vertex where a floor meets a slope.
+//! from a graze is taken for a graze.
+//!
+//! Joins. Where tiles meet, a mover meets corners: a polygon's corner met by the mover's
+//! corner, where two half-planes are entered at once (to within the errors) and either normal
+//! would do. Taking the wrong one is the classic catch (a rect sliding into the foot of a ramp
+//! stopped by the ramp's box side, as if by a wall). So a tie goes to a slanted face when one is
+//! among the half-planes entered (the foot of a ramp, the join of two ramps), else to the normal
+//! opposing the motion least (the top of a ramp's box over its upright side, at a peak); and an
+//! item met at such a corner is resolved after the items met at the same time on a face (the
+//! floor under a mover stepping into the foot of a ramp first), so the response of the clean
+//! contact decides the motion that reaches the corner. Among polygon items, the corners of rect
+//! items met exactly take the face opposing the motion least as well (`motion.rs`).
 //!
 //! Contacts with an edge line put the mover where the motion meets it, then step it out along
 //! the face's normal until the exact predicate has it apart (a face generally does not pass
