@@ -788,3 +788,96 @@ fn runners_cross_random_courses_of_ramps_of_every_steepness_without_catching() {
         }
     }
 }
+
+/// `v · 2^50`, exactly (every coordinate near the offset is a multiple of 2^-43).
+fn fx50(v: f64) -> i128 {
+    let s = v * (1u64 << 50) as f64;
+    assert_eq!(s.fract(), 0.0, "{v} is not a multiple of 2^-50");
+    s as i128
+}
+
+/// A convex polygon with any double vertices near the offset, for the exact oracle.
+struct FSolid(Vec<Vec2D>);
+
+impl FSolid {
+    /// Whether the rect `r` strictly overlaps it, exactly (as [`Solid::overlapped_by`]).
+    fn overlapped_by(&self, r: RectD) -> bool {
+        let (x0, x1) = (fx50(r.x), fx50(r.x) + fx50(r.w));
+        let (y0, y1) = (fx50(r.y), fx50(r.y) + fx50(r.h));
+        let vx: Vec<i128> = self.0.iter().map(|v| fx50(v.x)).collect();
+        let vy: Vec<i128> = self.0.iter().map(|v| fx50(v.y)).collect();
+        let (min_x, max_x) = (*vx.iter().min().unwrap(), *vx.iter().max().unwrap());
+        let (min_y, max_y) = (*vy.iter().min().unwrap(), *vy.iter().max().unwrap());
+        if max_x <= x0 || x1 <= min_x || max_y <= y0 || y1 <= min_y {
+            return false;
+        }
+        let n = self.0.len();
+        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
+        for i in 0..n {
+            let j = (i + 1) % n;
+            let (dx, dy) = (vx[j] - vx[i], vy[j] - vy[i]);
+            let side = |cx: i128, cy: i128| dx * (cy - vy[i]) - dy * (cx - vx[i]);
+            let inner = (0..n)
+                .map(|k| side(vx[k], vy[k]).signum())
+                .find(|&v| v != 0)
+                .unwrap();
+            if corners
+                .iter()
+                .all(|&(cx, cy)| side(cx, cy).signum() * inner <= 0)
+            {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[test]
+fn random_moves_among_polygons_off_the_grid_never_end_inside_one() {
+    let mut rng = Rng::new(0xf64);
+    let unit = 1.0 / (1u64 << 20) as f64;
+    let c = |rng: &mut Rng, span: i64| O + rng.range(-span << 20, span << 20) as f64 * unit;
+    let mut met = 0;
+    for case in 0..1000 {
+        let mut w = World::new_d(16.0).unwrap();
+        let mut solids: Vec<FSolid> = Vec::new();
+        while solids.len() < 5 {
+            let id = w.add_d(RectD::new(0.0, 0.0, 1.0, 1.0), 0).unwrap();
+            let (cx, cy) = (c(&mut rng, 12), c(&mut rng, 12));
+            let pts: Vec<Vec2D> = (0..5)
+                .map(|_| Vec2D::new(cx + c(&mut rng, 6) - O, cy + c(&mut rng, 6) - O))
+                .collect();
+            if w.set_shape_d(id, &pts).is_ok() {
+                let mut out = [Vec2D::default(); 8];
+                let n = w.shape_d(id, &mut out).unwrap();
+                solids.push(FSolid(out[..n].to_vec()));
+            } else {
+                w.remove(id).unwrap();
+            }
+        }
+        let size = (rng.range(1, 8) as f64, rng.range(1, 8) as f64);
+        let m = w
+            .add_d(
+                RectD::new(c(&mut rng, 20), c(&mut rng, 20), size.0, size.1),
+                0,
+            )
+            .unwrap();
+        let mut hits = Vec::new();
+        for step in 0..20 {
+            let (here, _) = w.get_d(m).unwrap();
+            let goal = Vec2D::new(here.x + c(&mut rng, 12) - O, here.y + c(&mut rng, 12) - O);
+            let response = rng.pick(&[Response::Slide, Response::Touch, Response::Bounce]);
+            let end = w.move_d(m, goal, |_, _, _| response, &mut hits).unwrap();
+            met += hits.len();
+            let now = at(here, end);
+            for s in &solids {
+                assert!(
+                    !s.overlapped_by(now) || s.overlapped_by(here),
+                    "case {case} step {step}: ended inside {:?} at {now:?} from {here:?}",
+                    s.0
+                );
+            }
+        }
+    }
+    assert!(met > 3000, "only {met} hits");
+}
