@@ -392,6 +392,18 @@ impl Edges {
 /// The side of the line `a -> b` that the point `(cx, cy)` lies on: 1 left, -1 right, 0 on it
 /// (the sign of the cross product, exactly).
 pub(crate) fn orient(a: Vec2D, b: Vec2D, cx: Edge, cy: Edge) -> i32 {
+    // A line along an axis: the sign of one difference, by comparing exact coordinates.
+    let sign = |v: f64, w: f64| (v > w) as i32 - (v < w) as i32;
+    let side = |c: Edge, v: f64| {
+        let e = Edge::exact(v);
+        e.lt(c) as i32 - c.lt(e) as i32
+    };
+    if a.y == b.y {
+        return sign(b.x, a.x) * side(cy, a.y);
+    }
+    if a.x == b.x {
+        return -sign(b.y, a.y) * side(cx, a.x);
+    }
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let (px, py) = (cx.hi - a.x, cy.hi - a.y);
     let (left, right) = (dx * py, dy * px);
