@@ -80,6 +80,9 @@ const HEADER_TOP: &str = "\
  *                state in one call), _fits[_d] (would an item fit there?), _push_out[_d] (out of
  *                the walls an item starts in, by the shortest way), _move_solid[_d] (lifts and
  *                moving walls that carry riders and push what they meet)
+ *   Slopes       c2d_world_set_slope (a right-triangle slope tile in an item's rect),
+ *                _set_shape_d (an item made a convex polygon), _shape_d (its vertices): moves
+ *                slide up and down slanted faces and cross joins without catching
  *   Version      c2d_version, C2D_VERSION_MAJOR, C2D_VERSION_MINOR, C2D_VERSION_PATCH
  *
  * Exactness: on the grid domain (every coordinate, size and radius a multiple of 1/256 with

@@ -4,7 +4,8 @@
 //! machine). Scene: 1000 players (12×20) standing on a floor of 16-unit tiles, each walking one
 //! unit left or right with one unit of gravity per frame. Rows, in ns per call: a plain
 //! `c2d_world_move_d`; `c2d_world_ground`; `c2d_world_move_ground_d` (both in one call); a plain
-//! move over a floor of one-way tiles. Then a lift 2400 units wide carrying 100 riders up and
+//! move over a floor of one-way tiles; a plain move over a floor of slope tiles (gentle ramps
+//! 16 wide and 4 high, rising and falling in turn). Then a lift 2400 units wide carrying 100 riders up and
 //! down one unit per frame: one `c2d_world_move_solid_d` per frame, beside 100 plain moves.
 
 mod common;
@@ -33,6 +34,38 @@ fn level(one_way: bool) -> (*mut World, Vec<u64>) {
         let players = (0..PLAYERS)
             .map(|j| c2d_world_add_d(w, RectD::new(j as f64 * 20.0 + 4.0, 80.0, 12.0, 20.0), 0))
             .collect();
+        (w, players)
+    }
+}
+
+/// A world with a floor of slope tiles at y = 96..100, ramps rising and falling in turn, on
+/// blocks at y = 100, and the players above it.
+fn slopes() -> (*mut World, Vec<u64>) {
+    // SAFETY: a fresh world, used from this thread only.
+    unsafe {
+        let w = c2d_world_new_d(32.0);
+        for k in 0..(PLAYERS * 20 / 16 + 2) {
+            let x = k as f64 * 16.0;
+            let ramp = c2d_world_add_d(w, RectD::new(x, 96.0, 16.0, 4.0), 0);
+            let corner = if k % 2 == 0 {
+                C2D_SLOPE_X1Y1
+            } else {
+                C2D_SLOPE_X0Y1
+            };
+            c2d_world_set_slope(w, ramp, corner);
+            c2d_world_add_d(w, RectD::new(x, 100.0, 16.0, 16.0), 0);
+        }
+        let players: Vec<u64> = (0..PLAYERS)
+            .map(|j| c2d_world_add_d(w, RectD::new(j as f64 * 20.0 + 4.0, 70.0, 12.0, 20.0), 0))
+            .collect();
+        // Let them fall onto the ramps first, so that every measured move meets a slope.
+        for &id in &players {
+            let mut r = RectD::default();
+            c2d_world_get_d(w, id, &mut r, null_mut());
+            let mut at = Vec2D::default();
+            let (goal, none) = (Vec2D::new(r.x, r.y + 40.0), null_mut());
+            c2d_world_move_d(w, id, goal, None, none, &mut at, null_mut(), 0, null_mut());
+        }
         (w, players)
     }
 }
@@ -122,6 +155,25 @@ fn main() {
         }
     });
     row("c2d_world_move_d on one-way tiles", one_way, plain);
+    unsafe { c2d_world_free(w) };
+    let (w, players) = slopes();
+    let on_slopes = measure(&players, |&id| {
+        let goal = walk(w, id, &mut frame);
+        unsafe {
+            c2d_world_move_d(
+                w,
+                id,
+                goal,
+                None,
+                null_mut(),
+                &mut at,
+                null_mut(),
+                0,
+                null_mut(),
+            ) == C2D_OK
+        }
+    });
+    row("c2d_world_move_d over slope tiles", on_slopes, plain);
     unsafe { c2d_world_free(w) };
 
     // A lift carrying 100 riders.

@@ -42,6 +42,9 @@
  *                state in one call), _fits[_d] (would an item fit there?), _push_out[_d] (out of
  *                the walls an item starts in, by the shortest way), _move_solid[_d] (lifts and
  *                moving walls that carry riders and push what they meet)
+ *   Slopes       c2d_world_set_slope (a right-triangle slope tile in an item's rect),
+ *                _set_shape_d (an item made a convex polygon), _shape_d (its vertices): moves
+ *                slide up and down slanted faces and cross joins without catching
  *   Version      c2d_version, C2D_VERSION_MAJOR, C2D_VERSION_MINOR, C2D_VERSION_PATCH
  *
  * Exactness: on the grid domain (every coordinate, size and radius a multiple of 1/256 with
@@ -104,6 +107,20 @@
 /// Bit of `c2d_move_recti`'s `blocked`: y moved less than asked.
 #define C2D_BLOCKED_Y 2
 
+/// `c2d_world_set_slope`: the right angle at the rect's low-x, low-y corner.
+#define C2D_SLOPE_X0Y0 0
+
+/// The right angle at the high-x, low-y corner.
+#define C2D_SLOPE_X1Y0 1
+
+/// The right angle at the low-x, high-y corner (on a y-down screen: a floor ramp rising to the
+/// left, `\`).
+#define C2D_SLOPE_X0Y1 2
+
+/// The right angle at the high-x, high-y corner (on a y-down screen: a floor ramp rising to the
+/// right, `/`).
+#define C2D_SLOPE_X1Y1 3
+
 /// The most items one world holds at once (2^22 = 4,194,304).
 #define C2D_WORLD_CAPACITY (1 << 22)
 
@@ -111,6 +128,19 @@
 #define C2D_POLY_MAX 8
 
 
+
+/// The right angle of a slope tile at its rect's low-x, low-y corner (`C2D_SLOPE_X0Y0`).
+#define SLOPE_X0Y0 0
+
+/// The right angle at the high-x, low-y corner.
+#define SLOPE_X1Y0 1
+
+/// The right angle at the low-x, high-y corner.
+#define SLOPE_X0Y1 2
+
+/// The right angle at the high-x, high-y corner (on a y-down screen, a floor ramp rising to
+/// the right).
+#define SLOPE_X1Y1 3
 
 /// A world of rect items with a broad phase (sweep and prune in tiles of cells).
 typedef struct c2d_world c2d_world;
@@ -1076,6 +1106,62 @@ struct c2d_rot c2d_rot_from_radians(float rad);
 /// `(x, y) + R·(w/2, h/2)`, its half extents `|w|/2, |h|/2`.
 struct c2d_obb c2d_obb_from_rect(struct c2d_rect r, float angle_deg);
 
+/// Makes item `id` a slope tile: the right triangle filling half of its rect, with the right
+/// angle at `corner` (`C2D_SLOPE_X0Y0`, `_X1Y0`, `_X0Y1`, `_X1Y1`) and its slanted face joining
+/// the two corners beside it. The triangle's vertices are the rect's corners (rounded to double
+/// where a far edge `x + w` is not one) and follow the rect through `c2d_world_update[_d]` and
+/// moves.
+///
+/// Moves (`c2d_world_move`, `_check`, `_project` and their `_d` twins) meet the triangle, not
+/// the rect: a rect mover sliding into the slanted face goes along it (walking into a 45° ramp
+/// goes up it; gravity on a ramp slides down it unless the game cancels it), and crosses the
+/// joins between floors and slopes, and between slopes, without catching on their corners.
+/// Hits on the slanted face have a unit normal that is not along an axis (hits on a polygon's
+/// other faces have axis normals as before); touch, cross and bounce apply as with rects (bounce
+/// reflects about the face's normal). Where a polygon's corner is met exactly, with two of its
+/// normals possible (to within rounding), the hit takes a slanted face's if one is among them,
+/// else the one that opposes the motion least, and comes after the other items met at the same
+/// time; among polygon items, the corners of rect items met exactly are met on the face that
+/// opposes the motion least. A mover resting on a slanted face rests a few ulps above it (the face does not pass
+/// through doubles): never strictly inside. `c2d_world_ground` counts a slanted face under the
+/// item as a floor, `c2d_world_fits` and `c2d_world_push_out` count the triangle (pushing out
+/// tries the faces of its box and the way out through its nearest face). A slope moved by
+/// `c2d_world_move_solid` carries the items resting on its faces (by the same delta) and pushes
+/// by its rect. Queries by shape and pairs go by the item's rect (its bounding box).
+///
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a
+/// corner above 3, `C2D_ERR_DEGENERATE` for a rect of zero width or height (nothing changes).
+c2d_status c2d_world_set_slope(struct c2d_world *w,
+                               uint64_t id,
+                               uint32_t corner);
+
+/// Makes item `id` the convex hull of the `n` points at `pts` (world coordinates in double
+/// precision, any order; repeated points and points on edges dropped), or with `n == 0` a plain
+/// rect again (its rect unchanged; `pts` may then be NULL). The item's rect becomes the hull's
+/// bounding box; `c2d_world_update[_d]` then moves the polygon by the displacement of the rect's
+/// corner (rounded to double) and keeps the rect its bounding box (the size given is not used).
+/// Moves meet the polygon as `c2d_world_set_slope` describes.
+///
+/// `C2D_ERR_NULL` for a NULL world, or NULL `pts` with `n > 0`; `C2D_ERR_STALE` for a dead
+/// handle; `C2D_ERR_INVALID` for a NaN or infinite coordinate; `C2D_ERR_DEGENERATE` when fewer
+/// than 3 points are not on one line (`n` of 1 or 2 included); `C2D_ERR_TOO_MANY` when the hull
+/// has more than `C2D_POLY_MAX` (8) vertices. Nothing changes on an error.
+c2d_status c2d_world_set_shape_d(struct c2d_world *w,
+                                 uint64_t id,
+                                 const struct c2d_vec2d *pts,
+                                 size_t n);
+
+/// Copies the vertices of item `id`'s polygon (counter-clockwise in y-up terms, clockwise on a
+/// y-down screen) into `out` (at most `cap` of them; `out` may be NULL with `cap` 0) and writes
+/// how many there are through `count` (nullable): 3 for a slope, 3 to `C2D_POLY_MAX` for a
+/// shape, 0 for a plain rect item. `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead
+/// handle.
+c2d_status c2d_world_shape_d(const struct c2d_world *w,
+                             uint64_t id,
+                             struct c2d_vec2d *out,
+                             size_t cap,
+                             size_t *count);
+
 /// Rect `a` moving by `delta` (t from 0 to 1) against the static rect `b`: true at the first
 /// moment they would overlap STRICTLY. Sliding along a face while touching is not a hit; moving
 /// into a touching neighbour hits at t = 0; ending exactly in contact at t = 1 is not a hit;
@@ -1309,8 +1395,9 @@ size_t c2d_world_pairs(const struct c2d_world *w, struct c2d_pair *out, size_t c
 /// The item's rect is updated to the final position, written to `actual` (nullable); the hits
 /// in order go to `hits` (at most `cap`; NULL is fine when `cap` is 0) and their total to
 /// `count` (nullable). Each hit: `t` the fraction of that step's motion at contact (0 for an
-/// item overlapped where the step began), `normal` the face met, `pos` = `point` the rect's
-/// x, y at the contact. `C2D_ERR_NULL` for a NULL world,
+/// item overlapped where the step began), `normal` the face met (a unit vector: along an axis
+/// for a rect item, off the axes for the slanted face of a slope or polygon item, see
+/// `c2d_world_set_slope`), `pos` = `point` the rect's x, y at the contact. `C2D_ERR_NULL` for a NULL world,
 /// `C2D_ERR_STALE` for a handle naming no live item, `C2D_ERR_INVALID` for a NaN or infinite
 /// goal; on error nothing is written. The position and hits are the double-precision move's,
 /// rounded to f32 (`c2d_world_move_d` gives them unrounded).

@@ -2918,6 +2918,103 @@ static int w_getOneWay(lua_State *L)
     return 2;
 }
 
+/* ---- slopes: items made slope tiles or convex polygons (over c2d_world_set_slope,
+ * _set_shape_d and _shape_d) ---- */
+
+/* world:setSlope(item, corner): the item becomes the right triangle filling half of its rect,
+ * the right angle at corner "x0y0", "x1y0", "x0y1" or "x1y1" (x1: the high-x side, y1: the
+ * high-y side; "x1y1" is a floor ramp rising to the right on a y-down screen). */
+static int w_setSlope(lua_State *L)
+{
+    static const char *const names[] = {"x0y0", "x1y0", "x0y1", "x1y1", NULL};
+    c2dl_world *cw = world_begin(L, "setSlope", 2);
+    size_t i = item_member(L, 2, W_HANDLES(2));
+    const char *name = lua_type(L, 3) == LUA_TSTRING ? lua_tostring(L, 3) : NULL;
+    uint32_t corner = 0;
+    while (name != NULL && names[corner] != NULL && strcmp(names[corner], name) != 0) {
+        corner++;
+    }
+    if (name == NULL || names[corner] == NULL) {
+        luaL_error(L,
+                   "corner must be one of \"x0y0\", \"x1y0\", \"x0y1\", \"x1y1\", but was %s(a %s)",
+                   c2dl_tostring(L, 3), type_name(L, 3));
+    }
+    kit_status(L, c2d_world_set_slope(cw->w, cw->ids[i], corner), 2);
+    return 0;
+}
+
+/* The most points world:setShape reads (their hull keeps at most C2D_POLY_MAX). */
+#define SHAPE_POINTS 64
+
+/* world:setShape(item, points): the item becomes the convex hull of points {x1, y1, x2, y2, ...}
+ * (world coordinates), its rect the hull's box; nil makes it a plain rect again. */
+static int w_setShape(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "setShape", 2);
+    size_t i = item_member(L, 2, W_HANDLES(2));
+    c2d_vec2d pts[SHAPE_POINTS];
+    size_t n = 0, k;
+    int all_int = 1;
+    if (lua_isnil(L, 3)) {
+        kit_status(L, c2d_world_set_shape_d(cw->w, cw->ids[i], NULL, 0), 2);
+        return 0;
+    }
+    luaL_checktype(L, 3, LUA_TTABLE);
+    n = (size_t)c2dl_rawlen(L, 3);
+    if (n % 2 != 0 || n / 2 > SHAPE_POINTS) {
+        luaL_error(L, "points must be a list of x, y pairs (at most %d), but had %d numbers",
+                   SHAPE_POINTS, (int)n);
+    }
+    for (k = 0; k < n; k++) {
+        lua_Number v = 0;
+        lua_rawgeti(L, 3, (int)k + 1);
+        if (lua_type(L, -1) == LUA_TNUMBER) {
+            v = lua_tonumber(L, -1);
+        }
+        if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(v)) {
+            luaL_error(L, "points[%d] must be a finite number, but was %s", (int)k + 1,
+                       c2dl_tostring(L, -1));
+        }
+#if LUA_VERSION_NUM >= 503
+        all_int &= lua_isinteger(L, -1);
+#else
+        all_int = 0;
+#endif
+        if (k % 2 == 0) {
+            pts[k / 2].x = v;
+        } else {
+            pts[k / 2].y = v;
+        }
+        lua_pop(L, 1);
+    }
+    kit_status(L, c2d_world_set_shape_d(cw->w, cw->ids[i], pts, n / 2), 2);
+    cw->ints[i] = (unsigned char)(all_int ? (INT_X | INT_Y | INT_W | INT_H) : 0);
+    return 0;
+}
+
+/* world:getShape(item) -> {x1, y1, ...} (counter-clockwise in y-up terms), or nil for a plain
+ * rect */
+static int w_getShape(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "getShape", 1);
+    size_t i = item_member(L, 2, W_HANDLES(1));
+    c2d_vec2d pts[C2D_POLY_MAX];
+    size_t n = 0, k;
+    kit_status(L, c2d_world_shape_d(cw->w, cw->ids[i], pts, C2D_POLY_MAX, &n), 2);
+    if (n == 0) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_createtable(L, (int)(2 * n), 0);
+    for (k = 0; k < n; k++) {
+        push_coord(L, pts[k].x, 1);
+        lua_rawseti(L, -2, (int)(2 * k + 1));
+        push_coord(L, pts[k].y, 1);
+        lua_rawseti(L, -2, (int)(2 * k + 2));
+    }
+    return 1;
+}
+
 /* world:ground(item[, filter, upX, upY]) -> the ground table (see push_ground) */
 static int w_ground(lua_State *L)
 {
@@ -3190,6 +3287,9 @@ static const luaL_Reg world_methods[] = {
     {"addResponse", w_addResponse},
     {"setOneWay", w_setOneWay},
     {"getOneWay", w_getOneWay},
+    {"setSlope", w_setSlope},
+    {"setShape", w_setShape},
+    {"getShape", w_getShape},
     {"ground", w_ground},
     {"moveGround", w_moveGround},
     {"fits", w_fits},

@@ -15,6 +15,7 @@ mod response;
 #[cfg(c2d_no_std)]
 mod runtime;
 mod shape;
+mod slope;
 mod sweep;
 mod version;
 mod world;
@@ -25,6 +26,7 @@ pub use overlap::*;
 pub use poly::*;
 pub use response::*;
 pub use shape::*;
+pub use slope::*;
 pub use sweep::*;
 pub use version::*;
 pub use world::*;

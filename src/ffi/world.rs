@@ -409,8 +409,9 @@ unsafe fn motion<P, H>(
 /// The item's rect is updated to the final position, written to `actual` (nullable); the hits
 /// in order go to `hits` (at most `cap`; NULL is fine when `cap` is 0) and their total to
 /// `count` (nullable). Each hit: `t` the fraction of that step's motion at contact (0 for an
-/// item overlapped where the step began), `normal` the face met, `pos` = `point` the rect's
-/// x, y at the contact. `C2D_ERR_NULL` for a NULL world,
+/// item overlapped where the step began), `normal` the face met (a unit vector: along an axis
+/// for a rect item, off the axes for the slanted face of a slope or polygon item, see
+/// `c2d_world_set_slope`), `pos` = `point` the rect's x, y at the contact. `C2D_ERR_NULL` for a NULL world,
 /// `C2D_ERR_STALE` for a handle naming no live item, `C2D_ERR_INVALID` for a NaN or infinite
 /// goal; on error nothing is written. The position and hits are the double-precision move's,
 /// rounded to f32 (`c2d_world_move_d` gives them unrounded).

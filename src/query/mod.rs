@@ -20,6 +20,7 @@ pub use closest::*;
 pub use contact::*;
 pub use integer::*;
 pub use overlap::*;
+pub(crate) use poly::Convex;
 pub use poly::*;
 pub use raycast::*;
 pub use segment::*;

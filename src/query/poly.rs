@@ -94,8 +94,31 @@ impl Convex {
         Convex::of_box(Frame::of(o).corners())
     }
 
-    fn verts(&self) -> &[P] {
+    pub(crate) fn verts(&self) -> &[P] {
         &self.v[..self.len]
+    }
+
+    /// A convex polygon from 3 to 8 f64 vertices, counter-clockwise (y-up); `None` for another
+    /// count. The vertices are taken as given (no hull is built).
+    pub(crate) fn of_ccw(vs: &[P]) -> Option<Convex> {
+        if !(3..=POLY_MAX).contains(&vs.len()) {
+            return None;
+        }
+        let mut c = Convex {
+            v: [ZERO; POLY_MAX],
+            n: [ZERO; POLY_MAX],
+            len: vs.len(),
+        };
+        c.v[..vs.len()].copy_from_slice(vs);
+        for i in 0..c.len {
+            c.n[i] = outward(c.v[i], c.v[(i + 1) % c.len]);
+        }
+        Some(c)
+    }
+
+    /// The outward (unnormalised) normal of edge `i`, from vertex `i` to vertex `i + 1`.
+    pub(crate) fn normal(&self, i: usize) -> P {
+        self.n[i]
     }
 
     /// The edges as `(start, end)` pairs.

@@ -147,6 +147,11 @@ pub(crate) struct Collision {
     /// The mover's corner at the contact (flush with the face met: exactly when that position
     /// is an f64, else the nearest f64 on the mover's side).
     pub touch: Vec2D,
+    /// For a polygon item's edge met (see `slope.rs`): its ends, counter-clockwise.
+    pub face: Option<(Vec2D, Vec2D)>,
+    /// Whether a polygon item was met at a corner, where two of its normals would do (met
+    /// after the other items met at the same time: see `slope.rs`).
+    pub corner: bool,
 }
 
 /// Per axis: the time interval of strict overlap, `(enter, leave)`, for the gaps `lo` (the
@@ -259,6 +264,8 @@ pub(crate) fn detect_on(mover: RectD, d: Vec2D, other: &Edges, tie: usize) -> Op
                 ti,
                 normal,
                 touch,
+                face: None,
+                corner: false,
             });
         }
         // Moving: where the line of motion, extended backwards, entered the other rect.
@@ -280,7 +287,9 @@ pub(crate) fn detect_on(mover: RectD, d: Vec2D, other: &Edges, tie: usize) -> Op
         return None;
     }
     let t = enter.value().max(0.0);
-    Some(contact(mover, d, other, k, t, false, t))
+    let mut c = contact(mover, d, other, k, t, false, t);
+    c.corner = !iv[0].0.lt(&iv[1].0) && !iv[1].0.lt(&iv[0].0);
+    Some(c)
 }
 
 /// The collision on axis `k` at time `t`: the face met, the mover flush against it on that
@@ -298,7 +307,9 @@ fn contact(
     // Moving up the axis meets the low face (the mover on the low side).
     let side = if dk > 0.0 { -1.0 } else { 1.0 };
     let face = if side < 0.0 { other.lo[k] } else { other.hi[k] };
-    let mut touch = Vec2D::new(mover.x + d.x * t, mover.y + d.y * t);
+    // (At t = 0 the start itself: a motion beyond the f64 range times 0 is no coordinate.)
+    let at = |o: f64, dk: f64| if t == 0.0 { o } else { o + dk * t };
+    let mut touch = Vec2D::new(at(mover.x, d.x), at(mover.y, d.y));
     let mut normal = Vec2D::default();
     if k == 0 {
         touch.x = flush(mover.x, mover.w, face, side);
@@ -312,6 +323,8 @@ fn contact(
         ti,
         normal,
         touch,
+        face: None,
+        corner: false,
     }
 }
 

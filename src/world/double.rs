@@ -392,19 +392,45 @@ impl Edges {
 /// The side of the line `a -> b` that the point `(cx, cy)` lies on: 1 left, -1 right, 0 on it
 /// (the sign of the cross product, exactly).
 pub(crate) fn orient(a: Vec2D, b: Vec2D, cx: Edge, cy: Edge) -> i32 {
+    // A line along an axis: the sign of one difference, by comparing exact coordinates.
+    let sign = |v: f64, w: f64| (v > w) as i32 - (v < w) as i32;
+    let side = |c: Edge, v: f64| {
+        let e = Edge::exact(v);
+        e.lt(c) as i32 - c.lt(e) as i32
+    };
+    if a.y == b.y {
+        return sign(b.x, a.x) * side(cy, a.y);
+    }
+    if a.x == b.x {
+        return -sign(b.y, a.y) * side(cx, a.x);
+    }
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let (px, py) = (cx.hi - a.x, cy.hi - a.y);
-    let det = dx * py - dy * px;
-    let mag = (b.x.abs() + a.x.abs()) * (cy.hi.abs() + a.y.abs())
-        + (b.y.abs() + a.y.abs()) * (cx.hi.abs() + a.x.abs());
-    if det.is_finite() && mag.is_finite() && det.abs() > 1e-13 * mag + 1e-290 {
+    let (left, right) = (dx * py, dy * px);
+    let det = left - right;
+    // Shewchuk's bound for orient2d's rounded differences and products (3ε + 16ε², ε = 2^-53),
+    // plus the low parts of the point's coordinates left out; exact below it (and where a
+    // product may have underflowed).
+    let bound = 3.3306690738754716e-16 * (left.abs() + right.abs())
+        + 1.0000001 * (dx.abs() * cy.lo.abs() + dy.abs() * cx.lo.abs());
+    if det.is_finite() && bound.is_finite() && det.abs() > bound && det.abs() > 1e-280 {
         return if det > 0.0 { 1 } else { -1 };
     }
-    let ex = Expansion::of(b.x).add(-a.x);
-    let ey = Expansion::of(b.y).add(-a.y);
-    let qx = cx.expansion().add(-a.x);
-    let qy = cy.expansion().add(-a.y);
-    ex.mul(&qy).sum(&ey.mul(&qx).neg()).signum()
+    // Each difference as a few exact parts, and the products of the parts summed in place.
+    let parts = |hi: f64, lo: f64, minus: f64| {
+        let (s, e) = two_sum(hi, -minus);
+        [s, e, lo]
+    };
+    let (ex, ey) = (parts(b.x, 0.0, a.x), parts(b.y, 0.0, a.y));
+    let (qx, qy) = (parts(cx.hi, cx.lo, a.x), parts(cy.hi, cy.lo, a.y));
+    let mut det = Expansion::new();
+    for i in 0..2 {
+        for j in 0..3 {
+            det.add_product(ex[i], qy[j]);
+            det.add_product(-ey[i], qx[j]);
+        }
+    }
+    det.signum()
 }
 
 #[cfg(test)]

@@ -12,7 +12,9 @@
 use super::detect::flush;
 use super::double::{next_down, next_up};
 use super::motion::{run, Access, Near};
+use super::slope;
 use super::{Edge, Edges, RectD, Response, Vec2D, World, WorldError, WorldHitD};
+use crate::query::Convex;
 use alloc::vec::Vec;
 
 /// A direction along an axis: `axis` 0 for x, 1 for y, toward `+` when `pos`.
@@ -227,7 +229,14 @@ pub(crate) fn ground<A: Access>(
     let mut best = [(0.0f64, 0u64); 4];
     for &(o, r, one_way) in &near.items {
         let e = r.edges();
-        let mut lengths = faces.map(|f| flush_toward(&rect, &m, &e, f));
+        let mut lengths = match near.shape(o) {
+            // A polygon: resting against it is a contact of no length (a flat face shares
+            // more).
+            Some(c) => {
+                slope::resting(rect, c, &faces).map(|on| if on { f64::MIN_POSITIVE } else { 0.0 })
+            }
+            None => faces.map(|f| flush_toward(&rect, &m, &e, f)),
+        };
         if let Some(n) = one_way {
             // Only its solid face, and only as a floor.
             lengths = [if n == up { lengths[0] } else { 0.0 }, 0.0, 0.0, 0.0];
@@ -256,18 +265,28 @@ pub(crate) fn ground<A: Access>(
     Ok(g)
 }
 
+/// A solid item's edges, and its polygon when it is one.
+struct Wall(Edges, Option<Convex>);
+
+impl Wall {
+    /// Whether the rect with edges `e` strictly overlaps it.
+    fn overlap(&self, e: &Edges) -> bool {
+        self.0.overlap(e) && self.1.as_ref().is_none_or(|c| slope::overlaps(e, c))
+    }
+}
+
 /// The solid items (by the filter; one-way items never) near `rect` for item `id`.
 fn solids<A: Access>(
     acc: &mut A,
     id: u64,
     rect: RectD,
     filter: &mut dyn FnMut(&mut A, u64, u64) -> Response,
-) -> Result<Vec<Edges>, WorldError> {
+) -> Result<Vec<Wall>, WorldError> {
     let near = near_rect(acc.world(), id, rect)?;
     let mut out = Vec::new();
     for &(o, r, one_way) in &near.items {
         if one_way.is_none() && solid(filter(acc, id, o)) {
-            out.push(r.edges());
+            out.push(Wall(r.edges(), near.shape(o).copied()));
         }
     }
     Ok(out)
@@ -330,7 +349,12 @@ pub(crate) fn push_out<A: Access>(
         };
         let mut v: Vec<f64> = walls
             .iter()
-            .flat_map(|s| [flush(o, size, s.lo[k], -1.0), flush(o, size, s.hi[k], 1.0)])
+            .flat_map(|s| {
+                [
+                    flush(o, size, s.0.lo[k], -1.0),
+                    flush(o, size, s.0.hi[k], 1.0),
+                ]
+            })
             .filter(|&c| (c - o).abs() <= max)
             .collect();
         v.push(o);
@@ -356,6 +380,20 @@ pub(crate) fn push_out<A: Access>(
             let d2 = dx * dx + dy * dy;
             if d2 <= max * max {
                 tries.push((d2, rank(dx), rank(dy), Vec2D::new(x, y)));
+            }
+        }
+    }
+    // Out of a polygon: also straight out through its nearest face.
+    for wall in &walls {
+        if let Some(col) = wall
+            .1
+            .as_ref()
+            .and_then(|c| slope::detect_convex(rect, here, c))
+        {
+            let (dx, dy) = (col.touch.x - rect.x, col.touch.y - rect.y);
+            let d2 = dx * dx + dy * dy;
+            if d2 <= max * max {
+                tries.push((d2, rank(dx), rank(dy), col.touch));
             }
         }
     }
@@ -403,12 +441,18 @@ pub(crate) fn move_solid<A: Access>(
     let one_way = acc.world().one_way_of(id)?;
     // The riders: items standing on the face toward `up`.
     let mut riders = Vec::new();
+    // A polygon solid (a moving ramp) carries the items resting on its faces.
+    let shape = acc.world().convex_of(id);
     {
         let near = near_rect(acc.world(), id, start)?;
         let s = start.edges();
         let down = Dir { pos: !up.pos, ..up };
         for &(o, r, _) in &near.items {
-            if flush_toward(&r, &r.edges(), &s, down) > 0.0 && solid(filter(acc, o, id)) {
+            let rides = match &shape {
+                Some(c) => slope::resting(r, c, &faces(up))[0],
+                None => flush_toward(&r, &r.edges(), &s, down) > 0.0,
+            };
+            if rides && solid(filter(acc, o, id)) {
                 riders.push(o);
             }
         }
@@ -481,7 +525,7 @@ pub(crate) fn move_solid<A: Access>(
             };
             let goal = if is_pushed {
                 place(r, flush_at(r, way))
-            } else if k == up.axis {
+            } else if k == up.axis && shape.is_none() {
                 place(r, flush_at(r, up))
             } else {
                 place(r, if k == 0 { r.x } else { r.y } + dk)

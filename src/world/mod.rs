@@ -1,7 +1,9 @@
 //! A world of axis-aligned boxes with a broad phase (the `c2d_world_*` functions).
 //!
 //! Items are rects with a user value, named by generational [`u64`] handles (0 never names an
-//! item; a removed item's handle, or one from another world, is stale). Queries use the strict
+//! item; a removed item's handle, or one from another world, is stale). An item may be made a
+//! slope tile or a convex polygon inside its rect (see `slope.rs`): moves meet the polygon,
+//! while queries and pairs go by the rect, its bounding box. Queries use the strict
 //! flavour of the core predicates — an item only touching the query shape is not found — and
 //! answer in a fixed order:
 //!
@@ -33,6 +35,7 @@ mod find;
 mod handle;
 mod kit;
 mod motion;
+mod slope;
 mod tiles;
 
 use crate::platform::TryLock;
@@ -49,6 +52,7 @@ pub(crate) use kit::{fits, ground, move_solid, push_out, Dir};
 pub use kit::{Ground, Moved, CARRIED, ON_CEILING, ON_FLOOR, ON_LEFT, ON_RIGHT, PUSHED, SQUASHED};
 pub(crate) use motion::{run, Access};
 pub use motion::{MAX_MOVE_HITS, RESTARTS};
+pub use slope::{ShapeError, SLOPE_X0Y0, SLOPE_X0Y1, SLOPE_X1Y0, SLOPE_X1Y1};
 
 /// One item of a segment query or a move: the item's handle and the hit (`c2d_world_hit`).
 #[repr(C)]
@@ -107,6 +111,10 @@ pub struct World {
     cats: Vec<[u64; 2]>,
     /// Per slot: the outward normal of a one-way item's solid face.
     one_way: Vec<Option<Dir>>,
+    /// Per slot: the polygon of an item that is not a plain rect (see `slope.rs`).
+    shapes: Vec<Option<alloc::boxed::Box<slope::Shape>>>,
+    /// How many live items have a shape.
+    shaped: usize,
     /// Whether any item's category or mask differs from the default (all interact).
     sorted_out: bool,
     /// Counts every change to the items, so a move can tell that its filter changed the world.
@@ -148,6 +156,8 @@ impl World {
             users: Vec::new(),
             cats: Vec::new(),
             one_way: Vec::new(),
+            shapes: Vec::new(),
+            shaped: 0,
             sorted_out: false,
             changes: 0,
             homes: Vec::new(),
@@ -195,6 +205,7 @@ impl World {
                 self.users.push(0);
                 self.cats.push(DEFAULT_CATEGORY);
                 self.one_way.push(None);
+                self.shapes.push(None);
                 self.homes.push(Home::Huge);
                 let n = self.gens.len();
                 self.tiles.grow(n);
@@ -224,6 +235,19 @@ impl World {
             return Err(WorldError::Invalid);
         }
         let s = slot as usize;
+        let moved = if self.shaped > 0 {
+            self.reshape(s, rect)
+        } else {
+            None
+        };
+        let rect = match moved {
+            Some((r, c)) if r.finite() => {
+                self.keep_shape(s, c);
+                r
+            }
+            Some(_) => return Err(WorldError::Invalid),
+            None => rect,
+        };
         let (b, exact) = rect.bounds();
         match self.homes[s] {
             // Most updates: the item stays in its cell.
@@ -254,6 +278,9 @@ impl World {
         let slot = self.slot(id)?;
         let s = slot as usize;
         self.tiles.unplace(slot);
+        if self.shapes[s].take().is_some() {
+            self.shaped -= 1;
+        }
         self.live[s] = false;
         self.count -= 1;
         self.gens[s] += 1;

@@ -13,7 +13,9 @@
 //! A one-way item is solid for a whole move or not at all (see [`World::set_one_way`]).
 
 use super::detect::detect_on;
+use super::slope;
 use super::{Dir, Edges, HitD, RectD, Response, Vec2D, World, WorldError, WorldHit, WorldHitD};
+use crate::query::Convex;
 use crate::response::{next_f32, redirect};
 use crate::shape::{Aabb, Vec2};
 use alloc::collections::BTreeMap;
@@ -71,9 +73,27 @@ pub(crate) struct Near {
     reach: Option<Aabb>,
     changes: u64,
     pub items: Vec<(u64, RectD, Option<Dir>)>,
+    /// The polygons of the items of `items` that are not plain rects.
+    pub shapes: Vec<(u64, Convex)>,
 }
 
 impl Near {
+    /// The polygon of item `id` if it is one.
+    pub fn shape(&self, id: u64) -> Option<&Convex> {
+        if self.shapes.is_empty() {
+            return None;
+        }
+        self.shapes.iter().find(|s| s.0 == id).map(|s| &s.1)
+    }
+
+    /// Whether the rect with edges `e` strictly overlaps item `id`, whose rect has edges `o`.
+    pub fn overlap(&self, id: u64, o: &Edges, e: &Edges) -> bool {
+        match self.shape(id) {
+            Some(c) => o.overlap(e) && slope::overlaps(e, c),
+            None => o.overlap(e),
+        }
+    }
+
     /// Whether the items gathered cover the box `b` of the world as it is now.
     fn covers(&self, b: &Aabb, changes: u64) -> bool {
         self.changes == changes
@@ -144,6 +164,7 @@ impl Begun {
 fn meet(near: &Near, begun: &Begun, rect: RectD, goal: Vec2D, seen: &[u64], out: &mut Vec<Met>) {
     out.clear();
     let d = Vec2D::new(goal.x - rect.x, goal.y - rect.y);
+    let slopes = !near.shapes.is_empty();
     for &(id, other, one_way) in &near.items {
         if seen.contains(&id) {
             continue;
@@ -153,8 +174,18 @@ fn meet(near: &Near, begun: &Begun, rect: RectD, goal: Vec2D, seen: &[u64], out:
             continue;
         }
         // A one-way item's corner, met exactly, is met on its solid face.
-        let tie = one_way.map_or(0, |n| n.axis);
-        if let Some(col) = detect_on(rect, d, &edges, tie) {
+        // Among polygon items, any other corner met exactly is met on the face that opposes the
+        // motion least, as a polygon's corners are (see `slope.rs`).
+        let tie = match one_way {
+            Some(n) => n.axis,
+            None if slopes => (d.y.abs() < d.x.abs()) as usize,
+            None => 0,
+        };
+        let col = match near.shape(id) {
+            Some(c) => slope::detect_convex(rect, goal, c),
+            None => detect_on(rect, d, &edges, tie),
+        };
+        if let Some(col) = col {
             out.push(Met {
                 id,
                 col,
@@ -166,6 +197,12 @@ fn meet(near: &Near, begun: &Begun, rect: RectD, goal: Vec2D, seen: &[u64], out:
         a.col
             .ti
             .total_cmp(&b.col.ti)
+            // Among polygon items: items met at a corner after those met on a face.
+            .then(if slopes {
+                a.col.corner.cmp(&b.col.corner)
+            } else {
+                core::cmp::Ordering::Equal
+            })
             .then(a.dist.total_cmp(&b.dist))
             .then(a.id.cmp(&b.id))
     });
@@ -189,9 +226,10 @@ impl World {
             half,
         } = reach(rect, goal);
         near.items.clear();
+        near.shapes.clear();
         near.reach = None;
         near.changes = self.changes;
-        let items = &mut near.items;
+        let (items, shapes) = (&mut near.items, &mut near.shapes);
         let mut test = |slot: u32| {
             let j = slot as usize;
             let [c, m] = self.cats[j];
@@ -207,6 +245,11 @@ impl World {
             let id = self.handle_of(slot);
             if id != skip {
                 items.push((id, o, self.one_way[j]));
+                if self.shaped > 0 {
+                    if let Some(c) = self.convex_at(j) {
+                        shapes.push((id, c));
+                    }
+                }
             }
         };
         let finite = c0.0.is_finite() && c0.1.is_finite() && c1.0.is_finite() && c1.1.is_finite();
@@ -418,13 +461,13 @@ pub(crate) fn run<A: Access>(
         match r {
             Response::Cross => {}
             Response::Slide | Response::Bounce => {
-                if moving {
-                    let to = redirect(
-                        r,
-                        (touch.x, touch.y),
-                        (goal.x, goal.y),
-                        m.col.normal.x != 0.0,
-                    );
+                let n = m.col.normal;
+                if moving && n.x != 0.0 && n.y != 0.0 {
+                    // A slanted face of a polygon item.
+                    let face = m.col.face.unwrap_or_default();
+                    goal = slope::redirect(r == Response::Bounce, rect, touch, goal, n, face);
+                } else if moving {
+                    let to = redirect(r, (touch.x, touch.y), (goal.x, goal.y), n.x != 0.0);
                     goal = to.map_or(touch, |(x, y)| Vec2D::new(x, y));
                 }
                 pos = touch;
@@ -456,8 +499,8 @@ pub(crate) fn run<A: Access>(
             if near.covers(&r.bounds().0, w.changes) {
                 inside.extend(near.items.iter().filter_map(|&(o, other, one_way)| {
                     let o_edges = other.edges();
-                    (o_edges.overlap(&e)
-                        && !o_edges.overlap(&begun)
+                    (near.overlap(o, &o_edges, &e)
+                        && !near.overlap(o, &o_edges, &begun)
                         && begun_move.solid(&o_edges, one_way))
                     .then_some(o)
                 }));
@@ -475,7 +518,13 @@ pub(crate) fn run<A: Access>(
                     o != id
                         && w.get_d(o).is_ok_and(|(other, _)| {
                             let o_edges = other.edges();
-                            !o_edges.overlap(&begun)
+                            let c = w.convex_of(o);
+                            let hit = |m: &Edges| {
+                                o_edges.overlap(m)
+                                    && c.as_ref().is_none_or(|c| slope::overlaps(m, c))
+                            };
+                            hit(&e)
+                                && !hit(&begun)
                                 && w.one_way_of(o).is_ok_and(|n| begun_move.solid(&o_edges, n))
                         })
                         && w.cats_of(o)

@@ -1,0 +1,100 @@
+-- Slopes in the world (beyond bump.lua): slope tiles and convex props met by movers. A player
+-- walks into the foot of a ramp and up it onto a ledge without catching, stands on the slanted
+-- face, and a crate bounces off it sideways; shapes read back, and bad shapes raise, changing
+-- nothing. Coordinates are y-down (up = 0, -1).
+return function(test, c2d, h)
+  local function expect(pattern, f, ...)
+    local msg = h.err(f, ...)
+    h.truthy(tostring(msg):find(pattern, 1, true), "got: " .. tostring(msg))
+  end
+
+  -- A floor from x = 0 to 64 at y = 100, a 45° ramp rising to the right from x = 64 to 96 (its
+  -- top at y = 68) with a block under it, and a ledge from x = 96 at y = 68.
+  local function level()
+    local w = c2d.newWorld(16)
+    local floor, ramp, block, ledge = { "floor" }, { "ramp" }, { "block" }, { "ledge" }
+    w:add(floor, 0, 100, 64, 32)
+    w:add(ramp, 64, 68, 32, 32)
+    w:setSlope(ramp, "x1y1")
+    w:add(block, 64, 100, 32, 32)
+    w:add(ledge, 96, 68, 64, 64)
+    return w, ramp
+  end
+
+  test("slopes: a ramp tile is the triangle of its rect, and setShape(nil) makes it a rect", function()
+    local w, ramp = level()
+    local pts = w:getShape(ramp)
+    h.eq(#pts, 6)
+    h.eq(pts[1], 96); h.eq(pts[2], 68)
+    h.eq(pts[3], 96); h.eq(pts[4], 100)
+    h.eq(pts[5], 64); h.eq(pts[6], 100)
+    w:setShape(ramp, nil)
+    h.eq(w:getShape(ramp), nil)
+  end)
+
+  test("slopes: walking into the foot of a ramp goes up it, onto the ledge, never caught", function()
+    local w = level()
+    local p = { "player" }
+    w:add(p, 40, 92, 8, 8)
+    -- 16 to the foot, then 8 along x become 4 along and 4 up the 45° face
+    local x, y, cols = w:move(p, 64, 92)
+    h.near(x, 60, 1e-9); h.near(y, 88, 1e-9)
+    h.near(cols[1].normal.x, -math.sqrt(0.5), 1e-12)
+    h.near(cols[1].normal.y, -math.sqrt(0.5), 1e-12)
+    local last = x
+    for _ = 1, 70 do
+      local cx, cy = w:getRect(p)
+      x = w:move(p, cx + 2, cy + 1)
+      h.truthy(x > last + 0.49, "advanced from " .. last .. " to " .. x)
+      last = x
+    end
+    h.truthy(last > 96, "on the ledge")
+    local cx, cy = w:getRect(p)
+    w:move(p, cx, cy + 1)
+    h.truthy(w:ground(p).onFloor, "standing on the ledge")
+  end)
+
+  test("slopes: a player fallen onto the slanted face stands on it", function()
+    local w, ramp = level()
+    local p = { "player" }
+    w:add(p, 72, 60, 8, 8)
+    w:move(p, 72, 100)
+    local g = w:ground(p)
+    h.truthy(g.onFloor); h.eq(g.floor, ramp)
+  end)
+
+  test("slopes: a crate bounces sideways off a 45° ramp", function()
+    local w, ramp = level()
+    local crate = { "crate" }
+    w:add(crate, 72, 60, 8, 8)
+    -- falls 16 onto the face; the 8 left reflect about its normal into 8 to the left
+    local x, y, cols, len = w:move(crate, 72, 84, function() return "bounce" end)
+    h.eq(len, 1); h.eq(cols[1].other, ramp)
+    h.near(x, 64, 1e-9); h.near(y, 76, 1e-9)
+  end)
+
+  test("slopes: a diamond prop is the hull of its points, its rect the hull's box", function()
+    local w = c2d.newWorld(16)
+    local rock, ball = { "rock" }, { "ball" }
+    w:add(rock, 0, 0, 1, 1)
+    w:setShape(rock, { 10, 0, 20, 10, 10, 20, 0, 10, 10, 10 })
+    h.eq(#w:getShape(rock), 8)
+    local x, y, ww, hh = w:getRect(rock)
+    h.eq(x, 0); h.eq(y, 0); h.eq(ww, 20); h.eq(hh, 20)
+    -- a ball dropped onto the top vertex rests on it, not on the box
+    w:add(ball, 6, -20, 8, 8)
+    local _, by = w:move(ball, 6, 10)
+    h.eq(by, -8)
+  end)
+
+  test("slopes: bad corners and shapes raise and change nothing", function()
+    local w, ramp = level()
+    expect('corner must be one of "x0y0", "x1y0", "x0y1", "x1y1", but was x2y2', w.setSlope, w, ramp, "x2y2")
+    expect("corner must be one of", w.setSlope, w, ramp, 3)
+    expect("fewer than 3 points not on one line", w.setShape, w, ramp, { 0, 0, 1, 1, 2, 2 })
+    expect("points[3] must be a finite number", w.setShape, w, ramp, { 0, 0, 0 / 0, 1, 2, 0 })
+    expect("points must be a list of x, y pairs", w.setShape, w, ramp, { 0, 0, 1 })
+    expect("must be added to the world", w.setSlope, w, {}, "x0y0")
+    h.eq(#w:getShape(ramp), 6)
+  end)
+end

@@ -1,0 +1,871 @@
+//! Convex polygon items — slope tiles and props — met by rect movers.
+//!
+//! An item made a polygon keeps its rect as its bounding box (the broad phase, queries by shape
+//! and pairs work on that box); moves, the kit's ground state, fitting and pushing out meet the
+//! polygon itself.
+//!
+//! A rect and a convex polygon are apart when one of their separating half-planes holds the
+//! rect: beyond the polygon's bounding box on x or y, or beyond one of its edge lines (touching
+//! counts as apart: the strict flavour). Each of these is decided exactly — edges compared as
+//! exact sums, the rect's supporting corner against an edge line by an exact orientation — at
+//! both ends of a straight motion. Along the motion each half-plane's signed distance is linear
+//! in time, so a half-plane that holds at both ends holds throughout, and one that holds at
+//! neither never does: whether the mover ends inside, and whether a motion along a face touches
+//! it, are exact answers. Only the times between (where a half-plane starts or stops holding) are
+//! estimated in f64, with an error bound: a crossing of a polygon's corner too close to tell
+//! from a graze is taken for a graze.
+//!
+//! Joins. Where tiles meet, a mover meets corners: a polygon's corner met by the mover's
+//! corner, where two half-planes are entered at once (to within the errors) and either normal
+//! would do. Taking the wrong one is the classic catch (a rect sliding into the foot of a ramp
+//! stopped by the ramp's box side, as if by a wall). So a tie goes to a slanted face when one is
+//! among the half-planes entered (the foot of a ramp, the join of two ramps), else to the normal
+//! opposing the motion least (the top of a ramp's box over its upright side, at a peak); and an
+//! item met at such a corner is resolved after the items met at the same time on a face (the
+//! floor under a mover stepping into the foot of a ramp first), so the response of the clean
+//! contact decides the motion that reaches the corner. Among polygon items, the corners of rect
+//! items met exactly take the face opposing the motion least as well (`motion.rs`).
+//!
+//! Contacts with an edge line put the mover where the motion meets it, then step it out along
+//! the face's normal until the exact predicate has it apart (a face generally does not pass
+//! through f64 positions, so a mover resting on a slope rests a few ulps above it).
+
+use super::detect::{flush, Collision};
+use super::double::{orient, Edge, Edges, RectD, Vec2D};
+use super::kit::Dir;
+use super::{World, WorldError};
+use crate::query::Convex;
+use crate::shape::POLY_MAX;
+
+type P = (f64, f64);
+
+/// Half an ulp of 1.
+const U: f64 = f64::EPSILON / 2.0;
+
+/// The shape of an item that is not a plain rect.
+// Kept boxed as a whole (one pointer per slot), so the sizes of its variants do not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Shape {
+    /// A right triangle filling half of the item's rect, the right angle at corner `c`: bit 0
+    /// set for the high-x side, bit 1 for the high-y side.
+    Slope(u8),
+    /// A convex polygon in world coordinates; the item's rect is its bounding box.
+    Poly(Convex),
+}
+
+impl Shape {
+    /// The polygon of an item with this shape and rect.
+    pub fn convex(&self, rect: RectD) -> Convex {
+        match *self {
+            Shape::Poly(c) => c,
+            Shape::Slope(corner) => slope(rect, corner),
+        }
+    }
+}
+
+/// The right triangle of rect `r` with its right angle at `corner`, counter-clockwise (y-up);
+/// its vertices are the rect's corners rounded to f64.
+pub(crate) fn slope(r: RectD, corner: u8) -> Convex {
+    let e = r.edges();
+    let (x0, x1, y0, y1) = (e.lo[0].hi, e.hi[0].hi, e.lo[1].hi, e.hi[1].hi);
+    let quad = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
+    let right = match corner & 3 {
+        0 => 0,
+        1 => 1,
+        3 => 2,
+        _ => 3,
+    };
+    let tri = [1, 2, 3].map(|k| quad[(right + 2 + k) % 4]);
+    Convex::of_ccw(&tri).unwrap_or_else(|| unreachable_convex(tri[0]))
+}
+
+/// A point polygon (never reached: three vertices always make one).
+fn unreachable_convex(p: P) -> Convex {
+    Convex::of_ccw(&[p, p, p]).unwrap_or_else(|| unreachable_convex(p))
+}
+
+/// Why [`hull`] built no polygon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HullError {
+    NotFinite,
+    Degenerate,
+    TooMany,
+}
+
+/// The convex hull of `points` (f64), counter-clockwise (y-up), repeated points and points on
+/// edges dropped; exact orientations (gift wrapping, as `Poly::hull`).
+pub(crate) fn hull(points: &[Vec2D]) -> Result<Convex, HullError> {
+    if points.iter().any(|p| !p.finite()) {
+        return Err(HullError::NotFinite);
+    }
+    let start = points
+        .iter()
+        .copied()
+        .reduce(|m, p| if (p.x, p.y) < (m.x, m.y) { p } else { m })
+        .ok_or(HullError::Degenerate)?;
+    let side = |p: Vec2D, q: Vec2D, r: Vec2D| orient(p, q, Edge::exact(r.x), Edge::exact(r.y));
+    let farther = |p: Vec2D, q: Vec2D, r: Vec2D| {
+        (r.x - p.x).abs() + (r.y - p.y).abs() > (q.x - p.x).abs() + (q.y - p.y).abs()
+    };
+    let mut out: [P; POLY_MAX] = [(0.0, 0.0); POLY_MAX];
+    let mut n = 0;
+    let mut p = start;
+    loop {
+        if n == POLY_MAX {
+            return Err(HullError::TooMany);
+        }
+        out[n] = (p.x, p.y);
+        n += 1;
+        let mut next: Option<Vec2D> = None;
+        for &r in points {
+            if r == p {
+                continue;
+            }
+            next = Some(match next {
+                None => r,
+                Some(q) => match side(p, q, r) {
+                    o if o < 0 => r,
+                    0 if farther(p, q, r) => r,
+                    _ => q,
+                },
+            });
+        }
+        match next {
+            Some(q) if q != start => p = q,
+            _ => break,
+        }
+    }
+    if n < 3 {
+        return Err(HullError::Degenerate);
+    }
+    Convex::of_ccw(&out[..n]).ok_or(HullError::Degenerate)
+}
+
+/// The polygon's bounding box: `(lo, hi)` per axis.
+fn bbox(c: &Convex) -> ([f64; 2], [f64; 2]) {
+    let mut lo = [f64::INFINITY; 2];
+    let mut hi = [f64::NEG_INFINITY; 2];
+    for &(x, y) in c.verts() {
+        lo = [lo[0].min(x), lo[1].min(y)];
+        hi = [hi[0].max(x), hi[1].max(y)];
+    }
+    (lo, hi)
+}
+
+/// The rect covering a polygon: its bounding box, the size rounded up so that the rect's exact
+/// far edges are never short of the box.
+pub(crate) fn cover(c: &Convex) -> RectD {
+    let (lo, hi) = bbox(c);
+    let size = |k: usize| {
+        let mut s = hi[k] - lo[k];
+        if Edge::sum(lo[k], s).lt(Edge::exact(hi[k])) {
+            s = super::double::next_up(s);
+        }
+        s
+    };
+    RectD::new(lo[0], lo[1], size(0), size(1))
+}
+
+/// One separating half-plane of a rect against a polygon: the rect beyond the box's high face
+/// on axis `k` (`Lo(k)`: the rect's low edge past it), beyond its low face (`Hi(k)`), or beyond
+/// the line of edge `i` (`Face(i)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Axis {
+    Lo(usize),
+    Hi(usize),
+    Face(usize),
+}
+
+/// The polygon with its box, ready for many tests.
+struct Poly<'a> {
+    c: &'a Convex,
+    lo: [f64; 2],
+    hi: [f64; 2],
+}
+
+/// Where a rect stands against one half-plane: `beyond` exactly (touching counts), and an
+/// estimate `s` of its signed distance past it (scaled by the edge's length for a face) with
+/// an error bound.
+#[derive(Clone, Copy)]
+struct Side {
+    beyond: bool,
+    s: f64,
+    err: f64,
+}
+
+impl<'a> Poly<'a> {
+    fn new(c: &'a Convex) -> Poly<'a> {
+        let (lo, hi) = bbox(c);
+        Poly { c, lo, hi }
+    }
+
+    /// Every half-plane: the box's four, then each edge with a non-zero normal.
+    fn axes(&self) -> impl Iterator<Item = Axis> + '_ {
+        [Axis::Lo(0), Axis::Hi(0), Axis::Lo(1), Axis::Hi(1)]
+            .into_iter()
+            .chain(
+                (0..self.c.verts().len())
+                    .filter_map(|i| (self.c.normal(i) != (0.0, 0.0)).then_some(Axis::Face(i))),
+            )
+    }
+
+    /// The edge `i` as its two ends.
+    fn edge(&self, i: usize) -> (Vec2D, Vec2D) {
+        let v = self.c.verts();
+        let (a, b) = (v[i], v[(i + 1) % v.len()]);
+        (Vec2D::new(a.0, a.1), Vec2D::new(b.0, b.1))
+    }
+
+    fn side(&self, m: &Edges, axis: Axis) -> Side {
+        match axis {
+            Axis::Lo(k) => {
+                let (e, p) = (m.lo[k], self.hi[k]);
+                Side {
+                    beyond: Edge::exact(p).le(e),
+                    s: (e.hi - p) + e.lo,
+                    err: 4.0 * U * (e.hi.abs() + p.abs()),
+                }
+            }
+            Axis::Hi(k) => {
+                let (e, p) = (m.hi[k], self.lo[k]);
+                Side {
+                    beyond: e.le(Edge::exact(p)),
+                    s: (p - e.hi) - e.lo,
+                    err: 4.0 * U * (e.hi.abs() + p.abs()),
+                }
+            }
+            Axis::Face(i) => {
+                let (a, b) = self.edge(i);
+                let n = self.c.normal(i);
+                let (cx, cy) = support(m, n);
+                let s = n.0 * (cx.hi - a.x) + n.1 * (cy.hi - a.y);
+                let mag = n.0.abs() * (cx.hi.abs() + a.x.abs() + cx.lo.abs())
+                    + n.1.abs() * (cy.hi.abs() + a.y.abs() + cy.lo.abs());
+                Side {
+                    beyond: orient(a, b, cx, cy) <= 0,
+                    s,
+                    err: 8.0 * U * mag,
+                }
+            }
+        }
+    }
+
+    /// The unit normal of a half-plane, pointing out of the polygon.
+    fn normal(&self, axis: Axis) -> Vec2D {
+        match axis {
+            Axis::Lo(0) => Vec2D::new(1.0, 0.0),
+            Axis::Lo(_) => Vec2D::new(0.0, 1.0),
+            Axis::Hi(0) => Vec2D::new(-1.0, 0.0),
+            Axis::Hi(_) => Vec2D::new(0.0, -1.0),
+            Axis::Face(i) => unit(self.c.normal(i)),
+        }
+    }
+
+    /// Whether the rect `m` strictly overlaps the polygon, exactly.
+    fn overlaps(&self, m: &Edges) -> bool {
+        self.axes().all(|a| !self.side(m, a).beyond)
+    }
+}
+
+/// The unit vector along `n` (not zero).
+fn unit((x, y): P) -> Vec2D {
+    if y == 0.0 {
+        return Vec2D::new(x.signum(), 0.0);
+    }
+    if x == 0.0 {
+        return Vec2D::new(0.0, y.signum());
+    }
+    // Scaled first, so that a normal beyond the f64 range (an edge spanning more than it) still
+    // gives its direction.
+    let (x, y) = if x.is_finite() && y.is_finite() {
+        let m = x.abs().max(y.abs());
+        (x / m, y / m)
+    } else {
+        let inf = |v: f64| if v.is_infinite() { v.signum() } else { 0.0 };
+        (inf(x), inf(y))
+    };
+    let l = x.hypot(y);
+    Vec2D::new(x / l, y / l)
+}
+
+/// The rect's corner deepest against an outward normal `n`: its low edge on an axis where `n`
+/// points up that axis.
+fn support(m: &Edges, n: P) -> (Edge, Edge) {
+    (
+        if n.0 > 0.0 { m.lo[0] } else { m.hi[0] },
+        if n.1 > 0.0 { m.lo[1] } else { m.hi[1] },
+    )
+}
+
+/// The first contact of a rect moving from edges `start` to edges `end` (the same rect moved)
+/// with a convex polygon.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Contact {
+    /// The fraction of the motion at first strict overlap (0 when overlapping at the start, or
+    /// for a start overlap of a moving rect the time, at most 0, where the line of motion
+    /// extended backwards entered the polygon).
+    pub t: f64,
+    /// The half-plane crossed there.
+    pub axis: Axis,
+    /// Whether the rect strictly overlaps the polygon at the start.
+    pub overlaps: bool,
+    /// Whether another half-plane with another normal was crossed at the same time (within
+    /// the errors): the rect met a corner of the polygon, where either normal would do.
+    pub corner: bool,
+}
+
+/// Where a half-plane stops holding or starts holding along the motion: the time and its error.
+fn crossing(s0: Side, s1: Side) -> (f64, f64) {
+    let a = if s0.beyond {
+        s0.s.max(0.0)
+    } else {
+        s0.s.min(0.0)
+    };
+    let b = if s1.beyond {
+        s1.s.max(0.0)
+    } else {
+        s1.s.min(0.0)
+    };
+    let den = a - b;
+    if den == 0.0 || !den.is_finite() {
+        return (0.0, f64::INFINITY);
+    }
+    let t = a / den;
+    (t, 4.0 * (s0.err + s1.err) / den.abs() + 4.0 * U * t.abs())
+}
+
+/// Of the axes `(axis, time, error)`, the one crossed last. Axes crossed as late as the last
+/// within the errors (a corner of the polygon met by a corner of the rect, where either normal
+/// would do) are a tie, won by a slanted face if one is among them (a rect sliding along a floor
+/// into the foot of a ramp, or up a ramp onto the next, meets the ramp's face, not the side of
+/// its box at the foot), else by the one whose normal opposes the motion `d` least (a rect
+/// walking over the peak between two ramps meets the top of the second, not the upright side
+/// under its peak); among slanted faces, also the one opposing the motion least.
+fn latest(poly: &Poly, found: &[(Axis, f64, f64)], d: P) -> Option<(Axis, f64, f64, bool)> {
+    let last = found
+        .iter()
+        .copied()
+        .reduce(|m, x| if x.1 > m.1 { x } else { m })?;
+    let along = |a: Axis| {
+        let n = poly.normal(a);
+        n.x * d.0 + n.y * d.1
+    };
+    let tied = |x: &(Axis, f64, f64)| x.1 + x.2 + last.2 >= last.1;
+    let slanted = |a: Axis| {
+        let n = poly.normal(a);
+        n.x != 0.0 && n.y != 0.0
+    };
+    let any_slanted = found.iter().any(|x| tied(x) && slanted(x.0));
+    let best = found
+        .iter()
+        .copied()
+        .filter(|x| tied(x) && (slanted(x.0) || !any_slanted))
+        .reduce(|m, x| if along(x.0) > along(m.0) { x } else { m })?;
+    let n = poly.normal(best.0);
+    let corner = found
+        .iter()
+        .filter(|x| tied(x))
+        .any(|x| poly.normal(x.0) != n);
+    Some((best.0, last.1, best.2, corner))
+}
+
+/// The first time in `[0, 1)` at which a rect moving straight from `start` to `end` strictly
+/// overlaps `c`: `None` when it never does (grazing a face or corner, or arriving exactly in
+/// contact at the end, is no overlap). A rect overlapping at the start answers with
+/// `overlaps`, and the time its line of motion entered the polygon (for a rect that does not
+/// move, 0 and the half-plane nearest to leave by).
+pub(crate) fn sweep(start: &Edges, end: &Edges, c: &Convex) -> Option<Contact> {
+    let poly = Poly::new(c);
+    let mut found: [(Axis, f64, f64); 4 + POLY_MAX] = [(Axis::Lo(0), 0.0, 0.0); 4 + POLY_MAX];
+    let mut behind = found;
+    let mut leave: Option<(f64, f64)> = None;
+    let (mut n, mut nb, mut inside_at_start, mut inside_at_end) = (0, 0, true, true);
+    let still = start.lo[0] == end.lo[0] && start.lo[1] == end.lo[1];
+    let d = (end.lo[0].hi - start.lo[0].hi, end.lo[1].hi - start.lo[1].hi);
+    let mut nearest: Option<(Axis, f64)> = None;
+    for axis in poly.axes() {
+        let (s0, s1) = (poly.side(start, axis), poly.side(end, axis));
+        inside_at_start &= !s0.beyond;
+        inside_at_end &= !s1.beyond;
+        match (s0.beyond, s1.beyond) {
+            (true, true) => return None,
+            (true, false) => {
+                let (t, e) = crossing(s0, s1);
+                found[n] = (axis, t, e);
+                n += 1;
+            }
+            (false, true) => {
+                let (t, e) = crossing(s0, s1);
+                if leave.is_none_or(|l| t < l.0) {
+                    leave = Some((t, e));
+                }
+            }
+            (false, false) => {
+                // Overlapping on this axis throughout; met from behind when moving into it.
+                if s1.s < s0.s && !still {
+                    let den = s0.s - s1.s;
+                    behind[nb] = (axis, s0.s / den, 4.0 * (s0.err + s1.err) / den);
+                    nb += 1;
+                }
+                let len = match axis {
+                    Axis::Face(i) => {
+                        let v = c.normal(i);
+                        v.0.hypot(v.1)
+                    }
+                    _ => 1.0,
+                };
+                let depth = -s0.s / len;
+                if nearest.is_none_or(|(_, d)| depth < d) {
+                    nearest = Some((axis, depth));
+                }
+            }
+        }
+    }
+    if inside_at_start {
+        if still || nb == 0 {
+            let (axis, _) = nearest?;
+            return Some(Contact {
+                t: 0.0,
+                axis,
+                overlaps: true,
+                corner: false,
+            });
+        }
+        let (axis, t, _, corner) = latest(&poly, &behind[..nb], d)?;
+        return Some(Contact {
+            t: t.min(0.0),
+            axis,
+            overlaps: true,
+            corner,
+        });
+    }
+    let (axis, t, err, corner) = latest(&poly, &found[..n], d)?;
+    if !inside_at_end {
+        // It leaves some half-plane's inside before the end: a hit only if clearly after
+        // entering the last one (a graze too close to call is a graze).
+        let (lt, le) = leave?;
+        let clearly_before = t + err + le < lt;
+        if !clearly_before {
+            return None;
+        }
+    }
+    Some(Contact {
+        t: t.clamp(0.0, 1.0),
+        axis,
+        overlaps: false,
+        corner,
+    })
+}
+
+/// [`sweep`] for a rect spanning `lo..hi` moving by `delta`: the time of first strict overlap
+/// with `c` in `[0, 1)` and the unit normal of the face met (from the polygon toward the rect).
+/// The core shared by the world's moves.
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) fn sweep_rect_convex(lo: P, hi: P, delta: P, c: &Convex) -> Option<(f64, P)> {
+    let start = Edges {
+        lo: [Edge::exact(lo.0), Edge::exact(lo.1)],
+        hi: [Edge::exact(hi.0), Edge::exact(hi.1)],
+    };
+    let end = Edges {
+        lo: [Edge::sum(lo.0, delta.0), Edge::sum(lo.1, delta.1)],
+        hi: [Edge::sum(hi.0, delta.0), Edge::sum(hi.1, delta.1)],
+    };
+    let hit = sweep(&start, &end, c)?;
+    let n = Poly::new(c).normal(hit.axis);
+    Some((hit.t.max(0.0), (n.x, n.y)))
+}
+
+/// Whether rect `r` strictly overlaps the polygon `c`, exactly.
+pub(crate) fn overlaps(m: &Edges, c: &Convex) -> bool {
+    Poly::new(c).overlaps(m)
+}
+
+/// Steps `p` along `n` by growing amounts until `ok` holds for the rect there; `p` itself when
+/// it already does (or when nothing within the f64 range does). As close as the exact test
+/// allows: a mover put out by a margin would meet the corners of the tiles around a join in an
+/// order set by that margin's rounding.
+fn step_out(r: RectD, p: Vec2D, n: Vec2D, ok: impl Fn(&Edges) -> bool) -> Vec2D {
+    if ok(&r.at(p).edges()) {
+        return p;
+    }
+    let mut step = f64::EPSILON * (p.x.abs() + p.y.abs() + r.w.abs() + r.h.abs()) + 1e-300;
+    for _ in 0..1100 {
+        let q = Vec2D::new(p.x + n.x * step, p.y + n.y * step);
+        if !q.finite() {
+            break;
+        }
+        if ok(&r.at(q).edges()) {
+            return q;
+        }
+        step *= 2.0;
+    }
+    p
+}
+
+/// bump.lua's `detectCollision` against a convex polygon: what `mover` moving straight to corner
+/// `goal` meets of `c` (see [`sweep`]). The touch position is clear of the polygon (exactly),
+/// flush with a face of its box or stepped out along an edge's normal by a few ulps; `ti` is
+/// minus the overlap's area for a start overlap.
+pub(crate) fn detect_convex(mover: RectD, goal: Vec2D, c: &Convex) -> Option<Collision> {
+    // A mover at an infinite position (where a start overlap's way out may put it) meets
+    // nothing.
+    if !mover.finite() || !goal.finite() {
+        return None;
+    }
+    let poly = Poly::new(c);
+    let start = mover.edges();
+    let hit = sweep(&start, &mover.at(goal).edges(), c)?;
+    let normal = poly.normal(hit.axis);
+    let lerp = |a: f64, b: f64| {
+        let t = hit.t;
+        let v = a + (b - a) * t;
+        if t == 0.0 {
+            a
+        } else if v.is_finite() {
+            v
+        } else {
+            a * (1.0 - t) + b * t
+        }
+    };
+    let mut touch = Vec2D::new(lerp(mover.x, goal.x), lerp(mover.y, goal.y));
+    if hit.overlaps && goal.x == mover.x && goal.y == mover.y {
+        // The way out nearest: the depth past the half-plane, along its normal.
+        let side = poly.side(&start, hit.axis);
+        let len = match hit.axis {
+            Axis::Face(i) => c.normal(i).0.hypot(c.normal(i).1),
+            _ => 1.0,
+        };
+        let depth = -side.s / len;
+        touch = Vec2D::new(mover.x + normal.x * depth, mover.y + normal.y * depth);
+    }
+    if !touch.finite() {
+        touch = Vec2D::new(mover.x, mover.y);
+    }
+    let mut face = None;
+    match hit.axis {
+        Axis::Lo(k) | Axis::Hi(k) => {
+            let (o, size) = if k == 0 {
+                (mover.x, mover.w)
+            } else {
+                (mover.y, mover.h)
+            };
+            let v = match hit.axis {
+                Axis::Lo(_) => flush(o, size, Edge::exact(poly.hi[k]), 1.0),
+                _ => flush(o, size, Edge::exact(poly.lo[k]), -1.0),
+            };
+            if k == 0 {
+                touch.x = v;
+            } else {
+                touch.y = v;
+            }
+        }
+        Axis::Face(i) => face = Some(poly.edge(i)),
+    }
+    let touch = step_out(mover, touch, normal, |e| !poly.overlaps(e));
+    let ti = if hit.overlaps {
+        -overlap_area(&start, c)
+    } else {
+        hit.t
+    };
+    Some(Collision {
+        overlaps: hit.overlaps,
+        ti,
+        normal,
+        touch,
+        face,
+        corner: hit.corner,
+    })
+}
+
+/// Whether the rect `m` lies beyond the line of the edge `a→b` of a counter-clockwise polygon
+/// (touching counts), exactly.
+fn beyond_face(m: &Edges, a: Vec2D, b: Vec2D) -> bool {
+    let (cx, cy) = support(m, (b.y - a.y, a.x - b.x));
+    orient(a, b, cx, cy) <= 0
+}
+
+/// The goal after a slide or bounce of `rect` at `touch` off the face `a→b` with unit normal `n`
+/// (not along an axis): slide takes away the motion left along the normal, bounce reflects it;
+/// the goal is then stepped out along the normal until the rect there lies beyond the face's
+/// line, so that sliding on never meets the face again.
+pub(crate) fn redirect(
+    bounce: bool,
+    rect: RectD,
+    touch: Vec2D,
+    goal: Vec2D,
+    n: Vec2D,
+    (a, b): (Vec2D, Vec2D),
+) -> Vec2D {
+    let rest = Vec2D::new(goal.x - touch.x, goal.y - touch.y);
+    let k = (rest.x * n.x + rest.y * n.y) * if bounce { 2.0 } else { 1.0 };
+    let to = Vec2D::new(goal.x - n.x * k, goal.y - n.y * k);
+    if !to.finite() {
+        return touch;
+    }
+    step_out(rect, to, n, |e| beyond_face(e, a, b))
+}
+
+/// The area the rect `m` shares with `c` (rounded): the polygon clipped by the rect's four
+/// sides.
+fn overlap_area(m: &Edges, c: &Convex) -> f64 {
+    let mut pts: [P; POLY_MAX + 4] = [(0.0, 0.0); POLY_MAX + 4];
+    let mut len = c.verts().len();
+    pts[..len].copy_from_slice(c.verts());
+    // Keep the part with `sign * (coordinate k - v) <= 0`.
+    let cuts = [
+        (0, -1.0, m.lo[0].hi),
+        (0, 1.0, m.hi[0].hi),
+        (1, -1.0, m.lo[1].hi),
+        (1, 1.0, m.hi[1].hi),
+    ];
+    for (k, sign, v) in cuts {
+        let mut out: [P; POLY_MAX + 4] = [(0.0, 0.0); POLY_MAX + 4];
+        let mut n = 0;
+        let at = |p: P| sign * (if k == 0 { p.0 } else { p.1 } - v);
+        for i in 0..len {
+            let (p, q) = (pts[i], pts[(i + 1) % len]);
+            let (dp, dq) = (at(p), at(q));
+            if dp <= 0.0 && n < out.len() {
+                out[n] = p;
+                n += 1;
+            }
+            if (dp < 0.0) != (dq < 0.0) && dp != dq && n < out.len() {
+                let t = dp / (dp - dq);
+                out[n] = (p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t);
+                n += 1;
+            }
+        }
+        pts = out;
+        len = n;
+    }
+    let mut twice = 0.0;
+    for i in 0..len {
+        let (p, q) = (pts[i], pts[(i + 1) % len]);
+        twice += p.0 * q.1 - q.0 * p.1;
+    }
+    (twice / 2.0).abs()
+}
+
+/// Which faces of `rect` (with `up`) rest against the polygon `c`, in the order floor, ceiling,
+/// left, right: a face rests when the rect, apart from the polygon, would overlap it moved
+/// toward that face by `512·ε` of its coordinates' size (a move leaves a mover at most a few
+/// `ε` of them out of a slanted face along its normal: this covers faces up to some 88°).
+/// Floor and ceiling take precedence: a rect on a ramp rests on it as a floor, not against it as
+/// a wall.
+pub(crate) fn resting(rect: RectD, c: &Convex, faces: &[Dir; 4]) -> [bool; 4] {
+    let poly = Poly::new(c);
+    if poly.overlaps(&rect.edges()) {
+        return [false; 4];
+    }
+    let step =
+        512.0 * f64::EPSILON * (rect.x.abs() + rect.y.abs() + rect.w.abs() + rect.h.abs()) + 1e-300;
+    let mut out = faces.map(|f| {
+        let u = f.unit();
+        let moved = RectD {
+            x: rect.x + u.x * step,
+            y: rect.y + u.y * step,
+            ..rect
+        };
+        poly.overlaps(&moved.edges())
+    });
+    if out[0] || out[1] {
+        out[2] = false;
+        out[3] = false;
+    }
+    out
+}
+
+/// The right angle of a slope tile at its rect's low-x, low-y corner (`C2D_SLOPE_X0Y0`).
+pub const SLOPE_X0Y0: u32 = 0;
+/// The right angle at the high-x, low-y corner.
+pub const SLOPE_X1Y0: u32 = 1;
+/// The right angle at the low-x, high-y corner.
+pub const SLOPE_X0Y1: u32 = 2;
+/// The right angle at the high-x, high-y corner (on a y-down screen, a floor ramp rising to
+/// the right).
+pub const SLOPE_X1Y1: u32 = 3;
+
+/// Why an item could not be given a shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeError {
+    /// A NaN or infinite point, or a corner outside `0..=3`.
+    Invalid,
+    /// A handle that names no live item of this world.
+    Stale,
+    /// Fewer than three points not on one line (a slope in a rect of zero width or height).
+    Degenerate,
+    /// The hull has more than 8 vertices.
+    TooMany,
+}
+
+impl From<WorldError> for ShapeError {
+    fn from(e: WorldError) -> Self {
+        match e {
+            WorldError::Stale => ShapeError::Stale,
+            _ => ShapeError::Invalid,
+        }
+    }
+}
+
+impl World {
+    /// Makes item `id` a slope tile: the right triangle filling half of its rect with the right
+    /// angle at `corner` (`SLOPE_X0Y0`...), whose slanted face joins the two corners beside it.
+    /// The triangle follows the rect through updates and moves.
+    pub fn set_slope(&mut self, id: u64, corner: u32) -> Result<(), ShapeError> {
+        let s = self.slot(id)? as usize;
+        if corner > 3 {
+            return Err(ShapeError::Invalid);
+        }
+        let (b, _) = self.rects[s].bounds();
+        if b.max_x == b.min_x || b.max_y == b.min_y {
+            return Err(ShapeError::Degenerate);
+        }
+        self.set_shape(s, Some(Shape::Slope(corner as u8)));
+        Ok(())
+    }
+
+    /// Makes item `id` the convex hull of `points` (world coordinates, any order; repeated
+    /// points and points on edges dropped); its rect becomes the hull's bounding box. Updating
+    /// the item moves the polygon by the corner's displacement (rounded to f64), and the rect
+    /// stays its bounding box (the size given is not used).
+    pub fn set_shape_d(&mut self, id: u64, points: &[Vec2D]) -> Result<(), ShapeError> {
+        let s = self.slot(id)? as usize;
+        let c = hull(points).map_err(|e| match e {
+            HullError::NotFinite => ShapeError::Invalid,
+            HullError::Degenerate => ShapeError::Degenerate,
+            HullError::TooMany => ShapeError::TooMany,
+        })?;
+        let cover = cover(&c);
+        if !cover.finite() {
+            return Err(ShapeError::Invalid);
+        }
+        self.update_d(id, cover)?;
+        self.set_shape(s, Some(Shape::Poly(c)));
+        Ok(())
+    }
+
+    /// Makes item `id` a plain rect again (its rect unchanged).
+    pub fn clear_shape(&mut self, id: u64) -> Result<(), WorldError> {
+        let s = self.slot(id)? as usize;
+        self.set_shape(s, None);
+        Ok(())
+    }
+
+    /// The vertices of item `id`'s polygon, counter-clockwise in y-up terms (clockwise on a
+    /// y-down screen), copied into `out` (at most its length); answers how many there are, 0
+    /// for a plain rect item.
+    pub fn shape_d(&self, id: u64, out: &mut [Vec2D]) -> Result<usize, WorldError> {
+        let s = self.slot(id)? as usize;
+        Ok(match self.convex_at(s) {
+            None => 0,
+            Some(c) => super::fill(out, c.verts().iter().map(|&(x, y)| Vec2D::new(x, y))),
+        })
+    }
+
+    fn set_shape(&mut self, s: usize, shape: Option<Shape>) {
+        let before = self.shapes[s].is_some();
+        self.shaped = self.shaped + shape.is_some() as usize - before as usize;
+        self.shapes[s] = shape.map(alloc::boxed::Box::new);
+        self.changes += 1;
+    }
+
+    /// The polygon of the item in slot `s`, `None` for a plain rect.
+    pub(crate) fn convex_at(&self, s: usize) -> Option<Convex> {
+        self.shapes[s].as_ref().map(|sh| sh.convex(self.rects[s]))
+    }
+
+    /// The polygon of item `id`, `None` for a plain rect or a stale handle.
+    pub(crate) fn convex_of(&self, id: u64) -> Option<Convex> {
+        if self.shaped == 0 {
+            return None;
+        }
+        self.slot(id).ok().and_then(|s| self.convex_at(s as usize))
+    }
+
+    /// What a polygon item becomes when updated to `rect`: its polygon moved by the corner's
+    /// displacement, and the box of that (`None` for a slope or a plain rect, which keep
+    /// `rect`).
+    pub(crate) fn reshape(&self, s: usize, rect: RectD) -> Option<(RectD, Convex)> {
+        let Some(Shape::Poly(c)) = self.shapes[s].as_deref().copied() else {
+            return None;
+        };
+        let old = self.rects[s];
+        let (dx, dy) = (rect.x - old.x, rect.y - old.y);
+        let mut vs: [P; POLY_MAX] = [(0.0, 0.0); POLY_MAX];
+        let n = c.verts().len();
+        for (v, &(x, y)) in vs.iter_mut().zip(c.verts()) {
+            *v = (x + dx, y + dy);
+        }
+        let moved = Convex::of_ccw(&vs[..n])?;
+        Some((cover(&moved), moved))
+    }
+
+    /// Stores the polygon a [`World::reshape`] made.
+    pub(crate) fn keep_shape(&mut self, s: usize, c: Convex) {
+        self.shapes[s] = Some(alloc::boxed::Box::new(Shape::Poly(c)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tri(p: [P; 3]) -> Convex {
+        Convex::of_ccw(&p).unwrap()
+    }
+
+    #[test]
+    fn a_box_sliding_into_the_foot_of_a_ramp_meets_the_slope_not_its_corner() {
+        // Ramp rising to the right from (10, 0) to (20, 10); a 4×4 box on the floor at y = 0.
+        let ramp = tri([(10.0, 0.0), (20.0, 0.0), (20.0, 10.0)]);
+        let (t, n) = sweep_rect_convex((2.0, 0.0), (6.0, 4.0), (8.0, 0.0), &ramp).unwrap();
+        assert_eq!(t, 0.5);
+        assert!(n.0 < 0.0 && n.1 > 0.0, "{n:?}");
+    }
+
+    #[test]
+    fn a_box_moving_along_a_ramp_face_never_meets_it() {
+        let ramp = tri([(10.0, 0.0), (20.0, 0.0), (20.0, 10.0)]);
+        assert_eq!(
+            sweep_rect_convex((8.0, 2.0), (12.0, 6.0), (4.0, 4.0), &ramp),
+            None
+        );
+    }
+
+    #[test]
+    fn a_box_ending_exactly_on_a_slope_is_no_hit_and_one_past_it_is() {
+        let ramp = tri([(10.0, 0.0), (20.0, 0.0), (20.0, 10.0)]);
+        // Bottom-right corner falls from (16, 9) to (16, 6): on the line y = x - 10.
+        assert_eq!(
+            sweep_rect_convex((12.0, 9.0), (16.0, 13.0), (0.0, -3.0), &ramp),
+            None
+        );
+        let (t, _) = sweep_rect_convex((12.0, 9.0), (16.0, 13.0), (0.0, -4.0), &ramp).unwrap();
+        assert_eq!(t, 0.75);
+    }
+
+    #[test]
+    fn the_hull_of_points_in_any_order_is_counter_clockwise() {
+        let pts = [
+            (0.0, 0.0),
+            (4.0, 4.0),
+            (4.0, 0.0),
+            (2.0, 0.0),
+            (0.0, 4.0),
+            (2.0, 2.0),
+        ]
+        .map(|(x, y)| Vec2D::new(x, y));
+        let c = hull(&pts).unwrap();
+        assert_eq!(c.verts(), &[(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0)]);
+        assert_eq!(
+            hull(&[
+                Vec2D::new(0.0, 0.0),
+                Vec2D::new(1.0, 1.0),
+                Vec2D::new(2.0, 2.0)
+            ])
+            .err(),
+            Some(HullError::Degenerate)
+        );
+    }
+}
