@@ -5,7 +5,7 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const TYPES: [(&str, &str); 25] = [
+const TYPES: [(&str, &str); 26] = [
     ("Vec2", "c2d_vec2"),
     ("Rect", "c2d_rect"),
     ("Circle", "c2d_circle"),
@@ -30,6 +30,7 @@ const TYPES: [(&str, &str); 25] = [
     ("Moved", "c2d_moved"),
     ("Poly", "c2d_poly"),
     ("Capsule", "c2d_capsule"),
+    ("Manifold", "c2d_manifold"),
     ("POLY_MAX", "C2D_POLY_MAX"),
 ];
 

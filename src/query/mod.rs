@@ -10,6 +10,7 @@ mod contact;
 mod integer;
 mod overlap;
 mod poly;
+mod poly_contact;
 mod raycast;
 mod sat;
 mod segment;
@@ -21,6 +22,7 @@ pub use contact::*;
 pub use integer::*;
 pub use overlap::*;
 pub use poly::*;
+pub use poly_contact::*;
 pub use raycast::*;
 pub use segment::*;
 pub use sweep::{
