@@ -8,7 +8,7 @@
 //! depth and the best `u` the minimum translation direction. Nothing of the library's own
 //! geometry is reused by the oracle.
 //!
-//! `C2D_POLY_CONTACT_CASES` sets the cases per pair (default 20,000).
+//! `C2D_POLY_CONTACT_CASES` sets the cases per pair (default 3,000).
 
 mod common;
 
@@ -22,7 +22,7 @@ fn cases() -> u64 {
     std::env::var("C2D_POLY_CONTACT_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(20_000)
+        .unwrap_or(3_000)
 }
 
 // ---- Shapes ----
@@ -41,7 +41,10 @@ impl Shape {
     fn core(&self) -> (Vec<P>, f64) {
         let w = |v: Vec2| (v.x as f64, v.y as f64);
         match *self {
-            Shape::Poly(p) => (p.verts[..p.count as usize].iter().map(|&v| w(v)).collect(), 0.0),
+            Shape::Poly(p) => (
+                p.verts[..p.count as usize].iter().map(|&v| w(v)).collect(),
+                0.0,
+            ),
             Shape::Rect(r) => {
                 let (x0, y0) = (r.x as f64, r.y as f64);
                 let (x1, y1) = (x0 + r.w as f64, y0 + r.h as f64);
@@ -145,7 +148,10 @@ fn gap_along(a: &Shape, b: &Shape, th: f64) -> f64 {
     let u = (th.cos(), th.sin());
     let (pa, ra) = a.core();
     let (pb, rb) = b.core();
-    let max_a = pa.iter().map(|&p| dot(u, p)).fold(f64::NEG_INFINITY, f64::max);
+    let max_a = pa
+        .iter()
+        .map(|&p| dot(u, p))
+        .fold(f64::NEG_INFINITY, f64::max);
     let min_b = pb.iter().map(|&p| dot(u, p)).fold(f64::INFINITY, f64::min);
     min_b - max_a - ra - rb
 }
@@ -239,7 +245,11 @@ fn rand_shape(rng: &mut Rng, kind: u8, c: (i64, i64)) -> Shape {
             let s = size(rng);
             let a = gp(rng, c, s);
             let b = if rng.chance(1, 6) { a } else { gp(rng, c, s) };
-            let r = if rng.chance(1, 10) { 0.0 } else { g(size(rng) / 4) };
+            let r = if rng.chance(1, 10) {
+                0.0
+            } else {
+                g(size(rng) / 4)
+            };
             Shape::Capsule(Capsule::new(a, b, r))
         }
     }
@@ -366,14 +376,20 @@ fn check_pair(t: &mut Tally, pair: Pair, name: &str, a: &Shape, b: &Shape) {
     let (th, f) = oracle(a, b);
     // Distance: 0 exactly when touching, else the oracle's gap.
     if touch {
-        t.check(dist == 0.0, || format!("distance {dist} though touching: {}", show()));
+        t.check(dist == 0.0, || {
+            format!("distance {dist} though touching: {}", show())
+        });
     } else {
         let ok = dist > 0.0 && (dist as f64 - f).abs() <= 1e-5 * (1.0 + f) + tol;
         t.check(ok, || format!("distance {dist}, oracle {f}: {}", show()));
     }
     if let Some(m) = manifold {
         t.check((m.count > 0) == overlap, || {
-            format!("manifold count {} against overlap {overlap}: {}", m.count, show())
+            format!(
+                "manifold count {} against overlap {overlap}: {}",
+                m.count,
+                show()
+            )
         });
     }
     let Some(c) = contact else {
@@ -382,7 +398,9 @@ fn check_pair(t: &mut Tally, pair: Pair, name: &str, a: &Shape, b: &Shape) {
     t.check((len(c.normal) - 1.0).abs() < 1e-6, || {
         format!("normal {:?} not unit: {}", c.normal, show())
     });
-    t.check(c.depth > 0.0, || format!("depth {} <= 0: {}", c.depth, show()));
+    t.check(c.depth > 0.0, || {
+        format!("depth {} <= 0: {}", c.depth, show())
+    });
     // The depth is the oracle's penetration, and the normal a direction achieving it.
     let depth = c.depth as f64;
     let ok = (depth + f).abs() <= 1e-5 * depth + tol;
@@ -421,13 +439,21 @@ fn check_pair(t: &mut Tally, pair: Pair, name: &str, a: &Shape, b: &Shape) {
     });
     if let Some(m) = manifold {
         t.check(m.normal == c.normal, || {
-            format!("manifold normal {:?} against {:?}: {}", m.normal, c.normal, show())
+            format!(
+                "manifold normal {:?} against {:?}: {}",
+                m.normal,
+                c.normal,
+                show()
+            )
         });
         for i in 0..m.count as usize {
             let q = wide(m.point[i]);
             let (da, db) = (a.dist_to(q), b.dist_to(q));
             t.check(da <= tol && db <= tol, || {
-                format!("manifold point {q:?} outside: {da} from a, {db} from b: {}", show())
+                format!(
+                    "manifold point {q:?} outside: {da} from a, {db} from b: {}",
+                    show()
+                )
             });
             let d = m.depth[i] as f64;
             t.check(d > 0.0 && d <= depth + tol, || {
@@ -501,7 +527,10 @@ fn poly_of(pts: &[(f32, f32)]) -> Poly {
 fn assert_inside_both(m: &Manifold, a: &Shape, b: &Shape) {
     for i in 0..m.count as usize {
         let q = wide(m.point[i]);
-        assert!(a.dist_to(q) <= 1e-4 && b.dist_to(q) <= 1e-4, "{q:?} in {m:?}");
+        assert!(
+            a.dist_to(q) <= 1e-4 && b.dist_to(q) <= 1e-4,
+            "{q:?} in {m:?}"
+        );
         assert!(m.depth[i] > 0.0);
     }
 }
@@ -511,7 +540,10 @@ fn a_box_resting_on_a_ramp_gets_two_contact_points() {
     // A 30-degree ramp, and a 2x1 box sunk 0.01 into its face.
     let ramp = poly_of(&[(0.0, 0.0), (10.0, 0.0), (10.0, 5.773_502_7)]);
     let box_ = Obb::new(
-        Vec2::new(5.0 - 0.5 * 0.5 + 0.01 * 0.5, 2.886_751_3 + 0.5 * 0.866_025_4 - 0.01 * 0.866),
+        Vec2::new(
+            5.0 - 0.5 * 0.5 + 0.01 * 0.5,
+            2.886_751_3 + 0.5 * 0.866_025_4 - 0.01 * 0.866,
+        ),
         Vec2::new(1.0, 0.5),
         Rot::from_degrees(30.0),
     );
@@ -610,6 +642,236 @@ fn distances_of_plain_cases() {
     let k = Capsule::new(Vec2::new(3.0, 4.0), Vec2::new(3.0, 8.0), 1.0);
     // Nearest: the triangle's corner (0, 1) and the capsule's end (3, 4), 18^0.5 apart.
     assert!((distance_poly_capsule(&tri, &k) - (18f32.sqrt() - 1.0)).abs() < 1e-6);
-    assert_eq!(distance_capsule_capsule(&k, &Capsule { r: -1.0, ..k }), f32::INFINITY);
+    assert_eq!(
+        distance_capsule_capsule(&k, &Capsule { r: -1.0, ..k }),
+        f32::INFINITY
+    );
     assert_eq!(distance_poly_circle(&tri, Circle::new(3.0, 0.0, 1.0)), 1.0);
+}
+
+// ---- The capsule ray cast ----
+
+/// The first `t` in `[0, 1]` at which `o + t·d` is within `r` of the segment `a..b`: marched in
+/// 4096 steps, then bisected; `None` when no step lands inside.
+fn march(o: P, d: P, a: P, b: P, r: f64) -> Option<f64> {
+    const N: usize = 4096;
+    let inside = |t: f64| seg_dist((o.0 + d.0 * t, o.1 + d.1 * t), a, b) <= r;
+    if inside(0.0) {
+        return Some(0.0);
+    }
+    let i = (1..=N).find(|&i| inside(i as f64 / N as f64))?;
+    let (mut lo, mut hi) = ((i - 1) as f64 / N as f64, i as f64 / N as f64);
+    for _ in 0..60 {
+        let m = (lo + hi) / 2.0;
+        if inside(m) {
+            hi = m;
+        } else {
+            lo = m;
+        }
+    }
+    Some(hi)
+}
+
+#[test]
+fn raycast_capsule_agrees_with_a_march_along_the_ray() {
+    let mut rng = Rng::new(0x4a7_0001);
+    let mut t = Tally::new("raycast_capsule");
+    while t.cases < cases() * 4 {
+        let c = centre(&mut rng);
+        let Shape::Capsule(k) = rand_shape(&mut rng, b'k', c) else {
+            unreachable!()
+        };
+        let s = size(&mut rng) * 2;
+        let o = gp(&mut rng, c, s);
+        let e = gp(&mut rng, c, s);
+        let d = Vec2::new(e.x - o.x, e.y - o.y);
+        let hit = raycast_capsule(o, d, &k);
+        let end = Vec2::new(o.x + d.x, o.y + d.y);
+        let seg = Segment::new(o, end);
+        let show = || format!("origin {o:?}, delta {d:?}, {k:?}");
+        t.cases += 1;
+        t.check(hit.is_some() == intersect_segment_capsule(seg, &k), || {
+            format!("hit {hit:?} against the segment test: {}", show())
+        });
+        let Some(h) = hit else {
+            continue;
+        };
+        t.hits += 1;
+        let (a, b, r) = (wide(k.a), wide(k.b), k.r as f64);
+        let Some(want) = march(wide(o), wide(d), a, b, r) else {
+            continue; // a graze shorter than a step: the segment test decides
+        };
+        let reach = len(d) + 1.0;
+        let scale = Shape::Capsule(k)
+            .scale()
+            .max(wide(o).0.abs())
+            .max(wide(o).1.abs())
+            + 1.0;
+        let tol_t = 1e-5 * scale / reach + 2e-6;
+        t.check((h.t as f64 - want).abs() <= tol_t.max(1e-3 * want), || {
+            format!("t {} against the march's {want}: {}", h.t, show())
+        });
+        let p = (
+            o.x as f64 + d.x as f64 * want,
+            o.y as f64 + d.y as f64 * want,
+        );
+        let q = {
+            let e = (b.0 - a.0, b.1 - a.1);
+            let l2 = dot(e, e);
+            let u = if l2 == 0.0 {
+                0.0
+            } else {
+                (dot((p.0 - a.0, p.1 - a.1), e) / l2).clamp(0.0, 1.0)
+            };
+            (a.0 + e.0 * u, a.1 + e.1 * u)
+        };
+        let out = (p.0 - q.0, p.1 - q.1);
+        let lo = dot(out, out).sqrt();
+        if want > 0.0 && r > 1e-3 * scale && lo > 0.0 {
+            let n = wide(h.normal);
+            let cos = dot(n, (out.0 / lo, out.1 / lo));
+            t.check(cos > 0.999, || {
+                format!("normal {:?} against {out:?}: {}", h.normal, show())
+            });
+        }
+        if want == 0.0 && seg_dist(wide(o), a, b) < r * (1.0 - 1e-6) {
+            t.check(h.normal == Vec2::default(), || {
+                format!("inside, normal {:?}: {}", h.normal, show())
+            });
+        }
+    }
+    t.finish();
+}
+
+#[test]
+fn a_ray_into_the_side_of_a_pill_stops_at_its_skin() {
+    let pill = Capsule::new(Vec2::new(0.0, 0.0), Vec2::new(0.0, 4.0), 1.0);
+    let h = raycast_capsule(Vec2::new(-5.0, 2.0), Vec2::new(10.0, 0.0), &pill).unwrap();
+    assert_eq!(
+        (h.t, h.normal, h.pos),
+        (0.4, Vec2::new(-1.0, 0.0), Vec2::new(-1.0, 2.0))
+    );
+    // Straight down onto its round top.
+    let h = raycast_capsule(Vec2::new(0.0, 10.0), Vec2::new(0.0, -10.0), &pill).unwrap();
+    assert_eq!((h.t, h.normal), (0.5, Vec2::new(0.0, 1.0)));
+    // From inside, and passing by.
+    let h = raycast_capsule(Vec2::new(0.0, 1.0), Vec2::new(3.0, 0.0), &pill).unwrap();
+    assert_eq!((h.t, h.normal), (0.0, Vec2::default()));
+    assert!(raycast_capsule(Vec2::new(-5.0, 6.0), Vec2::new(10.0, 0.0), &pill).is_none());
+    // A bare segment is hit on the side facing the ray.
+    let bare = Capsule { r: 0.0, ..pill };
+    let h = raycast_capsule(Vec2::new(2.0, 1.0), Vec2::new(-4.0, 0.0), &bare).unwrap();
+    assert_eq!((h.t, h.normal), (0.5, Vec2::new(1.0, 0.0)));
+}
+
+// ---- Bad input ----
+
+#[test]
+fn nan_bad_counts_and_null_outputs_get_defined_answers() {
+    let p = poly_of(&[(0.0, 0.0), (4.0, 0.0), (0.0, 4.0)]);
+    let k = Capsule::new(Vec2::new(1.0, 1.0), Vec2::new(2.0, 1.0), 0.5);
+    let r = Rect::new(0.5, 0.5, 1.0, 1.0);
+    let o = Obb::new(Vec2::new(1.0, 1.0), Vec2::new(0.5, 0.5), Rot::identity());
+    let c = Circle::new(1.0, 1.0, 0.5);
+    let nan = f32::NAN;
+    // The base scene overlaps everywhere.
+    assert!(collide_rect_poly(r, &p).is_some() && collide_capsule_capsule(&k, &k).is_some());
+    let mut bad_counts = Vec::new();
+    for n in [-1, 0, 2, 9, i32::MAX, i32::MIN] {
+        bad_counts.push(Poly { count: n, ..p });
+    }
+    let mut nan_polys = bad_counts.clone();
+    let mut np = p;
+    np.verts[1].y = nan;
+    nan_polys.push(np);
+    for q in &nan_polys {
+        assert!(collide_rect_poly(r, q).is_none());
+        assert!(collide_obb_poly(o, q).is_none());
+        assert!(collide_poly_poly(q, &p).is_none() && collide_poly_poly(&p, q).is_none());
+        assert!(collide_poly_circle(q, c).is_none());
+        assert!(collide_poly_capsule(q, &k).is_none());
+        assert_eq!(manifold_rect_poly(r, q).count, 0);
+        assert_eq!(manifold_obb_poly(o, q).count, 0);
+        assert_eq!(manifold_poly_poly(q, &p).count, 0);
+        for d in [
+            distance_rect_poly(r, q),
+            distance_obb_poly(o, q),
+            distance_poly_poly(q, &p),
+            distance_poly_poly(&p, q),
+            distance_poly_circle(q, c),
+            distance_poly_capsule(q, &k),
+        ] {
+            assert!(d.is_nan(), "{q:?}: {d}");
+        }
+    }
+    let nan_k = [
+        Capsule::new(Vec2::new(nan, 0.0), k.b, 0.5),
+        Capsule::new(k.a, Vec2::new(0.0, nan), 0.5),
+        Capsule { r: nan, ..k },
+    ];
+    for q in &nan_k {
+        assert!(collide_poly_capsule(&p, q).is_none());
+        assert!(collide_rect_capsule(r, q).is_none());
+        assert!(collide_obb_capsule(o, q).is_none());
+        assert!(collide_capsule_circle(q, c).is_none());
+        assert!(collide_capsule_capsule(q, &k).is_none());
+        assert!(distance_capsule_capsule(q, &k).is_nan());
+        assert!(distance_rect_capsule(r, q).is_nan());
+        assert!(raycast_capsule(Vec2::new(-3.0, 1.0), Vec2::new(6.0, 0.0), q).is_none());
+    }
+    assert!(collide_capsule_circle(&k, Circle::new(nan, 1.0, 0.5)).is_none());
+    assert!(distance_capsule_circle(&k, Circle::new(1.0, 1.0, nan)).is_nan());
+    assert!(distance_poly_circle(&p, Circle { r: nan, ..c }).is_nan());
+    // Empty shapes: never a contact, infinitely far.
+    let empty = Capsule { r: -1.0, ..k };
+    assert!(collide_capsule_capsule(&empty, &k).is_none());
+    assert_eq!(distance_poly_capsule(&p, &empty), f32::INFINITY);
+    assert_eq!(
+        distance_poly_circle(&p, Circle { r: -1.0, ..c }),
+        f32::INFINITY
+    );
+    // Infinite delta or origin: no ray.
+    let inf = f32::INFINITY;
+    assert!(raycast_capsule(Vec2::new(-3.0, 1.0), Vec2::new(inf, 0.0), &k).is_none());
+    // NULL outputs: the answer alone.
+    let nul = std::ptr::null_mut();
+    // SAFETY: NULL outputs are allowed by the contract.
+    unsafe {
+        assert!(c2d_collide_rect_poly(r, p, nul));
+        assert!(c2d_collide_capsule_capsule(k, k, nul));
+        assert!(c2d_manifold_poly_poly(p, p, std::ptr::null_mut()));
+        assert!(c2d_raycast_capsule(
+            Vec2::new(-3.0, 1.0),
+            Vec2::new(6.0, 0.0),
+            k,
+            std::ptr::null_mut()
+        ));
+    }
+    // Hand-made polygons whose vertices coincide: an answer, never a panic or NaN.
+    let dot_poly = Poly {
+        verts: [Vec2::new(1.0, 1.0); 8],
+        count: 4,
+    };
+    for m in [
+        manifold_poly_poly(&dot_poly, &p),
+        manifold_poly_poly(&dot_poly, &dot_poly),
+    ] {
+        assert!(m.count <= 2 && !m.normal.x.is_nan());
+    }
+    let cw = Poly {
+        verts: [
+            p.verts[0],
+            p.verts[2],
+            p.verts[1],
+            Vec2::default(),
+            Vec2::default(),
+            Vec2::default(),
+            Vec2::default(),
+            Vec2::default(),
+        ],
+        count: 3,
+    };
+    if let Some(c) = collide_poly_poly(&cw, &p) {
+        assert!(!c.normal.x.is_nan() && !c.depth.is_nan() && !c.point.x.is_nan());
+    }
 }
