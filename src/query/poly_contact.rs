@@ -252,6 +252,18 @@ fn slack(n: P, v: P, x: P) -> f64 {
     1e-12 * scale - dot(n, sub(x, v))
 }
 
+/// Where the segment `p..q`, one end of which is outside the half-plane, crosses its line, as
+/// a fraction of the way in `[0, 1]`.
+fn crossing(n: P, v: P, p: P, q: P) -> f64 {
+    let (ep, eq) = (dot(n, sub(p, v)), dot(n, sub(q, v)));
+    let t = ep / (ep - eq);
+    if t.is_nan() {
+        0.5
+    } else {
+        t.clamp(0.0, 1.0)
+    }
+}
+
 /// Reference face and incident face, as Box2D and cute_c2 do: the face of the axis is the
 /// reference; the other shape's side most against its normal is the incident face, clipped to
 /// the reference shape's other sides; the clipped ends below the reference face are the points.
@@ -294,10 +306,14 @@ fn clip_manifold(a: &Shape, b: &Shape, axis: &Axis) -> Points {
         if g0 < 0.0 && g1 < 0.0 {
             return fallback();
         }
-        if g0 < 0.0 {
-            lo = lo.max(g0 / (g0 - g1));
-        } else if g1 < 0.0 {
-            hi = hi.min(g0 / (g0 - g1));
+        if g0 < 0.0 || g1 < 0.0 {
+            // Cut where the plane itself crosses, so that a face ending on it ends exactly there.
+            let t = crossing(n, v, p0, p1);
+            if g0 < 0.0 {
+                lo = lo.max(t);
+            } else {
+                hi = hi.min(t);
+            }
         }
     }
     if !(lo <= hi) {
@@ -347,7 +363,7 @@ fn overlap_mean(a: &Convex, b: &Convex) -> P {
                 m += 1;
             }
             if (gp >= 0.0) != (gq >= 0.0) && m < CAP {
-                out[m] = lerp(p, q, gp / (gp - gq));
+                out[m] = lerp(p, q, crossing(nv, v, p, q));
                 m += 1;
             }
         }
