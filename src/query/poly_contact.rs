@@ -171,7 +171,7 @@ fn best_axis(a: &Shape, b: &Shape) -> Option<Axis> {
                 .iter()
                 .map(|&w| dot(u, sub(w, v)))
                 .fold(f64::INFINITY, f64::min);
-            if best.map_or(true, |b| sep > b.sep) {
+            if best.is_none_or(|b| sep > b.sep) {
                 let n = if on_b { (-u.0, -u.1) } else { u };
                 best = Some(Axis {
                     sep,
@@ -316,7 +316,7 @@ fn clip_manifold(a: &Shape, b: &Shape, axis: &Axis) -> Points {
             }
         }
     }
-    if !(lo <= hi) {
+    if lo > hi || lo.is_nan() || hi.is_nan() {
         return fallback();
     }
     let mut m = Points {
