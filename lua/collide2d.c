@@ -848,7 +848,7 @@ C2DL_PRED(intersectSegmentPoly, c2d_intersect_segment_poly, segment, poly)
 C2DL_PRED(intersectSegmentCapsule, c2d_intersect_segment_capsule, segment, capsule)
 C2DL_RAYCAST(raycastPoly, c2d_raycast_poly, poly)
 
-/* Contacts, manifolds and distances of polygons and capsules (1.3). */
+/* Contacts, manifolds and distances of polygons and capsules (1.2). */
 C2DL_COLLIDE(collideRectPoly, c2d_collide_rect_poly, rect, poly)
 C2DL_COLLIDE(collideObbPoly, c2d_collide_obb_poly, obb, poly)
 C2DL_COLLIDE(collidePolyPoly, c2d_collide_poly_poly, poly, poly)
@@ -3515,7 +3515,7 @@ C2DL_SHIM_HIT(raycast_obb, c2d_vec2, c2d_obb)
 C2DL_SHIM_HIT(raycast_segment, c2d_vec2, c2d_segment)
 C2DL_SHIM_HIT(raycast_poly, c2d_vec2, c2d_poly)
 
-/* Contacts, manifolds and distances of polygons and capsules (1.3). */
+/* Contacts, manifolds and distances of polygons and capsules (1.2). */
 C2DL_SHIM_OUT(collide_rect_poly, c2d_rect, c2d_poly, c2d_contact)
 C2DL_SHIM_OUT(collide_obb_poly, c2d_obb, c2d_poly, c2d_contact)
 C2DL_SHIM_OUT(collide_poly_poly, c2d_poly, c2d_poly, c2d_contact)

@@ -691,7 +691,7 @@ do
   end
 end
 
--- Contacts, manifolds and distances of polygons and capsules (1.3). poly_binary(name, cname, A,
+-- Contacts, manifolds and distances of polygons and capsules (1.2). poly_binary(name, cname, A,
 -- B, finish) is poly_pred's reading with finish(cfn, a, b) making the results.
 -- Gives pooled polygons back (false for none), passing the results through.
 local function give_back(a, b, ...)

@@ -346,7 +346,7 @@ return function(test, c2d, h)
     calls[#calls + 1] = { "intersectSegmentCapsule", "segment", "capsule" }
     calls[#calls + 1] = { "polyPoints", "poly" }
     calls[#calls + 1] = { "raycastPoly", "number", "number", "number", "number", "poly" }
-    -- Contacts, manifolds, distances and the capsule ray cast (1.3).
+    -- Contacts, manifolds, distances and the capsule ray cast (1.2).
     for _, p in ipairs(pairs_) do
       if p[2] ~= "point" then
         calls[#calls + 1] = { "collide" .. p[1], p[2], p[3] }

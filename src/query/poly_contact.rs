@@ -21,11 +21,10 @@ use super::raycast::{make, ray_end};
 use super::sweep::unusable;
 use super::{
     intersect_segment_capsule, overlap_capsule_capsule, overlap_capsule_circle,
-    overlap_obb_capsule, overlap_obb_poly, overlap_point_capsule, overlap_poly_capsule,
-    overlap_poly_circle, overlap_poly_poly, overlap_rect_capsule, overlap_rect_poly,
-    overlap_rect_rect, touch_capsule_capsule, touch_capsule_circle, touch_obb_capsule,
-    touch_obb_poly, touch_point_capsule, touch_poly_capsule, touch_poly_circle, touch_poly_poly,
-    touch_rect_capsule, touch_rect_poly,
+    overlap_obb_capsule, overlap_point_capsule, overlap_poly_capsule, overlap_poly_circle,
+    overlap_rect_capsule, overlap_rect_rect, touch_capsule_capsule, touch_capsule_circle,
+    touch_obb_capsule, touch_obb_poly, touch_point_capsule, touch_poly_capsule, touch_poly_circle,
+    touch_poly_poly, touch_rect_capsule, touch_rect_poly,
 };
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
@@ -156,33 +155,63 @@ struct Axis {
     face: usize,
 }
 
-/// The axis with the greatest separation of the cores, the first shape's axes winning ties.
-fn best_axis(a: &Shape, b: &Shape) -> Option<Axis> {
-    let mut best: Option<Axis> = None;
-    for (owner, other, on_b) in [(a, b, false), (b, a, true)] {
+/// The separating-axis test of two cores.
+#[derive(Clone, Copy, Debug)]
+struct Sat {
+    /// Whether an axis has the other core on or beyond it: the strict predicate's arithmetic for
+    /// flat-sided pairs (`convex_convex` in poly.rs), so its answer exactly.
+    apart: bool,
+    /// The axis of greatest separation (least penetration); none when no side has an axis.
+    axis: Option<Axis>,
+}
+
+/// The axis with the greatest separation of the cores, the first shape's axes winning ties; or
+/// the first axis found with the other core strictly beyond it. Per side, the least of the unnormalised `n·(w - v)` over the other core's vertices (a NaN,
+/// from infinite coordinates, counting as not beyond, as in the predicate), divided by `|n|`.
+fn best_axis(a: &Shape, b: &Shape) -> Sat {
+    let mut apart = false;
+    let mut best: Option<(f64, bool, usize)> = None;
+    'owners: for (owner, other, on_b) in [(a, b, false), (b, a, true)] {
         for i in owner.sides() {
-            let Some(u) = direction(owner.c.n[i].0, owner.c.n[i].1) else {
-                continue;
-            };
-            let v = owner.c.v[i];
-            let sep = other
-                .c
-                .verts()
-                .iter()
-                .map(|&w| dot(u, sub(w, v)))
-                .fold(f64::INFINITY, f64::min);
-            if best.is_none_or(|b| sep > b.sep) {
-                let n = if on_b { (-u.0, -u.1) } else { u };
-                best = Some(Axis {
-                    sep,
-                    n,
-                    on_b,
-                    face: i,
-                });
+            let (n, v) = (owner.c.n[i], owner.c.v[i]);
+            let mut least = f64::INFINITY;
+            for &w in other.c.verts() {
+                let d = dot(n, sub(w, v));
+                least = if d < least || d.is_nan() {
+                    if d.is_nan() {
+                        f64::NEG_INFINITY
+                    } else {
+                        d
+                    }
+                } else {
+                    least
+                };
+            }
+            let sep = least / dot(n, n).sqrt();
+            if best.is_none_or(|b| sep > b.0) {
+                best = Some((sep, on_b, i));
+            }
+            apart |= least >= 0.0;
+            if least > 0.0 {
+                // Strictly apart along this axis: nothing else is needed (the contact of rounded
+                // shapes then goes by their nearest points). Only touching along it, the cores
+                // may still be apart along another axis, or touch.
+                break 'owners;
             }
         }
     }
-    best
+    let axis = best.map(|(sep, on_b, face)| {
+        let owner = if on_b { b } else { a };
+        let (x, y) = owner.c.n[face];
+        let u = direction(x, y).unwrap_or((1.0, 0.0));
+        Axis {
+            sep,
+            n: if on_b { (-u.0, -u.1) } else { u },
+            on_b,
+            face,
+        }
+    });
+    Sat { apart, axis }
 }
 
 /// The nearest points of two cores (`(distance², on a, on b)`), from every vertex of one to
@@ -205,23 +234,23 @@ fn nearest_points(a: &Convex, b: &Convex) -> (f64, P, P) {
 }
 
 /// The contact of two shapes the strict predicate calls overlapping, in f64.
-fn solve(a: &Shape, b: &Shape) -> Option<(P, f64, P)> {
+fn solve(a: &Shape, b: &Shape, axis: Option<Axis>) -> (P, f64, P) {
     let radii = a.r + b.r;
-    let Some(axis) = best_axis(a, b) else {
+    let Some(axis) = axis else {
         // No axis at all (hand-made polygons whose vertices all coincide): +x.
-        return Some(((1.0, 0.0), radii, overlap_mean(&a.c, &b.c)));
+        return ((1.0, 0.0), radii, overlap_mean(&a.c, &b.c));
     };
     if axis.sep > 0.0 {
         // Cores apart: along the line between their nearest points.
         let (d2, pa, pb) = nearest_points(&a.c, &b.c);
         let d = d2.sqrt();
         let Some(n) = direction(pb.0 - pa.0, pb.1 - pa.1) else {
-            return Some((axis.n, radii - axis.sep, pa));
+            return (axis.n, radii - axis.sep, pa);
         };
         // Along n from pa, a covers -ra..ra and b covers d-rb..d+rb: the middle of both.
         let (lo, hi) = ((-a.r).max(d - b.r), a.r.min(d + b.r));
         let mid = (lo + hi) * 0.5;
-        return Some((n, radii - d, (pa.0 + n.0 * mid, pa.1 + n.1 * mid)));
+        return (n, radii - d, (pa.0 + n.0 * mid, pa.1 + n.1 * mid));
     }
     let depth = radii - axis.sep;
     let point = if a.solid() && b.solid() {
@@ -234,7 +263,7 @@ fn solve(a: &Shape, b: &Shape) -> Option<(P, f64, P)> {
     } else {
         overlap_mean(&a.c, &b.c)
     };
-    Some((axis.n, depth, point))
+    (axis.n, depth, point)
 }
 
 /// A manifold in f64: points on one shape's boundary inside the other.
@@ -378,22 +407,37 @@ fn overlap_mean(a: &Convex, b: &Convex) -> P {
     (s.0 / n as f64, s.1 / n as f64)
 }
 
-/// The f32 contact of shapes the strict predicate calls overlapping (`overlapping`).
-fn collide(overlapping: bool, a: Option<Shape>, b: Option<Shape>) -> Option<Contact> {
-    if !overlapping {
+/// Whether the shapes overlap strictly: the predicate's answer where given (`decided`), else
+/// the separating-axis test's own, which is the predicate's arithmetic for flat-sided pairs.
+/// With the test, when they do.
+fn overlapping(
+    decided: Option<bool>,
+    a: Option<Shape>,
+    b: Option<Shape>,
+) -> Option<(Shape, Shape, Sat)> {
+    if decided == Some(false) {
         return None;
     }
-    let (n, depth, p) = solve(&a?, &b?)?;
+    let (a, b) = (a?, b?);
+    let sat = best_axis(&a, &b);
+    (decided.is_some() || !sat.apart).then_some((a, b, sat))
+}
+
+/// The f32 contact of shapes that overlap strictly (see [`overlapping`]).
+fn collide(decided: Option<bool>, a: Option<Shape>, b: Option<Shape>) -> Option<Contact> {
+    let (a, b, sat) = overlapping(decided, a, b)?;
+    let (n, depth, p) = solve(&a, &b, sat.axis);
     Some(contact(n, depth, p))
 }
 
-/// The contact functions, one per pair: the strict predicate, then [`solve`].
+/// The contact functions, one per pair: whether they overlap (`None`: the separating-axis
+/// test's answer), then [`solve`].
 macro_rules! collide_fns {
-    ($($(#[$doc:meta])* $name:ident($a:ident: $ta:ty, $b:ident: $tb:ty) = $pred:ident, $sa:expr, $sb:expr;)*) => {
+    ($($(#[$doc:meta])* $name:ident($a:ident: $ta:ty, $b:ident: $tb:ty) = $decided:expr, $sa:expr, $sb:expr;)*) => {
         $(
             $(#[$doc])*
             pub fn $name($a: $ta, $b: $tb) -> Option<Contact> {
-                collide($pred($a, $b), $sa, $sb)
+                collide($decided, $sa, $sb)
             }
         )*
     };
@@ -402,33 +446,33 @@ macro_rules! collide_fns {
 collide_fns! {
     /// Rect against convex polygon: the axis of least penetration among both shapes' sides; the
     /// point is the mean of the manifold's points.
-    collide_rect_poly(a: Rect, b: &Poly) = overlap_rect_poly, Shape::rect(a), Shape::poly(b);
+    collide_rect_poly(a: Rect, b: &Poly) = None, Shape::rect(a), Shape::poly(b);
     /// Oriented box against convex polygon, as [`collide_rect_poly`].
-    collide_obb_poly(a: Obb, b: &Poly) = overlap_obb_poly, Shape::obb(a), Shape::poly(b);
+    collide_obb_poly(a: Obb, b: &Poly) = None, Shape::obb(a), Shape::poly(b);
     /// Convex polygon against convex polygon, as [`collide_rect_poly`].
-    collide_poly_poly(a: &Poly, b: &Poly) = overlap_poly_poly, Shape::poly(a), Shape::poly(b);
+    collide_poly_poly(a: &Poly, b: &Poly) = None, Shape::poly(a), Shape::poly(b);
     /// Convex polygon against circle: from the polygon's nearest point to the centre (the
     /// point); a centre inside leaves through the nearest side.
-    collide_poly_circle(a: &Poly, b: Circle) = overlap_poly_circle, Shape::poly(a), Shape::circle(b);
+    collide_poly_circle(a: &Poly, b: Circle) = Some(overlap_poly_circle(a, b)), Shape::poly(a), Shape::circle(b);
     /// Convex polygon against capsule.
-    collide_poly_capsule(a: &Poly, b: &Capsule) = overlap_poly_capsule, Shape::poly(a), Shape::capsule(b);
+    collide_poly_capsule(a: &Poly, b: &Capsule) = Some(overlap_poly_capsule(a, b)), Shape::poly(a), Shape::capsule(b);
     /// Rect against capsule.
-    collide_rect_capsule(a: Rect, b: &Capsule) = overlap_rect_capsule, Shape::rect(a), Shape::capsule(b);
+    collide_rect_capsule(a: Rect, b: &Capsule) = Some(overlap_rect_capsule(a, b)), Shape::rect(a), Shape::capsule(b);
     /// Oriented box against capsule.
-    collide_obb_capsule(a: Obb, b: &Capsule) = overlap_obb_capsule, Shape::obb(a), Shape::capsule(b);
+    collide_obb_capsule(a: Obb, b: &Capsule) = Some(overlap_obb_capsule(a, b)), Shape::obb(a), Shape::capsule(b);
     /// Capsule against circle.
-    collide_capsule_circle(a: &Capsule, b: Circle) = overlap_capsule_circle, Shape::capsule(a), Shape::circle(b);
+    collide_capsule_circle(a: &Capsule, b: Circle) = Some(overlap_capsule_circle(a, b)), Shape::capsule(a), Shape::circle(b);
     /// Capsule against capsule.
-    collide_capsule_capsule(a: &Capsule, b: &Capsule) = overlap_capsule_capsule, Shape::capsule(a), Shape::capsule(b);
+    collide_capsule_capsule(a: &Capsule, b: &Capsule) = Some(overlap_capsule_capsule(a, b)), Shape::capsule(a), Shape::capsule(b);
 }
 
-/// The f32 manifold of flat-sided shapes the strict predicate calls overlapping.
-fn manifold(overlapping: bool, a: Option<Shape>, b: Option<Shape>) -> Manifold {
+/// The f32 manifold of flat-sided shapes that overlap strictly (see [`overlapping`]).
+fn manifold(decided: Option<bool>, a: Option<Shape>, b: Option<Shape>) -> Manifold {
     let none = Manifold::default();
-    let (true, Some(a), Some(b)) = (overlapping, a, b) else {
+    let Some((a, b, sat)) = overlapping(decided, a, b) else {
         return none;
     };
-    let Some(axis) = best_axis(&a, &b) else {
+    let Some(axis) = sat.axis else {
         // No axis at all (hand-made polygons whose vertices all coincide): one point, +x.
         let p = overlap_mean(&a.c, &b.c);
         let c = contact((1.0, 0.0), 0.0, p);
@@ -464,11 +508,11 @@ fn manifold(overlapping: bool, a: Option<Shape>, b: Option<Shape>) -> Manifold {
 }
 
 macro_rules! manifold_fns {
-    ($($(#[$doc:meta])* $name:ident($a:ident: $ta:ty, $b:ident: $tb:ty) = $pred:ident, $sa:expr, $sb:expr;)*) => {
+    ($($(#[$doc:meta])* $name:ident($a:ident: $ta:ty, $b:ident: $tb:ty) = $decided:expr, $sa:expr, $sb:expr;)*) => {
         $(
             $(#[$doc])*
             pub fn $name($a: $ta, $b: $tb) -> Manifold {
-                manifold($pred($a, $b), $sa, $sb)
+                manifold($decided, $sa, $sb)
             }
         )*
     };
@@ -476,13 +520,13 @@ macro_rules! manifold_fns {
 
 manifold_fns! {
     /// The manifold of a rect and a convex polygon: count 0 unless they overlap strictly.
-    manifold_rect_poly(a: Rect, b: &Poly) = overlap_rect_poly, Shape::rect(a), Shape::poly(b);
+    manifold_rect_poly(a: Rect, b: &Poly) = None, Shape::rect(a), Shape::poly(b);
     /// The manifold of an oriented box and a convex polygon.
-    manifold_obb_poly(a: Obb, b: &Poly) = overlap_obb_poly, Shape::obb(a), Shape::poly(b);
+    manifold_obb_poly(a: Obb, b: &Poly) = None, Shape::obb(a), Shape::poly(b);
     /// The manifold of two convex polygons.
-    manifold_poly_poly(a: &Poly, b: &Poly) = overlap_poly_poly, Shape::poly(a), Shape::poly(b);
+    manifold_poly_poly(a: &Poly, b: &Poly) = None, Shape::poly(a), Shape::poly(b);
     /// The manifold of two rects; the normal is [`collide_rect_rect`](super::collide_rect_rect)'s.
-    manifold_rect_rect(a: Rect, b: Rect) = overlap_rect_rect, Shape::rect(a), Shape::rect(b);
+    manifold_rect_rect(a: Rect, b: Rect) = Some(overlap_rect_rect(a, b)), Shape::rect(a), Shape::rect(b);
 }
 
 /// The distance between two cores with radii, given the closed predicate's answer.
