@@ -20,11 +20,11 @@ use super::poly::{core, Convex};
 use super::raycast::{make, ray_end};
 use super::sweep::unusable;
 use super::{
-    intersect_segment_capsule, overlap_capsule_capsule, overlap_capsule_circle,
+    collide_rect_rect, intersect_segment_capsule, overlap_capsule_capsule, overlap_capsule_circle,
     overlap_obb_capsule, overlap_point_capsule, overlap_poly_capsule, overlap_poly_circle,
-    overlap_rect_capsule, overlap_rect_rect, touch_capsule_capsule, touch_capsule_circle,
-    touch_obb_capsule, touch_obb_poly, touch_point_capsule, touch_poly_capsule, touch_poly_circle,
-    touch_poly_poly, touch_rect_capsule, touch_rect_poly,
+    overlap_rect_capsule, touch_capsule_capsule, touch_capsule_circle, touch_obb_capsule,
+    touch_obb_poly, touch_point_capsule, touch_poly_capsule, touch_poly_circle, touch_poly_poly,
+    touch_rect_capsule, touch_rect_poly,
 };
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
@@ -427,7 +427,17 @@ fn overlapping(
 fn collide(decided: Option<bool>, a: Option<Shape>, b: Option<Shape>) -> Option<Contact> {
     let (a, b, sat) = overlapping(decided, a, b)?;
     let (n, depth, p) = solve(&a, &b, sat.axis);
-    Some(contact(n, depth, p))
+    Some(contact(n, defined(depth), p))
+}
+
+/// A depth that infinite coordinates leave undefined (`inf - inf`) is infinite: the shapes
+/// overlap, so it stays positive.
+fn defined(depth: f64) -> f64 {
+    if depth.is_nan() {
+        f64::INFINITY
+    } else {
+        depth
+    }
 }
 
 /// The contact functions, one per pair: whether they overlap (`None`: the separating-axis
@@ -500,7 +510,7 @@ fn manifold(decided: Option<bool>, a: Option<Shape>, b: Option<Shape>) -> Manifo
     };
     for i in 0..m.count {
         // Kept positive, and within f32, as the contact's depth is.
-        let c = contact(axis.n, m.depth[i], m.point[i]);
+        let c = contact(axis.n, defined(m.depth[i]), m.point[i]);
         out.depth[i] = c.depth;
         out.point[i] = c.point;
     }
@@ -525,8 +535,24 @@ manifold_fns! {
     manifold_obb_poly(a: Obb, b: &Poly) = None, Shape::obb(a), Shape::poly(b);
     /// The manifold of two convex polygons.
     manifold_poly_poly(a: &Poly, b: &Poly) = None, Shape::poly(a), Shape::poly(b);
-    /// The manifold of two rects; the normal is [`collide_rect_rect`](super::collide_rect_rect)'s.
-    manifold_rect_rect(a: Rect, b: Rect) = Some(overlap_rect_rect(a, b)), Shape::rect(a), Shape::rect(b);
+}
+
+/// The manifold of two rects; the normal is [`collide_rect_rect`]'s. Where that contact's
+/// formulas pick another axis (only with infinite extents), its contact is the one point.
+pub fn manifold_rect_rect(a: Rect, b: Rect) -> Manifold {
+    let Some(c) = collide_rect_rect(a, b) else {
+        return Manifold::default();
+    };
+    let m = manifold(Some(true), Shape::rect(a), Shape::rect(b));
+    if m.count > 0 && m.normal == c.normal {
+        return m;
+    }
+    Manifold {
+        count: 1,
+        depth: [c.depth, 0.0],
+        point: [c.point, Vec2::default()],
+        normal: c.normal,
+    }
 }
 
 /// The distance between two cores with radii, given the closed predicate's answer.
