@@ -5,8 +5,7 @@
 
 use collide2d::ffi::*;
 use collide2d::{
-    Capsule, Circle, CircleI, Contact, Hit, Manifold, MoveInfo, Obb, Poly, Rect, RectI, Rot,
-    Segment, Vec2,
+    Capsule, Circle, CircleI, Contact, Hit, MoveInfo, Obb, Poly, Rect, RectI, Rot, Segment, Vec2,
 };
 use std::mem::MaybeUninit;
 use std::ptr::{null, null_mut};
