@@ -1056,7 +1056,7 @@ bool c2d_raycast_poly(struct c2d_vec2 origin,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — along the side of least penetration among both shapes' sides (ties: `a`'s sides first, a rect's as +x, -x, +y, -y, a polygon's in vertex order); `point` is the mean of the `c2d_manifold_rect_poly` points.
 /// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for an infinite radius.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_rect_poly(struct c2d_rect a,
                            struct c2d_poly b,
@@ -1067,7 +1067,7 @@ bool c2d_collide_rect_poly(struct c2d_rect a,
 /// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_rect_poly`, the box's ties in its own axes; `point` is the mean of the `c2d_manifold_obb_poly` points.
 /// The predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
 /// otherwise; false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for an infinite radius.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_obb_poly(struct c2d_obb a,
                           struct c2d_poly b,
@@ -1077,7 +1077,7 @@ bool c2d_collide_obb_poly(struct c2d_obb a,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_rect_poly`; `point` is the mean of the `c2d_manifold_poly_poly` points.
 /// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for an infinite radius.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_poly_poly(struct c2d_poly a,
                            struct c2d_poly b,
@@ -1087,7 +1087,7 @@ bool c2d_collide_poly_poly(struct c2d_poly a,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — from the polygon's nearest point (which is `point`) to the centre; a centre inside leaves through the shallowest side, `point` then inside the overlap of the two.
 /// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for an infinite radius.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_poly_circle(struct c2d_poly a,
                              struct c2d_circle b,
@@ -1095,9 +1095,9 @@ bool c2d_collide_poly_circle(struct c2d_poly a,
 
 /// Strict overlap of convex polygon `a` and capsule `b` (as `c2d_overlap_poly_capsule`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — from the polygon's nearest point to the core segment's nearest point when the segment stays outside the polygon (`point` is then on the polygon, or between the two where the polygon is a segment); a core crossing the polygon leaves along the shallowest of the polygon's sides and the segment's normal and direction, `point` inside the overlap of the two.
+/// moving `a` by `-normal*depth` leaves them touching — from the polygon's nearest point to the core segment's nearest point when the segment stays outside the polygon (`point` is then the polygon's nearest point); a core crossing the polygon leaves along the shallowest of the polygon's sides and the segment's normal and direction, `point` inside the overlap of the two.
 /// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for an infinite radius.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_poly_capsule(struct c2d_poly a,
                               struct c2d_capsule b,
@@ -1107,7 +1107,7 @@ bool c2d_collide_poly_capsule(struct c2d_poly a,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_poly_capsule`, the rect's ties as +x, -x, +y, -y.
 /// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for an infinite radius.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_rect_capsule(struct c2d_rect a,
                               struct c2d_capsule b,
@@ -1118,7 +1118,7 @@ bool c2d_collide_rect_capsule(struct c2d_rect a,
 /// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_poly_capsule`, the box's ties in its own axes.
 /// The predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
 /// otherwise; false if any input is NaN.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for an infinite radius.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_obb_capsule(struct c2d_obb a,
                              struct c2d_capsule b,
@@ -1128,7 +1128,7 @@ bool c2d_collide_obb_capsule(struct c2d_obb a,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — along the line from the core segment's nearest point to the centre (`(1, 0)` where they coincide); `point` is the middle of the overlap on that line.
 /// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for an infinite radius.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_capsule_circle(struct c2d_capsule a,
                                 struct c2d_circle b,
@@ -1138,7 +1138,7 @@ bool c2d_collide_capsule_circle(struct c2d_capsule a,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — along the line between the core segments' nearest points when they do not cross, else along the shallowest of their normals and directions; `point` inside both.
 /// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for an infinite radius.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_capsule_capsule(struct c2d_capsule a,
                                  struct c2d_capsule b,
@@ -1148,10 +1148,11 @@ bool c2d_collide_capsule_capsule(struct c2d_capsule a,
 /// contact manifold in `*out` (written whatever the answer: `count` 0 when false). Reference and
 /// incident faces as Box2D and cute_c2 clip them: the side of least penetration is the reference
 /// face, the other shape's side most against it is clipped to the reference shape, and its ends
-/// below the reference face are the points (2 for a box resting flat on a ramp or on another box;
-/// 1 for a corner poking in, or where the clipped face lies above the reference face, that point
-/// then inside the overlap at the contact depth). Each point lies on one shape's boundary inside
-/// the other (within rounding); `depth[i] > 0` is how far it lies below the reference face. `normal` is `c2d_collide_rect_poly`'s.
+/// below the reference face are the points: 2 for a box resting flat on a ramp or on another box,
+/// 1 where only one clipped end lies below it; where none does (a corner poking in through
+/// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
+/// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
+/// below the reference face. `normal` is `c2d_collide_rect_poly`'s.
 /// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
 bool c2d_manifold_rect_poly(struct c2d_rect a,
                             struct c2d_poly b,
@@ -1161,10 +1162,11 @@ bool c2d_manifold_rect_poly(struct c2d_rect a,
 /// contact manifold in `*out` (written whatever the answer: `count` 0 when false). Reference and
 /// incident faces as Box2D and cute_c2 clip them: the side of least penetration is the reference
 /// face, the other shape's side most against it is clipped to the reference shape, and its ends
-/// below the reference face are the points (2 for a box resting flat on a ramp or on another box;
-/// 1 for a corner poking in, or where the clipped face lies above the reference face, that point
-/// then inside the overlap at the contact depth). Each point lies on one shape's boundary inside
-/// the other (within rounding); `depth[i] > 0` is how far it lies below the reference face. `normal` is `c2d_collide_obb_poly`'s.
+/// below the reference face are the points: 2 for a box resting flat on a ramp or on another box,
+/// 1 where only one clipped end lies below it; where none does (a corner poking in through
+/// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
+/// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
+/// below the reference face. `normal` is `c2d_collide_obb_poly`'s.
 /// The predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
 /// otherwise; false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
 bool c2d_manifold_obb_poly(struct c2d_obb a,
@@ -1175,10 +1177,11 @@ bool c2d_manifold_obb_poly(struct c2d_obb a,
 /// contact manifold in `*out` (written whatever the answer: `count` 0 when false). Reference and
 /// incident faces as Box2D and cute_c2 clip them: the side of least penetration is the reference
 /// face, the other shape's side most against it is clipped to the reference shape, and its ends
-/// below the reference face are the points (2 for a box resting flat on a ramp or on another box;
-/// 1 for a corner poking in, or where the clipped face lies above the reference face, that point
-/// then inside the overlap at the contact depth). Each point lies on one shape's boundary inside
-/// the other (within rounding); `depth[i] > 0` is how far it lies below the reference face. `normal` is `c2d_collide_poly_poly`'s.
+/// below the reference face are the points: 2 for a box resting flat on a ramp or on another box,
+/// 1 where only one clipped end lies below it; where none does (a corner poking in through
+/// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
+/// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
+/// below the reference face. `normal` is `c2d_collide_poly_poly`'s.
 /// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
 bool c2d_manifold_poly_poly(struct c2d_poly a,
                             struct c2d_poly b,
@@ -1188,10 +1191,12 @@ bool c2d_manifold_poly_poly(struct c2d_poly a,
 /// contact manifold in `*out` (written whatever the answer: `count` 0 when false). Reference and
 /// incident faces as Box2D and cute_c2 clip them: the side of least penetration is the reference
 /// face, the other shape's side most against it is clipped to the reference shape, and its ends
-/// below the reference face are the points (2 for a box resting flat on a ramp or on another box;
-/// 1 for a corner poking in, or where the clipped face lies above the reference face, that point
-/// then inside the overlap at the contact depth). Each point lies on one shape's boundary inside
-/// the other (within rounding); `depth[i] > 0` is how far it lies below the reference face. The normal and the depth of the deepest point are `c2d_collide_rect_rect`'s.
+/// below the reference face are the points: 2 for a box resting flat on a ramp or on another box,
+/// 1 where only one clipped end lies below it; where none does (a corner poking in through
+/// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
+/// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
+/// below the reference face. `normal` is `c2d_collide_rect_rect`'s (where infinite extents make the two pick different
+/// axes, that contact is the one point).
 /// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
 bool c2d_manifold_rect_rect(struct c2d_rect a,
                             struct c2d_rect b,
