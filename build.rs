@@ -5,7 +5,7 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const TYPES: [(&str, &str); 25] = [
+const TYPES: [(&str, &str); 26] = [
     ("Vec2", "c2d_vec2"),
     ("Rect", "c2d_rect"),
     ("Circle", "c2d_circle"),
@@ -30,6 +30,7 @@ const TYPES: [(&str, &str); 25] = [
     ("Moved", "c2d_moved"),
     ("Poly", "c2d_poly"),
     ("Capsule", "c2d_capsule"),
+    ("Manifold", "c2d_manifold"),
     ("POLY_MAX", "C2D_POLY_MAX"),
 ];
 
@@ -56,12 +57,16 @@ const HEADER_TOP: &str = "\
  *   capsules     c2d_overlap_* and c2d_touch_* for point_poly, rect_poly, obb_poly, poly_poly,
  *                poly_circle, poly_capsule, point_capsule, rect_capsule, obb_capsule,
  *                capsule_circle, capsule_capsule; c2d_intersect_segment_poly, _capsule;
- *                c2d_raycast_poly
+ *                c2d_raycast_poly, c2d_raycast_capsule
  *   Contacts     c2d_collide_rect_rect, _circle_circle, _rect_circle, _obb_circle, _obb_rect,
- *                _obb_obb: the strict test, and the normal and depth that separate the shapes
+ *                _obb_obb, _rect_poly, _obb_poly, _poly_poly, _poly_circle, _poly_capsule,
+ *                _rect_capsule, _obb_capsule, _capsule_circle, _capsule_capsule: the strict
+ *                test, and the normal and depth that separate the shapes; c2d_manifold_rect_poly,
+ *                _obb_poly, _poly_poly, _rect_rect: up to two contact points (c2d_manifold)
  *   Measures     c2d_intersection_rect, c2d_closest_point_rect, _obb, _segment,
  *                c2d_distance_rect_rect, _circle_circle, _rect_circle, _obb_circle, _obb_rect,
- *                _obb_obb
+ *                _obb_obb, _rect_poly, _obb_poly, _poly_poly, _poly_circle, _poly_capsule,
+ *                _rect_capsule, _obb_capsule, _capsule_circle, _capsule_capsule
  *   Motion       c2d_sweep_rect_rect, _circle_rect, _circle_circle, _rect_circle, _circle_obb,
  *                _rect_obb: the first moment a moving shape hits a still one (no tunnelling);
  *                c2d_raycast_rect, _circle, _obb, _segment

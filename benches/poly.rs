@@ -13,17 +13,19 @@
 //! The plain f32 tests are what a hand-written engine does, in f32, with no care for rounding:
 //! polygons by separating axes over both polygons' edge normals (all axes, no early exit),
 //! capsules by the clamped closest points of two segments, the ray by clipping against the edge
-//! lines. They may differ from collide2d's exact answers near touching.
+//! lines, the manifold as Box2D's b2CollidePolygons (reference face, incident face clipped to its
+//! side planes). They may differ from collide2d's exact answers near touching.
 //!
 //! Run: `cargo bench --bench poly` (add a name filter to run a subset: `cargo bench --bench poly -- capsule`).
 
 mod common;
 
 use collide2d::ffi::*;
-use collide2d::{Capsule, Circle, Hit, Poly, Rect, Vec2, POLY_MAX};
+use collide2d::{Capsule, Circle, Hit, Manifold, Poly, Rect, Vec2, POLY_MAX};
 use common::{measure, pairs, Rng};
 use parry2d::math::{Pose, Vector};
-use parry2d::query::{intersection_test, Ray, RayCast};
+use parry2d::query::details::contact_manifold_pfm_pfm;
+use parry2d::query::{intersection_test, ContactManifold, Ray, RayCast};
 use parry2d::shape::{Ball, ConvexPolygon, Cuboid, Shape};
 use std::hint::black_box;
 
@@ -179,6 +181,98 @@ unsafe extern "C" fn plain_raycast_poly(o: Vec2, d: Vec2, b: Poly, out: *mut Hit
     hit
 }
 
+/// Box2D's polygon manifold (b2CollidePolygons) in f32 for two 8-vertex polygons: the face of
+/// greatest separation on either polygon is the reference, the other's face most against its
+/// normal is clipped to the reference face's side planes, and the clipped points below the
+/// reference face are the contacts.
+unsafe extern "C" fn plain_manifold_poly_poly(a: Poly, b: Poly, out: *mut Manifold) -> bool {
+    #[inline(always)]
+    fn unit(v: Vec2) -> Vec2 {
+        let l = dot(v, v).sqrt();
+        Vec2::new(v.x / l, v.y / l)
+    }
+    #[inline(always)]
+    fn normal(p: &[Vec2; POLY_MAX], i: usize) -> Vec2 {
+        let (v, w) = (p[i], p[(i + 1) % POLY_MAX]);
+        unit(Vec2::new(w.y - v.y, v.x - w.x))
+    }
+    /// The greatest separation of `b` from a face of `a`, and that face.
+    #[inline(always)]
+    fn max_separation(a: &[Vec2; POLY_MAX], b: &[Vec2; POLY_MAX]) -> (f32, usize) {
+        let mut best = (f32::NEG_INFINITY, 0);
+        for i in 0..POLY_MAX {
+            let n = normal(a, i);
+            let mut lo = f32::INFINITY;
+            for &q in b {
+                lo = lo.min(dot(n, sub(q, a[i])));
+            }
+            if lo > best.0 {
+                best = (lo, i);
+            }
+        }
+        best
+    }
+    let (sa, ia) = max_separation(&a.verts, &b.verts);
+    let (sb, ib) = max_separation(&b.verts, &a.verts);
+    let mut m = Manifold::default();
+    if sa < 0.0 && sb < 0.0 {
+        let flip = sb > sa;
+        let (rf, inc, i) = if flip {
+            (&b.verts, &a.verts, ib)
+        } else {
+            (&a.verts, &b.verts, ia)
+        };
+        let n = normal(rf, i);
+        let mut e = 0;
+        let mut least = f32::INFINITY;
+        for j in 0..POLY_MAX {
+            let d = dot(normal(inc, j), n);
+            if d < least {
+                (least, e) = (d, j);
+            }
+        }
+        let (v1, v2) = (rf[i], rf[(i + 1) % POLY_MAX]);
+        let t = unit(sub(v2, v1));
+        let mut seg = [inc[e], inc[(e + 1) % POLY_MAX]];
+        // Clip to the two side planes (b2ClipSegmentToLine).
+        let mut ok = true;
+        for (dir, off) in [(Vec2::new(-t.x, -t.y), v1), (t, v2)] {
+            let (d0, d1) = (dot(dir, sub(seg[0], off)), dot(dir, sub(seg[1], off)));
+            if d0 > 0.0 && d1 > 0.0 {
+                ok = false;
+            } else if d0 > 0.0 || d1 > 0.0 {
+                let k = d0 / (d0 - d1);
+                let p = Vec2::new(
+                    seg[0].x + k * (seg[1].x - seg[0].x),
+                    seg[0].y + k * (seg[1].y - seg[0].y),
+                );
+                if d0 > 0.0 {
+                    seg[0] = p;
+                } else {
+                    seg[1] = p;
+                }
+            }
+        }
+        if ok {
+            for p in seg {
+                let sep = dot(n, sub(p, v1));
+                if sep <= 0.0 {
+                    let k = m.count as usize;
+                    m.depth[k] = -sep;
+                    m.point[k] = p;
+                    m.count += 1;
+                }
+            }
+        }
+        m.normal = if flip { Vec2::new(-n.x, -n.y) } else { n };
+    }
+    if !out.is_null() {
+        // SAFETY: the caller passes NULL or a writable Manifold.
+        unsafe { *out = m };
+    }
+    m.count > 0
+}
+
 // ---------------------------------------------------------------------------------------------
 // parry2d's shapes.
 
@@ -326,6 +420,56 @@ fn raycast_row(rng: &mut Rng) -> Row {
     }
 }
 
+type Manifolds = unsafe extern "C" fn(Poly, Poly, *mut Manifold) -> bool;
+
+/// The manifold row: two points per resting pair; parry2d's `contact_manifold_pfm_pfm` (what its
+/// query dispatcher calls for two convex polygons) into a fresh manifold per pair.
+fn manifold_row(rng: &mut Rng) -> Row {
+    let ours = black_box(c2d_manifold_poly_poly as Manifolds);
+    let plain = black_box(plain_manifold_poly_poly as Manifolds);
+    // SAFETY: NULL is a valid `out`.
+    let ask = |f: Manifolds, a: Poly, b: Poly| unsafe { f(a, b, std::ptr::null_mut()) };
+    let data = pairs(rng, |r| (octagon(r), octagon(r)), |a, b| ask(ours, a, b));
+    let want: Vec<bool> = data.iter().map(|&(a, b)| ask(ours, a, b)).collect();
+    let mut out = Manifold::default();
+    let mut timed = |f: Manifolds| {
+        measure(&data, |&(a, b)| {
+            // SAFETY: `out` is a live, writable Manifold.
+            unsafe { f(a, b, &mut out) }
+        })
+    };
+    let (t_ours, t_plain) = (timed(ours), timed(plain));
+    black_box(out);
+    let plain_agree = agreement(&data, &want, |&(a, b)| ask(plain, a, b));
+    let shapes: Vec<_> = data
+        .iter()
+        .map(|(a, b)| (parry_poly(a), parry_poly(b)))
+        .collect();
+    drop(data);
+    let parry_manifold = |((p1, s1), (p2, s2)): &((Pose, ConvexPolygon), (Pose, ConvexPolygon))| {
+        let mut m = ContactManifold::<(), ()>::new();
+        let pos12 = p1.inv_mul(p2);
+        contact_manifold_pfm_pfm(&pos12, s1, 0.0, None, s2, 0.0, None, 0.0, &mut m);
+        m
+    };
+    let mut depth = 0.0;
+    let t_parry = measure(&shapes, |s| {
+        let m = parry_manifold(s);
+        depth += m.points.first().map_or(0.0, |p| p.dist);
+        !m.points.is_empty()
+    });
+    black_box(depth);
+    let parry_agree = agreement(&shapes, &want, |s| !parry_manifold(s).points.is_empty());
+    Row {
+        name: "manifold, poly–poly, 8 vertices each (`c2d_manifold_poly_poly`)",
+        ours: t_ours,
+        plain: t_plain,
+        parry: t_parry,
+        plain_agree,
+        parry_agree,
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -385,6 +529,9 @@ fn main() {
     }
     if wanted("ray cast, 8-vertex polygon (`c2d_raycast_poly`)") {
         rows.push(raycast_row(rng));
+    }
+    if wanted("manifold, poly–poly, 8 vertices each (`c2d_manifold_poly_poly`)") {
+        rows.push(manifold_row(rng));
     }
     println!("| pair | collide2d ns | plain f32 ns | parry2d 0.31 ns |\n|---|---:|---:|---:|");
     for r in &rows {

@@ -150,5 +150,6 @@ void test_world_d(void);
 void test_kit(void);
 void test_poly(void);
 void test_slopes(void);
+void test_poly_contact(void);
 
 #endif /* C2D_TEST_MACROS_H */

@@ -18,12 +18,16 @@
  *   capsules     c2d_overlap_* and c2d_touch_* for point_poly, rect_poly, obb_poly, poly_poly,
  *                poly_circle, poly_capsule, point_capsule, rect_capsule, obb_capsule,
  *                capsule_circle, capsule_capsule; c2d_intersect_segment_poly, _capsule;
- *                c2d_raycast_poly
+ *                c2d_raycast_poly, c2d_raycast_capsule
  *   Contacts     c2d_collide_rect_rect, _circle_circle, _rect_circle, _obb_circle, _obb_rect,
- *                _obb_obb: the strict test, and the normal and depth that separate the shapes
+ *                _obb_obb, _rect_poly, _obb_poly, _poly_poly, _poly_circle, _poly_capsule,
+ *                _rect_capsule, _obb_capsule, _capsule_circle, _capsule_capsule: the strict
+ *                test, and the normal and depth that separate the shapes; c2d_manifold_rect_poly,
+ *                _obb_poly, _poly_poly, _rect_rect: up to two contact points (c2d_manifold)
  *   Measures     c2d_intersection_rect, c2d_closest_point_rect, _obb, _segment,
  *                c2d_distance_rect_rect, _circle_circle, _rect_circle, _obb_circle, _obb_rect,
- *                _obb_obb
+ *                _obb_obb, _rect_poly, _obb_poly, _poly_poly, _poly_circle, _poly_capsule,
+ *                _rect_capsule, _obb_capsule, _capsule_circle, _capsule_capsule
  *   Motion       c2d_sweep_rect_rect, _circle_rect, _circle_circle, _rect_circle, _circle_obb,
  *                _rect_obb: the first moment a moving shape hits a still one (no tunnelling);
  *                c2d_raycast_rect, _circle, _obb, _segment
@@ -385,6 +389,25 @@ typedef struct c2d_capsule {
   /// Radius; `< 0` is empty, `0` the bare segment.
   float r;
 } c2d_capsule;
+
+/// Up to two contact points of two strictly overlapping flat-sided shapes (`c2d_manifold`), as a
+/// box resting on the ground or on another box needs them; laid out as cute_c2's `c2Manifold`.
+///
+/// `count` is 0 when the shapes do not overlap strictly, else 1 or 2; only the first `count`
+/// entries of `depth` and `point` are set. `normal` is the unit minimum translation direction
+/// from the first shape to the second, the one the matching `c2d_collide_*` gives. Each `point`
+/// lies on the boundary of one shape and inside the other (within rounding), `depth[i] > 0`
+/// being how far it lies below the other shape's face.
+typedef struct c2d_manifold {
+  /// How many points are set: 0, 1 or 2.
+  int32_t count;
+  /// Penetration depth at each point, along `normal` (> 0).
+  float depth[2];
+  /// The contact points.
+  struct c2d_vec2 point[2];
+  /// Unit vector from the first shape toward the second.
+  struct c2d_vec2 normal;
+} c2d_manifold;
 
 /// What a move met on its way (`c2d_move_info`, filled by `c2d_move_rect`).
 typedef struct c2d_move_info {
@@ -1058,6 +1081,222 @@ bool c2d_raycast_poly(struct c2d_vec2 origin,
                       struct c2d_vec2 delta,
                       struct c2d_poly b,
                       struct c2d_hit *out);
+
+/// Strict overlap of rect `a` and convex polygon `b` (as `c2d_overlap_rect_poly`) and, when true and `out` is not NULL,
+/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
+/// moving `a` by `-normal*depth` leaves them touching — along the side of least penetration among both shapes' sides (ties: `a`'s sides first, a rect's as +x, -x, +y, -y, a polygon's in vertex order); `point` is the mean of the `c2d_manifold_rect_poly` points.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_rect_poly(struct c2d_rect a,
+                           struct c2d_poly b,
+                           struct c2d_contact *out);
+
+/// Strict overlap of oriented box `a` and convex polygon `b` (as `c2d_overlap_obb_poly`) and, when true and `out` is not NULL,
+/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
+/// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_rect_poly`, the box's ties in its own axes; `point` is the mean of the `c2d_manifold_obb_poly` points.
+/// The predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
+/// otherwise; false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_obb_poly(struct c2d_obb a,
+                          struct c2d_poly b,
+                          struct c2d_contact *out);
+
+/// Strict overlap of convex polygons `a` and `b` (as `c2d_overlap_poly_poly`) and, when true and `out` is not NULL,
+/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
+/// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_rect_poly`; `point` is the mean of the `c2d_manifold_poly_poly` points.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_poly_poly(struct c2d_poly a,
+                           struct c2d_poly b,
+                           struct c2d_contact *out);
+
+/// Strict overlap of convex polygon `a` and circle `b` (as `c2d_overlap_poly_circle`) and, when true and `out` is not NULL,
+/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
+/// moving `a` by `-normal*depth` leaves them touching — from the polygon's nearest point (which is `point`) to the centre; a centre inside leaves through the shallowest side, `point` then inside the overlap of the two.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_poly_circle(struct c2d_poly a,
+                             struct c2d_circle b,
+                             struct c2d_contact *out);
+
+/// Strict overlap of convex polygon `a` and capsule `b` (as `c2d_overlap_poly_capsule`) and, when true and `out` is not NULL,
+/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
+/// moving `a` by `-normal*depth` leaves them touching — from the polygon's nearest point to the core segment's nearest point when the segment stays outside the polygon (`point` is then the polygon's nearest point); a core crossing the polygon leaves along the shallowest of the polygon's sides and the segment's normal and direction, `point` inside the overlap of the two.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_poly_capsule(struct c2d_poly a,
+                              struct c2d_capsule b,
+                              struct c2d_contact *out);
+
+/// Strict overlap of rect `a` and capsule `b` (as `c2d_overlap_rect_capsule`) and, when true and `out` is not NULL,
+/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
+/// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_poly_capsule`, the rect's ties as +x, -x, +y, -y.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_rect_capsule(struct c2d_rect a,
+                              struct c2d_capsule b,
+                              struct c2d_contact *out);
+
+/// Strict overlap of oriented box `a` and capsule `b` (as `c2d_overlap_obb_capsule`) and, when true and `out` is not NULL,
+/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
+/// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_poly_capsule`, the box's ties in its own axes.
+/// The predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
+/// otherwise; false if any input is NaN.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_obb_capsule(struct c2d_obb a,
+                             struct c2d_capsule b,
+                             struct c2d_contact *out);
+
+/// Strict overlap of capsule `a` and circle `b` (as `c2d_overlap_capsule_circle`) and, when true and `out` is not NULL,
+/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
+/// moving `a` by `-normal*depth` leaves them touching — along the line from the core segment's nearest point to the centre (`(1, 0)` where they coincide); `point` is the middle of the overlap on that line.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_capsule_circle(struct c2d_capsule a,
+                                struct c2d_circle b,
+                                struct c2d_contact *out);
+
+/// Strict overlap of capsules `a` and `b` (as `c2d_overlap_capsule_capsule`) and, when true and `out` is not NULL,
+/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
+/// moving `a` by `-normal*depth` leaves them touching — along the line between the core segments' nearest points when they do not cross, else along the shallowest of their normals and directions; `point` inside both.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_capsule_capsule(struct c2d_capsule a,
+                                 struct c2d_capsule b,
+                                 struct c2d_contact *out);
+
+/// Strict overlap of rect `a` and convex polygon `b` (as `c2d_overlap_rect_poly`) and, when `out` is not NULL, their
+/// contact manifold in `*out` (written whatever the answer: `count` 0 when false). Reference and
+/// incident faces as Box2D and cute_c2 clip them: the side of least penetration is the reference
+/// face, the other shape's side most against it is clipped to the reference shape, and its ends
+/// below the reference face are the points: 2 for a box resting flat on a ramp or on another box,
+/// 1 where only one clipped end lies below it; where none does (a corner poking in through
+/// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
+/// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
+/// below the reference face. `normal` is `c2d_collide_rect_poly`'s.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+bool c2d_manifold_rect_poly(struct c2d_rect a,
+                            struct c2d_poly b,
+                            struct c2d_manifold *out);
+
+/// Strict overlap of oriented box `a` and convex polygon `b` (as `c2d_overlap_obb_poly`) and, when `out` is not NULL, their
+/// contact manifold in `*out` (written whatever the answer: `count` 0 when false). Reference and
+/// incident faces as Box2D and cute_c2 clip them: the side of least penetration is the reference
+/// face, the other shape's side most against it is clipped to the reference shape, and its ends
+/// below the reference face are the points: 2 for a box resting flat on a ramp or on another box,
+/// 1 where only one clipped end lies below it; where none does (a corner poking in through
+/// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
+/// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
+/// below the reference face. `normal` is `c2d_collide_obb_poly`'s.
+/// The predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
+/// otherwise; false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+bool c2d_manifold_obb_poly(struct c2d_obb a,
+                           struct c2d_poly b,
+                           struct c2d_manifold *out);
+
+/// Strict overlap of convex polygons `a` and `b` (as `c2d_overlap_poly_poly`) and, when `out` is not NULL, their
+/// contact manifold in `*out` (written whatever the answer: `count` 0 when false). Reference and
+/// incident faces as Box2D and cute_c2 clip them: the side of least penetration is the reference
+/// face, the other shape's side most against it is clipped to the reference shape, and its ends
+/// below the reference face are the points: 2 for a box resting flat on a ramp or on another box,
+/// 1 where only one clipped end lies below it; where none does (a corner poking in through
+/// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
+/// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
+/// below the reference face. `normal` is `c2d_collide_poly_poly`'s.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+bool c2d_manifold_poly_poly(struct c2d_poly a,
+                            struct c2d_poly b,
+                            struct c2d_manifold *out);
+
+/// Strict overlap of rects `a` and `b` (as `c2d_overlap_rect_rect`) and, when `out` is not NULL, their
+/// contact manifold in `*out` (written whatever the answer: `count` 0 when false). Reference and
+/// incident faces as Box2D and cute_c2 clip them: the side of least penetration is the reference
+/// face, the other shape's side most against it is clipped to the reference shape, and its ends
+/// below the reference face are the points: 2 for a box resting flat on a ramp or on another box,
+/// 1 where only one clipped end lies below it; where none does (a corner poking in through
+/// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
+/// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
+/// below the reference face. `normal` is `c2d_collide_rect_rect`'s (where infinite extents make the two pick different
+/// axes, that contact is the one point).
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+bool c2d_manifold_rect_rect(struct c2d_rect a,
+                            struct c2d_rect b,
+                            struct c2d_manifold *out);
+
+/// The distance between rect `a` and convex polygon `b`: 0 when they touch or overlap (`c2d_touch_rect_poly`), else the
+/// Euclidean gap, never 0; NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// INFINITY where infinite inputs leave the formula undefined.
+float c2d_distance_rect_poly(struct c2d_rect a,
+                             struct c2d_poly b);
+
+/// The distance between oriented box `a` and convex polygon `b`: 0 when they touch or overlap (`c2d_touch_obb_poly`), else the
+/// Euclidean gap, never 0; NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// INFINITY where infinite inputs leave the formula undefined.
+float c2d_distance_obb_poly(struct c2d_obb a,
+                            struct c2d_poly b);
+
+/// The distance between convex polygons `a` and `b`: 0 when they touch or overlap (`c2d_touch_poly_poly`), else the
+/// Euclidean gap, never 0; NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// INFINITY where infinite inputs leave the formula undefined.
+float c2d_distance_poly_poly(struct c2d_poly a,
+                             struct c2d_poly b);
+
+/// The distance between convex polygon `a` and circle `b`: 0 when they touch or overlap (`c2d_touch_poly_circle`), else the
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// INFINITY where infinite inputs leave the formula undefined.
+float c2d_distance_poly_circle(struct c2d_poly a,
+                               struct c2d_circle b);
+
+/// The distance between convex polygon `a` and capsule `b`: 0 when they touch or overlap (`c2d_touch_poly_capsule`), else the
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// INFINITY where infinite inputs leave the formula undefined.
+float c2d_distance_poly_capsule(struct c2d_poly a,
+                                struct c2d_capsule b);
+
+/// The distance between rect `a` and capsule `b`: 0 when they touch or overlap (`c2d_touch_rect_capsule`), else the
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN when any input is NaN;
+/// INFINITY where infinite inputs leave the formula undefined.
+float c2d_distance_rect_capsule(struct c2d_rect a,
+                                struct c2d_capsule b);
+
+/// The distance between oriented box `a` and capsule `b`: 0 when they touch or overlap (`c2d_touch_obb_capsule`), else the
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN when any input is NaN;
+/// INFINITY where infinite inputs leave the formula undefined.
+float c2d_distance_obb_capsule(struct c2d_obb a,
+                               struct c2d_capsule b);
+
+/// The distance between capsule `a` and circle `b`: 0 when they touch or overlap (`c2d_touch_capsule_circle`), else the
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN when any input is NaN;
+/// INFINITY where infinite inputs leave the formula undefined.
+float c2d_distance_capsule_circle(struct c2d_capsule a,
+                                  struct c2d_circle b);
+
+/// The distance between capsules `a` and `b`: 0 when they touch or overlap (`c2d_touch_capsule_capsule`), else the
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN when any input is NaN;
+/// INFINITY where infinite inputs leave the formula undefined.
+float c2d_distance_capsule_capsule(struct c2d_capsule a,
+                                   struct c2d_capsule b);
+
+/// The closed segment `origin..origin+delta` against the closed capsule `b`: true exactly when
+/// `c2d_intersect_segment_capsule` is for that segment (end point computed in f32). `t`, `pos`,
+/// `point` as for `c2d_raycast_rect`; `normal`: the outward unit normal where the segment enters
+/// (from the core segment toward the entry point), zero for an origin strictly inside; a bare
+/// segment (`r == 0`) is entered through its side facing the origin. False for any NaN, for an
+/// infinite origin or delta, and for `r < 0`. `out` may be NULL (answer only); it is left
+/// untouched when the answer is false.
+bool c2d_raycast_capsule(struct c2d_vec2 origin,
+                         struct c2d_vec2 delta,
+                         struct c2d_capsule b,
+                         struct c2d_hit *out);
 
 /// Moves rect `a` by `delta` through `obstacles[0..n]` and returns its final position (x, y),
 /// resolving hits in order of t (ties: lower index) with `response` as bump.lua does: SLIDE

@@ -714,6 +714,38 @@ static int push_hit(lua_State *L, bool hit, const c2d_hit *h)
         return push_hit(L, cfn(o, d, b, &h), &h);                                          \
     }
 
+/* 0, or count, nx, ny, then depth, px, py per point (up to 9 results: the arguments' fields are
+ * dropped first, as for a hit). */
+static int push_manifold(lua_State *L, const c2d_manifold *m)
+{
+    int i;
+    lua_settop(L, 0);
+    lua_pushinteger(L, (lua_Integer)m->count);
+    if (m->count <= 0) {
+        return 1;
+    }
+    lua_pushnumber(L, (lua_Number)m->normal.x);
+    lua_pushnumber(L, (lua_Number)m->normal.y);
+    for (i = 0; i < m->count && i < 2; i++) {
+        lua_pushnumber(L, (lua_Number)m->depth[i]);
+        lua_pushnumber(L, (lua_Number)m->point[i].x);
+        lua_pushnumber(L, (lua_Number)m->point[i].y);
+    }
+    return 3 + 3 * i;
+}
+
+/* bool f(A, B, c2d_manifold*) -> 0 | count, nx, ny, depth1, px1, py1[, depth2, px2, py2] */
+#define C2DL_MANIFOLD(lname, cfn, A, B)                                                    \
+    static int l_##lname(lua_State *L)                                                     \
+    {                                                                                      \
+        lua_settop(L, 2); /* absent arguments read as nil, beyond the readers' fields */ \
+        c2d_manifold m;                                                                    \
+        c2dl_##A a = get_##A(L, ARG(1), #lname);                                           \
+        c2dl_##B b = get_##B(L, ARG(2), #lname);                                           \
+        (void)cfn(a, b, &m);                                                               \
+        return push_manifold(L, &m);                                                       \
+    }
+
 /* The cocos2d-x MainScene's calls, with their names and semantics. */
 C2DL_PRED(circleIntersectsCircle, c2d_overlap_circle_circle, circle, circle)
 C2DL_PRED(rectIntersectsRect, c2d_touch_rect_rect, rect, rect)
@@ -815,6 +847,31 @@ C2DL_PRED(touchCapsuleCapsule, c2d_touch_capsule_capsule, capsule, capsule)
 C2DL_PRED(intersectSegmentPoly, c2d_intersect_segment_poly, segment, poly)
 C2DL_PRED(intersectSegmentCapsule, c2d_intersect_segment_capsule, segment, capsule)
 C2DL_RAYCAST(raycastPoly, c2d_raycast_poly, poly)
+
+/* Contacts, manifolds and distances of polygons and capsules (1.2). */
+C2DL_COLLIDE(collideRectPoly, c2d_collide_rect_poly, rect, poly)
+C2DL_COLLIDE(collideObbPoly, c2d_collide_obb_poly, obb, poly)
+C2DL_COLLIDE(collidePolyPoly, c2d_collide_poly_poly, poly, poly)
+C2DL_COLLIDE(collidePolyCircle, c2d_collide_poly_circle, poly, circle)
+C2DL_COLLIDE(collidePolyCapsule, c2d_collide_poly_capsule, poly, capsule)
+C2DL_COLLIDE(collideRectCapsule, c2d_collide_rect_capsule, rect, capsule)
+C2DL_COLLIDE(collideObbCapsule, c2d_collide_obb_capsule, obb, capsule)
+C2DL_COLLIDE(collideCapsuleCircle, c2d_collide_capsule_circle, capsule, circle)
+C2DL_COLLIDE(collideCapsuleCapsule, c2d_collide_capsule_capsule, capsule, capsule)
+C2DL_MANIFOLD(manifoldRectPoly, c2d_manifold_rect_poly, rect, poly)
+C2DL_MANIFOLD(manifoldObbPoly, c2d_manifold_obb_poly, obb, poly)
+C2DL_MANIFOLD(manifoldPolyPoly, c2d_manifold_poly_poly, poly, poly)
+C2DL_MANIFOLD(manifoldRectRect, c2d_manifold_rect_rect, rect, rect)
+C2DL_DIST(distanceRectPoly, c2d_distance_rect_poly, rect, poly)
+C2DL_DIST(distanceObbPoly, c2d_distance_obb_poly, obb, poly)
+C2DL_DIST(distancePolyPoly, c2d_distance_poly_poly, poly, poly)
+C2DL_DIST(distancePolyCircle, c2d_distance_poly_circle, poly, circle)
+C2DL_DIST(distancePolyCapsule, c2d_distance_poly_capsule, poly, capsule)
+C2DL_DIST(distanceRectCapsule, c2d_distance_rect_capsule, rect, capsule)
+C2DL_DIST(distanceObbCapsule, c2d_distance_obb_capsule, obb, capsule)
+C2DL_DIST(distanceCapsuleCircle, c2d_distance_capsule_circle, capsule, circle)
+C2DL_DIST(distanceCapsuleCapsule, c2d_distance_capsule_capsule, capsule, capsule)
+C2DL_RAYCAST(raycastCapsule, c2d_raycast_capsule, capsule)
 
 /* newPoly(points) -> a userdata holding the convex hull of points (a polygon argument of any
  * form), for a polygon used again and again: a call then copies it instead of reading a table and
@@ -3410,6 +3467,29 @@ static const luaL_Reg c2dl_funcs[] = {
     C2DL_FN(intersectSegmentPoly),
     C2DL_FN(intersectSegmentCapsule),
     C2DL_FN(raycastPoly),
+    C2DL_FN(collideRectPoly),
+    C2DL_FN(collideObbPoly),
+    C2DL_FN(collidePolyPoly),
+    C2DL_FN(collidePolyCircle),
+    C2DL_FN(collidePolyCapsule),
+    C2DL_FN(collideRectCapsule),
+    C2DL_FN(collideObbCapsule),
+    C2DL_FN(collideCapsuleCircle),
+    C2DL_FN(collideCapsuleCapsule),
+    C2DL_FN(manifoldRectPoly),
+    C2DL_FN(manifoldObbPoly),
+    C2DL_FN(manifoldPolyPoly),
+    C2DL_FN(manifoldRectRect),
+    C2DL_FN(distanceRectPoly),
+    C2DL_FN(distanceObbPoly),
+    C2DL_FN(distancePolyPoly),
+    C2DL_FN(distancePolyCircle),
+    C2DL_FN(distancePolyCapsule),
+    C2DL_FN(distanceRectCapsule),
+    C2DL_FN(distanceObbCapsule),
+    C2DL_FN(distanceCapsuleCircle),
+    C2DL_FN(distanceCapsuleCapsule),
+    C2DL_FN(raycastCapsule),
     C2DL_FN(newPoly),
     C2DL_FN(polyPoints),
     C2DL_FN(moveRect),
@@ -3534,6 +3614,31 @@ C2DL_SHIM_HIT(raycast_circle, c2d_vec2, c2d_circle)
 C2DL_SHIM_HIT(raycast_obb, c2d_vec2, c2d_obb)
 C2DL_SHIM_HIT(raycast_segment, c2d_vec2, c2d_segment)
 C2DL_SHIM_HIT(raycast_poly, c2d_vec2, c2d_poly)
+
+/* Contacts, manifolds and distances of polygons and capsules (1.2). */
+C2DL_SHIM_OUT(collide_rect_poly, c2d_rect, c2d_poly, c2d_contact)
+C2DL_SHIM_OUT(collide_obb_poly, c2d_obb, c2d_poly, c2d_contact)
+C2DL_SHIM_OUT(collide_poly_poly, c2d_poly, c2d_poly, c2d_contact)
+C2DL_SHIM_OUT(collide_poly_circle, c2d_poly, c2d_circle, c2d_contact)
+C2DL_SHIM_OUT(collide_poly_capsule, c2d_poly, c2d_capsule, c2d_contact)
+C2DL_SHIM_OUT(collide_rect_capsule, c2d_rect, c2d_capsule, c2d_contact)
+C2DL_SHIM_OUT(collide_obb_capsule, c2d_obb, c2d_capsule, c2d_contact)
+C2DL_SHIM_OUT(collide_capsule_circle, c2d_capsule, c2d_circle, c2d_contact)
+C2DL_SHIM_OUT(collide_capsule_capsule, c2d_capsule, c2d_capsule, c2d_contact)
+C2DL_SHIM_OUT(manifold_rect_poly, c2d_rect, c2d_poly, c2d_manifold)
+C2DL_SHIM_OUT(manifold_obb_poly, c2d_obb, c2d_poly, c2d_manifold)
+C2DL_SHIM_OUT(manifold_poly_poly, c2d_poly, c2d_poly, c2d_manifold)
+C2DL_SHIM_OUT(manifold_rect_rect, c2d_rect, c2d_rect, c2d_manifold)
+C2DL_SHIM(float, distance_rect_poly, c2d_rect, c2d_poly)
+C2DL_SHIM(float, distance_obb_poly, c2d_obb, c2d_poly)
+C2DL_SHIM(float, distance_poly_poly, c2d_poly, c2d_poly)
+C2DL_SHIM(float, distance_poly_circle, c2d_poly, c2d_circle)
+C2DL_SHIM(float, distance_poly_capsule, c2d_poly, c2d_capsule)
+C2DL_SHIM(float, distance_rect_capsule, c2d_rect, c2d_capsule)
+C2DL_SHIM(float, distance_obb_capsule, c2d_obb, c2d_capsule)
+C2DL_SHIM(float, distance_capsule_circle, c2d_capsule, c2d_circle)
+C2DL_SHIM(float, distance_capsule_capsule, c2d_capsule, c2d_capsule)
+C2DL_SHIM_HIT(raycast_capsule, c2d_vec2, c2d_capsule)
 
 void c2dl_move_rect(const c2d_rect *a, const c2d_vec2 *delta, const c2d_rect *obstacles, size_t n,
                     c2d_response response, c2d_move_info *info, c2d_vec2 *ret);
@@ -3724,6 +3829,15 @@ C2DL_FLAT(bool, touch_capsule_circle, capsule, circle)
 C2DL_FLAT(bool, overlap_capsule_capsule, capsule, capsule)
 C2DL_FLAT(bool, touch_capsule_capsule, capsule, capsule)
 C2DL_FLAT(bool, intersect_segment_capsule, segment, capsule)
+C2DL_FLAT_OUT(collide_rect_capsule, rect, capsule, c2d_contact)
+C2DL_FLAT_OUT(collide_obb_capsule, obb, capsule, c2d_contact)
+C2DL_FLAT_OUT(collide_capsule_circle, capsule, circle, c2d_contact)
+C2DL_FLAT_OUT(collide_capsule_capsule, capsule, capsule, c2d_contact)
+C2DL_FLAT_OUT(manifold_rect_rect, rect, rect, c2d_manifold)
+C2DL_FLAT(float, distance_rect_capsule, rect, capsule)
+C2DL_FLAT(float, distance_obb_capsule, obb, capsule)
+C2DL_FLAT(float, distance_capsule_circle, capsule, circle)
+C2DL_FLAT(float, distance_capsule_capsule, capsule, capsule)
 
 C2DL_FLAT_HIT(sweep_rect_rect, rect, rect)
 C2DL_FLAT_HIT(sweep_circle_rect, circle, rect)
@@ -3735,6 +3849,7 @@ C2DL_FLAT_HIT(raycast_rect, point, rect)
 C2DL_FLAT_HIT(raycast_circle, point, circle)
 C2DL_FLAT_HIT(raycast_obb, point, obb)
 C2DL_FLAT_HIT(raycast_segment, point, segment)
+C2DL_FLAT_HIT(raycast_capsule, point, capsule)
 
 /* ---- module ---------------------------------------------------------------------------------- */
 

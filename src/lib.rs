@@ -47,8 +47,8 @@ pub mod world;
 pub use query::*;
 pub use response::{move_rect, move_recti, MoveInfo, Response};
 pub use shape::{
-    Capsule, Circle, CircleI, Contact, Hit, Obb, Poly, PolyError, Rect, RectI, Rot, Segment, Vec2,
-    POLY_MAX,
+    Capsule, Circle, CircleI, Contact, Hit, Manifold, Obb, Poly, PolyError, Rect, RectI, Rot,
+    Segment, Vec2, POLY_MAX,
 };
 
 /// The library version as `major << 16 | minor << 8 | patch`, from the crate's version.

@@ -843,4 +843,22 @@ fn polygons_and_capsules_through_their_c_signatures() {
         !c2d_touch_poly_poly(broken, tile)
             && !c2d_intersect_segment_poly(Segment::default(), broken)
     );
+
+    // Contacts, manifolds and the capsule ray cast through NULL, aligned and unaligned outs.
+    let sunk = rect(1.0, -1.0, 2.0, 2.0);
+    // SAFETY: as above.
+    let c = outs(|o| unsafe { c2d_collide_rect_poly(sunk, tile, o) }).unwrap();
+    assert_eq!((c.normal, c.depth), (v(0.0, 1.0), 1.0));
+    // SAFETY: as above.
+    let c = outs(|o| unsafe { c2d_collide_capsule_capsule(k, k, o) }).unwrap();
+    assert!(c.depth > 0.0);
+    // SAFETY: as above.
+    let m = outs(|o| unsafe { c2d_manifold_rect_poly(sunk, tile, o) }).unwrap();
+    assert_eq!((m.count, m.normal), (2, v(0.0, 1.0)));
+    // SAFETY: as above.
+    let h = outs(|o| unsafe { c2d_raycast_capsule(v(8.0, 6.0), v(0.0, -4.0), k, o) }).unwrap();
+    assert_eq!((h.t, h.normal), (0.5, v(0.0, 1.0)));
+    // SAFETY: NULL is allowed.
+    assert!(!unsafe { c2d_manifold_poly_poly(broken, tile, null_mut()) });
+    assert!(c2d_distance_poly_poly(broken, tile).is_nan());
 }

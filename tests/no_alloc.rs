@@ -5,7 +5,8 @@
 
 use collide2d::ffi::*;
 use collide2d::{
-    Capsule, Circle, CircleI, Contact, Hit, MoveInfo, Obb, Poly, Rect, RectI, Rot, Segment, Vec2,
+    Capsule, Circle, CircleI, Contact, Hit, Manifold, MoveInfo, Obb, Poly, Rect, RectI, Rot,
+    Segment, Vec2,
 };
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::ptr::null_mut;
@@ -109,6 +110,32 @@ fn call_everything(r: Rect, s: Rect, c: Circle, d: Circle, o: Obb, p: Vec2, delt
         count(c2d_intersect_segment_poly(seg, poly));
         count(c2d_intersect_segment_capsule(seg, k));
         count(c2d_raycast_poly(p, delta, poly, &mut hit));
+        let mut manifold = Manifold::default();
+        count(c2d_collide_rect_poly(s, poly, &mut contact));
+        count(c2d_collide_obb_poly(o, poly, &mut contact));
+        count(c2d_collide_poly_poly(poly, poly, &mut contact));
+        count(c2d_collide_poly_circle(poly, d, &mut contact));
+        count(c2d_collide_poly_capsule(poly, k, &mut contact));
+        count(c2d_collide_rect_capsule(s, k, &mut contact));
+        count(c2d_collide_obb_capsule(o, k, &mut contact));
+        count(c2d_collide_capsule_circle(k, c, &mut contact));
+        count(c2d_collide_capsule_capsule(k, k, &mut contact));
+        count(c2d_manifold_rect_poly(s, poly, &mut manifold));
+        count(c2d_manifold_obb_poly(o, poly, &mut manifold));
+        count(c2d_manifold_poly_poly(poly, poly, &mut manifold));
+        count(c2d_manifold_rect_rect(r, s, &mut manifold));
+        let _ = (
+            c2d_distance_rect_poly(s, poly),
+            c2d_distance_obb_poly(o, poly),
+            c2d_distance_poly_poly(poly, poly),
+            c2d_distance_poly_circle(poly, d),
+            c2d_distance_poly_capsule(poly, k),
+            c2d_distance_rect_capsule(s, k),
+            c2d_distance_obb_capsule(o, k),
+            c2d_distance_capsule_circle(k, c),
+            c2d_distance_capsule_capsule(k, k),
+        );
+        count(c2d_raycast_capsule(p, delta, k, &mut hit));
         count(c2d_collide_rect_rect(r, s, &mut contact));
         count(c2d_collide_circle_circle(c, d, &mut contact));
         count(c2d_collide_rect_circle(r, c, &mut contact));

@@ -9,13 +9,19 @@
 //! false; the vertices past `count` are never read; a ray cast hit has t in [0, 1] and no NaN, a
 //! miss leaves `out` untouched, and it hits exactly when `c2d_intersect_segment_poly` does. On the
 //! grid domain every answer equals an exact model's (i128), a poly made of a rect's corners
-//! answers as the rect does, and a capsule with `a == b` as the circle.
+//! answers as the rect does, and a capsule with `a == b` as the circle. Contacts and manifolds
+//! answer exactly as the strict predicate, with a positive depth, a unit normal (finite input),
+//! the manifold's normal the contact's and 0..=2 points; distances are 0 exactly when touching,
+//! NaN for a NaN or a count out of range, infinite for an empty shape; the capsule ray cast hits
+//! exactly when `c2d_intersect_segment_capsule` does.
 #![no_main]
 
 mod common;
 
 use collide2d::ffi::*;
-use collide2d::{Capsule, Circle, Hit, Obb, Poly, Rect, Rot, Segment, Vec2, POLY_MAX};
+use collide2d::{
+    Capsule, Circle, Contact, Hit, Manifold, Obb, Poly, Rect, Rot, Segment, Vec2, POLY_MAX,
+};
 use common::*;
 use libfuzzer_sys::fuzz_target;
 
@@ -1048,10 +1054,334 @@ fn check_rect_as_poly(b: &mut Bytes) {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Contacts, manifolds, distances and the capsule ray cast.
+
+const NO_CONTACT: Contact = Contact {
+    normal: Vec2 { x: 7.0, y: 7.0 },
+    depth: -7.0,
+    point: Vec2 { x: 7.0, y: 7.0 },
+};
+
+/// One pair's answers through the C functions: (overlap, touch, collide into a sentinel,
+/// collide with NULL, distance, manifold if flat-sided).
+type Answers = (
+    bool,
+    bool,
+    Option<Contact>,
+    bool,
+    f32,
+    Option<(bool, Manifold)>,
+);
+
+fn answers(
+    overlap: bool,
+    touch: bool,
+    collide: impl Fn(*mut Contact) -> bool,
+    distance: f32,
+    manifold: Option<&dyn Fn(*mut Manifold) -> bool>,
+) -> Answers {
+    let mut c = NO_CONTACT;
+    let hit = collide(&mut c);
+    let hit_null = collide(std::ptr::null_mut());
+    let m = manifold.map(|f| {
+        let mut m = Manifold {
+            count: -7,
+            ..Manifold::default()
+        };
+        (f(&mut m), m)
+    });
+    (
+        overlap,
+        touch,
+        if hit {
+            Some(c)
+        } else {
+            assert_eq!(c, NO_CONTACT, "contact written on a miss");
+            None
+        },
+        hit_null,
+        distance,
+        m,
+    )
+}
+
+/// Checks one pair's answers; `f` are the floats it reads (`None`: a polygon count out of range).
+fn check_answers(input: &str, f: Option<Vec<f32>>, a: Answers) {
+    let (overlap, touch, contact, hit_null, dist, manifold) = a;
+    assert_eq!(
+        contact.is_some(),
+        overlap,
+        "{input}: collide differs from overlap"
+    );
+    assert_eq!(
+        hit_null, overlap,
+        "{input}: collide(NULL) differs from overlap"
+    );
+    let bad = f.as_ref().is_none_or(|f| nan(f));
+    if bad {
+        assert!(
+            !overlap,
+            "{input}: overlap with a NaN or a count out of range"
+        );
+        assert!(
+            dist.is_nan(),
+            "{input}: distance {dist} with a NaN or a count out of range"
+        );
+    } else {
+        assert!(!dist.is_nan(), "{input}: NaN distance from numbers");
+        assert!(dist >= 0.0, "{input}: negative distance {dist}");
+        assert_eq!(
+            dist == 0.0,
+            touch,
+            "{input}: distance {dist}, touch {touch}"
+        );
+    }
+    let finite = f.as_ref().is_some_and(|f| moderate(f));
+    if let Some(c) = contact {
+        assert!(c.depth > 0.0, "{input}: depth {}", c.depth);
+        if finite {
+            let v = [c.normal.x, c.normal.y, c.depth, c.point.x, c.point.y];
+            assert!(v.iter().all(|x| x.is_finite()), "{input}: {c:?}");
+            assert!(unit(c.normal), "{input}: normal not unit {c:?}");
+        }
+    }
+    if let Some((m_hit, m)) = manifold {
+        assert_eq!(
+            m_hit, overlap,
+            "{input}: manifold answer differs from overlap"
+        );
+        assert_eq!(m.count > 0, overlap, "{input}: manifold count {}", m.count);
+        assert!(
+            (0..=2).contains(&m.count),
+            "{input}: manifold count {}",
+            m.count
+        );
+        if let Some(c) = contact {
+            assert_eq!(
+                m.normal, c.normal,
+                "{input}: manifold normal differs from collide's"
+            );
+        }
+        for i in 0..m.count as usize {
+            assert!(m.depth[i] > 0.0, "{input}: manifold depth {m:?}");
+            if finite {
+                let p = m.point[i];
+                assert!(
+                    p.x.is_finite() && p.y.is_finite(),
+                    "{input}: manifold point {m:?}"
+                );
+            }
+        }
+    }
+}
+
+fn with(a: &[f32], b: &[f32]) -> Option<Vec<f32>> {
+    Some([a, b].concat())
+}
+
+fn check_contacts(b: &mut Bytes) {
+    let (p, q) = (b.poly().p, b.poly().p);
+    let (r, o, c, k, l) = (b.rect(), b.obb(), b.circle(), b.capsule(), b.capsule());
+    let pf = poly_f(&p);
+    let qf = poly_f(&q);
+    let both = |x: &Option<Vec<f32>>, y: &[f32]| x.as_ref().and_then(|x| with(x, y));
+    // SAFETY (every call below): the out pointers are valid or NULL.
+    let cases: [(String, Option<Vec<f32>>, Answers); 9] = unsafe {
+        [
+            (
+                format!("rect_poly({r:?}, {p:?})"),
+                both(&pf, &rect_f(r)),
+                answers(
+                    c2d_overlap_rect_poly(r, p),
+                    c2d_touch_rect_poly(r, p),
+                    |out| c2d_collide_rect_poly(r, p, out),
+                    c2d_distance_rect_poly(r, p),
+                    Some(&|out| c2d_manifold_rect_poly(r, p, out)),
+                ),
+            ),
+            (
+                format!("obb_poly({o:?}, {p:?})"),
+                both(&pf, &obb_f(o)),
+                answers(
+                    c2d_overlap_obb_poly(o, p),
+                    c2d_touch_obb_poly(o, p),
+                    |out| c2d_collide_obb_poly(o, p, out),
+                    c2d_distance_obb_poly(o, p),
+                    Some(&|out| c2d_manifold_obb_poly(o, p, out)),
+                ),
+            ),
+            (
+                format!("poly_poly({p:?}, {q:?})"),
+                pf.as_ref()
+                    .and_then(|x| qf.as_ref().and_then(|y| with(x, y))),
+                answers(
+                    c2d_overlap_poly_poly(p, q),
+                    c2d_touch_poly_poly(p, q),
+                    |out| c2d_collide_poly_poly(p, q, out),
+                    c2d_distance_poly_poly(p, q),
+                    Some(&|out| c2d_manifold_poly_poly(p, q, out)),
+                ),
+            ),
+            (
+                format!("poly_circle({p:?}, {c:?})"),
+                both(&pf, &circle_f(c)),
+                answers(
+                    c2d_overlap_poly_circle(p, c),
+                    c2d_touch_poly_circle(p, c),
+                    |out| c2d_collide_poly_circle(p, c, out),
+                    c2d_distance_poly_circle(p, c),
+                    None,
+                ),
+            ),
+            (
+                format!("poly_capsule({p:?}, {k:?})"),
+                both(&pf, &cap_f(&k)),
+                answers(
+                    c2d_overlap_poly_capsule(p, k),
+                    c2d_touch_poly_capsule(p, k),
+                    |out| c2d_collide_poly_capsule(p, k, out),
+                    c2d_distance_poly_capsule(p, k),
+                    None,
+                ),
+            ),
+            (
+                format!("rect_capsule({r:?}, {k:?})"),
+                with(&rect_f(r), &cap_f(&k)),
+                answers(
+                    c2d_overlap_rect_capsule(r, k),
+                    c2d_touch_rect_capsule(r, k),
+                    |out| c2d_collide_rect_capsule(r, k, out),
+                    c2d_distance_rect_capsule(r, k),
+                    None,
+                ),
+            ),
+            (
+                format!("obb_capsule({o:?}, {k:?})"),
+                with(&obb_f(o), &cap_f(&k)),
+                answers(
+                    c2d_overlap_obb_capsule(o, k),
+                    c2d_touch_obb_capsule(o, k),
+                    |out| c2d_collide_obb_capsule(o, k, out),
+                    c2d_distance_obb_capsule(o, k),
+                    None,
+                ),
+            ),
+            (
+                format!("capsule_circle({k:?}, {c:?})"),
+                with(&cap_f(&k), &circle_f(c)),
+                answers(
+                    c2d_overlap_capsule_circle(k, c),
+                    c2d_touch_capsule_circle(k, c),
+                    |out| c2d_collide_capsule_circle(k, c, out),
+                    c2d_distance_capsule_circle(k, c),
+                    None,
+                ),
+            ),
+            (
+                format!("capsule_capsule({k:?}, {l:?})"),
+                with(&cap_f(&k), &cap_f(&l)),
+                answers(
+                    c2d_overlap_capsule_capsule(k, l),
+                    c2d_touch_capsule_capsule(k, l),
+                    |out| c2d_collide_capsule_capsule(k, l, out),
+                    c2d_distance_capsule_capsule(k, l),
+                    None,
+                ),
+            ),
+        ]
+    };
+    for (input, f, a) in cases {
+        // An empty capsule or circle (r < 0) is infinitely far and never overlaps.
+        let radii = [
+            (input.contains("capsule"), k.r),
+            (input.starts_with("capsule_capsule"), l.r),
+            (input.contains("circle"), c.r),
+        ];
+        let empty = radii.iter().any(|&(used, r)| used && r < 0.0);
+        if empty && f.as_ref().is_some_and(|f| !nan(f)) {
+            assert_eq!(a.4, f32::INFINITY, "{input}: an empty shape's distance");
+            assert!(!a.0 && a.2.is_none(), "{input}: an empty shape overlaps");
+            continue;
+        }
+        check_answers(&input, f, a);
+    }
+    // Two rects: the manifold answers as the predicate, with collide_rect_rect's normal.
+    let (x, y) = (r, rect_of(o));
+    let mut m = Manifold::default();
+    let mut ct = NO_CONTACT;
+    // SAFETY: `m` and `ct` are writable.
+    let (m_hit, c_hit) = unsafe {
+        (
+            c2d_manifold_rect_rect(x, y, &mut m),
+            c2d_collide_rect_rect(x, y, &mut ct),
+        )
+    };
+    let input = format!("manifold_rect_rect({x:?}, {y:?})");
+    assert_eq!(
+        m_hit,
+        c2d_overlap_rect_rect(x, y),
+        "{input}: differs from overlap"
+    );
+    assert_eq!(m_hit, c_hit, "{input}: differs from collide");
+    assert_eq!(m.count > 0, m_hit, "{input}: count {}", m.count);
+    if m_hit {
+        assert_eq!(
+            m.normal, ct.normal,
+            "{input}: normal differs from collide's"
+        );
+        assert!(
+            m.depth[..m.count as usize].iter().all(|&d| d > 0.0),
+            "{input}: {m:?}"
+        );
+    }
+    // The capsule ray cast: hits exactly when the segment test does, t in [0, 1].
+    let (origin, d) = (b.vec2(), b.vec2());
+    let mut out = SENTINEL;
+    // SAFETY: `out` is a valid Hit; NULL is allowed.
+    let (hit, hit_null) = unsafe {
+        (
+            c2d_raycast_capsule(origin, d, k, &mut out),
+            c2d_raycast_capsule(origin, d, k, std::ptr::null_mut()),
+        )
+    };
+    let input = format!("raycast_capsule({origin:?}, {d:?}, {k:?})");
+    assert_eq!(hit, hit_null, "{input}: answer depends on the out pointer");
+    let all = [&vec_f(origin)[..], &vec_f(d), &cap_f(&k)].concat();
+    if !nan(&all) && !infinite(&vec_f(origin)) && !infinite(&vec_f(d)) {
+        let seg = Segment::new(origin, Vec2::new(origin.x + d.x, origin.y + d.y));
+        assert_eq!(
+            hit,
+            c2d_intersect_segment_capsule(seg, k),
+            "{input}: disagrees with intersect_segment_capsule"
+        );
+    } else {
+        assert!(!hit, "{input}: hit with a NaN or an infinite ray");
+    }
+    if hit {
+        assert!((0.0..=1.0).contains(&out.t), "{input}: t = {}", out.t);
+        if moderate(&all) {
+            assert!(numbers(&hit_f(&out)), "{input}: NaN in the hit {out:?}");
+        }
+    } else {
+        assert_eq!(out, SENTINEL, "{input}: out written on a miss");
+    }
+}
+
+/// A rect from a box's centre and half extents (for the rect pair's manifold).
+fn rect_of(o: Obb) -> Rect {
+    Rect::new(
+        o.center.x - o.half.x,
+        o.center.y - o.half.y,
+        2.0 * o.half.x,
+        2.0 * o.half.y,
+    )
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes::new(data);
     while !b.is_empty() {
-        match b.u8() % 11 {
+        match b.u8() % 12 {
             0 => check_make(&mut b),
             1 => check_point_poly(&mut b),
             2 => check_rect_poly(&mut b),
@@ -1062,6 +1392,7 @@ fuzz_target!(|data: &[u8]| {
             7 => check_capsules(&mut b),
             8 => check_capsule_capsule(&mut b),
             9 => check_segments(&mut b),
+            10 => check_contacts(&mut b),
             _ => {
                 check_raycast(&mut b);
                 check_rect_as_poly(&mut b);

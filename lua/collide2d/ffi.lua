@@ -691,6 +691,116 @@ do
   end
 end
 
+-- Contacts, manifolds and distances of polygons and capsules (1.2). poly_binary(name, cname, A,
+-- B, finish) is poly_pred's reading with finish(cfn, a, b) making the results.
+-- Gives pooled polygons back (false for none), passing the results through.
+local function give_back(a, b, ...)
+  if a then give_poly(a) end
+  if b then give_poly(b) end
+  return ...
+end
+
+local function poly_binary(name, cname, A, B, finish)
+  local cfn = lib["c2dl_" .. cname]
+  local sa, sb = shapes[A], shapes[B]
+  local a_s = A ~= "poly" and ffi.new(sa.ctype) or nil
+  local b_s = B ~= "poly" and ffi.new(sb.ctype) or nil
+  M[name] = function(p, q)
+    local a, own_a, b, own_b
+    local a1, a2, a3, a4, a5, a6, b1, b2, b3, b4, b5, b6
+    if A == "poly" then
+      a, own_a = read_poly(p, 1, name)
+    else
+      a1, a2, a3, a4, a5, a6 = sa.read(p, 1, name)
+    end
+    if B == "poly" then
+      b, own_b = read_poly(q, 2, name)
+    else
+      b1, b2, b3, b4, b5, b6 = sb.read(q, 2, name)
+    end
+    if a_s then
+      sa.fill(a_s, a1, a2, a3, a4, a5, a6)
+      a = a_s
+    end
+    if b_s then
+      sb.fill(b_s, b1, b2, b3, b4, b5, b6)
+      b = b_s
+    end
+    return give_back(own_a and a, own_b and b, finish(cfn, a, b))
+  end
+end
+
+local contact_out, manifold_out = ffi.new("c2d_contact"), ffi.new("c2d_manifold")
+
+local function contact_results(cfn, a, b)
+  local c = contact_out
+  if not cfn(a, b, c) then
+    return false
+  end
+  return true, c.normal.x, c.normal.y, c.depth, c.point.x, c.point.y
+end
+
+-- 0, or count, nx, ny, then depth, px, py per point.
+local function manifold_results(m)
+  local n = m.count
+  if n <= 0 then
+    return 0
+  end
+  local d, p = m.depth, m.point
+  if n == 1 then
+    return 1, m.normal.x, m.normal.y, d[0], p[0].x, p[0].y
+  end
+  return 2, m.normal.x, m.normal.y, d[0], p[0].x, p[0].y, d[1], p[1].x, p[1].y
+end
+
+local function manifold_call(cfn, a, b)
+  cfn(a, b, manifold_out)
+  return manifold_results(manifold_out)
+end
+
+local function distance_call(cfn, a, b)
+  return (cfn(a, b))
+end
+
+for _, p in ipairs({
+  { "RectPoly", "rect_poly", "rect", "poly" },
+  { "ObbPoly", "obb_poly", "obb", "poly" },
+  { "PolyPoly", "poly_poly", "poly", "poly" },
+  { "PolyCircle", "poly_circle", "poly", "circle" },
+  { "PolyCapsule", "poly_capsule", "poly", "capsule" },
+}) do
+  poly_binary("collide" .. p[1], "collide_" .. p[2], p[3], p[4], contact_results)
+  poly_binary("distance" .. p[1], "distance_" .. p[2], p[3], p[4], distance_call)
+end
+for _, p in ipairs({
+  { "RectPoly", "rect_poly", "rect", "poly" },
+  { "ObbPoly", "obb_poly", "obb", "poly" },
+  { "PolyPoly", "poly_poly", "poly", "poly" },
+}) do
+  poly_binary("manifold" .. p[1], "manifold_" .. p[2], p[3], p[4], manifold_call)
+end
+for _, p in ipairs({
+  { "RectCapsule", "rect_capsule", "rect", "capsule" },
+  { "ObbCapsule", "obb_capsule", "obb", "capsule" },
+  { "CapsuleCircle", "capsule_circle", "capsule", "circle" },
+  { "CapsuleCapsule", "capsule_capsule", "capsule", "capsule" },
+}) do
+  collide("collide" .. p[1], "collide_" .. p[2], p[3], p[4])
+  binary("distance" .. p[1], "distance_" .. p[2], p[3], p[4], function(cfn, a, b)
+    return (cfn(a, b))
+  end, "return (cfn(ARGS))")
+end
+binary("manifoldRectRect", "manifold_rect_rect", "rect", "rect", manifold_call, [[
+  cfn(ARGS, out)
+  local n, d, p = out.count, out.depth, out.point
+  if n <= 0 then
+    return 0
+  elseif n == 1 then
+    return 1, out.normal.x, out.normal.y, d[0], p[0].x, p[0].y
+  end
+  return 2, out.normal.x, out.normal.y, d[0], p[0].x, p[0].y, d[1], p[1].x, p[1].y]], manifold_out)
+raycast("raycastCapsule", "raycast_capsule", "capsule")
+
 -- newPoly(points) -> a c2d_poly cdata holding the hull, for a polygon used again and again.
 do
   local size = ffi.sizeof(poly_ct)

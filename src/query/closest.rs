@@ -31,7 +31,7 @@ fn point(x: f64, y: f64, shape: &[f32], p: &[f32]) -> Vec2 {
 }
 
 /// A distance: `+inf` when the formula is undefined (a NaN) though no input was NaN.
-fn distance(d: f32, a: &[f32], b: &[f32]) -> f32 {
+pub(crate) fn distance(d: f32, a: &[f32], b: &[f32]) -> f32 {
     if d.is_nan() && !any_nan(a) && !any_nan(b) {
         f32::INFINITY
     } else {
@@ -70,7 +70,7 @@ pub fn closest_point_segment(s: Segment, p: Vec2) -> Vec2 {
     point(x, y, &[s.a.x, s.a.y, s.b.x, s.b.y], &[p.x, p.y])
 }
 
-fn nearest_on_segment(a: P, b: P, p: P) -> P {
+pub(crate) fn nearest_on_segment(a: P, b: P, p: P) -> P {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len2 = dx * dx + dy * dy;
     let along = (p.0 - a.0) * dx + (p.1 - a.1) * dy;
@@ -96,7 +96,7 @@ fn dist(a: P, b: P) -> f64 {
 }
 
 /// The length of the gap left after a radius `r` is taken from distance `d` (0 if none).
-fn gap(d: f64, r: f64) -> f32 {
+pub(crate) fn gap(d: f64, r: f64) -> f32 {
     if r.is_nan() || d.is_nan() {
         f32::NAN
     } else if r < 0.0 {

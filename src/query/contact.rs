@@ -16,7 +16,7 @@ use crate::shape::{Aabb, Circle, Contact, Frame, Obb, Rect, Vec2};
 /// for the depth round differently (only far outside the grid domain); a finite depth beyond the
 /// f32 range (radii near `f32::MAX`) is `f32::MAX`, so `+inf` means a truly infinite depth (an
 /// infinite radius or extent).
-fn contact(n: (f64, f64), depth: f64, p: (f64, f64)) -> Contact {
+pub(crate) fn contact(n: (f64, f64), depth: f64, p: (f64, f64)) -> Contact {
     let depth = if depth < f64::INFINITY {
         (depth as f32).min(f32::MAX)
     } else {

@@ -10,6 +10,7 @@ mod contact;
 mod integer;
 mod overlap;
 mod poly;
+mod poly_contact;
 mod raycast;
 mod sat;
 mod segment;
@@ -22,6 +23,7 @@ pub use integer::*;
 pub use overlap::*;
 pub(crate) use poly::Convex;
 pub use poly::*;
+pub use poly_contact::*;
 pub use raycast::*;
 pub use segment::*;
 pub use sweep::{

@@ -27,9 +27,9 @@ const ZERO: P = (0.0, 0.0);
 /// outward normal (unnormalised). A zero normal is no axis.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Convex {
-    v: [P; POLY_MAX],
-    n: [P; POLY_MAX],
-    len: usize,
+    pub(crate) v: [P; POLY_MAX],
+    pub(crate) n: [P; POLY_MAX],
+    pub(crate) len: usize,
 }
 
 fn nan(p: P) -> bool {
@@ -69,7 +69,7 @@ impl Convex {
 
     /// A box from its corners, counter-clockwise. A side of zero length still gets its axis
     /// (from the neighbouring side), so a flat box is tested as a segment, on both of its axes.
-    fn of_box(corners: [P; 4]) -> Option<Convex> {
+    pub(crate) fn of_box(corners: [P; 4]) -> Option<Convex> {
         let mut c = Convex {
             v: [ZERO; POLY_MAX],
             n: [ZERO; POLY_MAX],
@@ -85,12 +85,12 @@ impl Convex {
     }
 
     /// A rect (negative sizes span the other way).
-    fn of_rect(r: Rect) -> Option<Convex> {
+    pub(crate) fn of_rect(r: Rect) -> Option<Convex> {
         Convex::of_box(r.aabb().corners())
     }
 
     /// An oriented box (exact corners at multiples of 90°).
-    fn of_obb(o: Obb) -> Option<Convex> {
+    pub(crate) fn of_obb(o: Obb) -> Option<Convex> {
         Convex::of_box(Frame::of(o).corners())
     }
 
@@ -122,7 +122,7 @@ impl Convex {
     }
 
     /// The edges as `(start, end)` pairs.
-    fn edges(&self) -> impl Iterator<Item = (P, P)> + '_ {
+    pub(crate) fn edges(&self) -> impl Iterator<Item = (P, P)> + '_ {
         (0..self.len).map(move |i| (self.v[i], self.v[(i + 1) % self.len]))
     }
 
@@ -137,7 +137,7 @@ impl Convex {
 
     /// The closed segment `a..b` shares a point with the closed shape: no axis of the shape, nor
     /// the segment's normal or direction, nor x or y (for a shape flat to a point) separates them.
-    fn meets_segment(&self, a: P, b: P) -> bool {
+    pub(crate) fn meets_segment(&self, a: P, b: P) -> bool {
         let d = sub(b, a);
         let vs = self.verts();
         let apart = |axis: fn(P) -> f64| {
@@ -297,7 +297,7 @@ fn vec_nan(v: Vec2) -> bool {
 }
 
 /// The capsule's core segment and radius; `None` when it is empty (`r < 0`) or has a NaN.
-fn core(k: &Capsule) -> Option<(Segment, f64)> {
+pub(crate) fn core(k: &Capsule) -> Option<(Segment, f64)> {
     let r = k.r as f64;
     (r >= 0.0 && !vec_nan(k.a) && !vec_nan(k.b)).then_some((Segment::new(k.a, k.b), r))
 }

@@ -5,9 +5,11 @@
 
 mod frame;
 mod integer;
+mod manifold;
 mod poly;
 
 pub use integer::{CircleI, RectI};
+pub use manifold::Manifold;
 pub use poly::{Capsule, Poly, PolyError, POLY_MAX};
 
 #[cfg(c2d_no_std)]

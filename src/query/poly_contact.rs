@@ -1,0 +1,778 @@
+//! Polygon and capsule contacts, two-point manifolds, distances and the capsule ray cast.
+//!
+//! Every shape is a convex core with a radius: a polygon, rect or oriented box (radius 0), a
+//! capsule's segment or a circle's centre. A segment core is the flat box `a, b, b, a`, whose
+//! axes are its normal and its direction; a point core has the axes ±x, ±y. Over those axes the
+//! separating-axis test is complete, so:
+//!
+//! - cores apart: the contact is along the line between their nearest points, as for circles;
+//! - cores overlapping (or touching): the axis of least penetration is the minimum translation,
+//!   exactly (the faces of the cores' Minkowski difference are among the axes), the radii added.
+//!
+//! Whether there is a contact is the strict predicate's own answer, so the two never disagree.
+//! Ties between equally shallow axes go to the first shape's axes, then the second's; a rect's
+//! or box's axes in the order +x, -x, +y, -y of its frame, as for `collide_rect_rect`; a
+//! polygon's in vertex order.
+
+use super::closest::{distance, gap, nearest_on_segment};
+use super::contact::contact;
+use super::poly::{core, Convex};
+use super::raycast::{make, ray_end};
+use super::sweep::unusable;
+use super::{
+    collide_rect_rect, intersect_segment_capsule, overlap_capsule_capsule, overlap_capsule_circle,
+    overlap_obb_capsule, overlap_point_capsule, overlap_poly_capsule, overlap_poly_circle,
+    overlap_rect_capsule, touch_capsule_capsule, touch_capsule_circle, touch_obb_capsule,
+    touch_obb_poly, touch_point_capsule, touch_poly_capsule, touch_poly_circle, touch_poly_poly,
+    touch_rect_capsule, touch_rect_poly,
+};
+#[cfg(c2d_no_std)]
+use crate::platform::Float;
+use crate::shape::{
+    direction, Capsule, Circle, Contact, Hit, Manifold, Obb, Poly, Rect, Vec2, POLY_MAX,
+};
+
+type P = (f64, f64);
+
+const ZERO: P = (0.0, 0.0);
+
+fn sub(a: P, b: P) -> P {
+    (a.0 - b.0, a.1 - b.1)
+}
+
+fn dot(a: P, b: P) -> f64 {
+    a.0 * b.0 + a.1 * b.1
+}
+
+fn lerp(a: P, b: P, t: f64) -> P {
+    if t >= 1.0 {
+        b
+    } else {
+        (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
+    }
+}
+
+/// The order in which a box's sides are tried, given its corners from `(min, min)`
+/// counter-clockwise: +x, -x, +y, -y.
+const BOX_ORDER: [usize; 4] = [1, 3, 2, 0];
+
+/// A convex core with a radius (0 for flat-sided shapes).
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    c: Convex,
+    r: f64,
+    /// Sides tried in [`BOX_ORDER`] rather than vertex order.
+    boxed: bool,
+}
+
+impl Shape {
+    fn flat(c: Convex, boxed: bool) -> Shape {
+        Shape { c, r: 0.0, boxed }
+    }
+
+    fn poly(p: &Poly) -> Option<Shape> {
+        Some(Shape::flat(Convex::of_poly(p)?, false))
+    }
+
+    fn rect(r: Rect) -> Option<Shape> {
+        Some(Shape::flat(Convex::of_rect(r)?, true))
+    }
+
+    fn obb(o: Obb) -> Option<Shape> {
+        Some(Shape::flat(Convex::of_obb(o)?, true))
+    }
+
+    /// The point `p` with the axes ±x, ±y and radius `r`.
+    fn point(p: P, r: f64) -> Shape {
+        let c = Convex {
+            v: [p; POLY_MAX],
+            n: [
+                (1.0, 0.0),
+                (-1.0, 0.0),
+                (0.0, 1.0),
+                (0.0, -1.0),
+                ZERO,
+                ZERO,
+                ZERO,
+                ZERO,
+            ],
+            len: 4,
+        };
+        Shape { c, r, boxed: false }
+    }
+
+    /// The segment `a..b` (a point when `a == b`) with radius `r`.
+    fn segment(a: P, b: P, r: f64) -> Option<Shape> {
+        if a == b {
+            return Some(Shape::point(a, r));
+        }
+        Some(Shape {
+            c: Convex::of_box([a, b, b, a])?,
+            r,
+            boxed: false,
+        })
+    }
+
+    fn capsule(k: &Capsule) -> Option<Shape> {
+        let (s, r) = core(k)?;
+        Shape::segment(s.a.wide(), s.b.wide(), r)
+    }
+
+    fn circle(c: Circle) -> Option<Shape> {
+        let (p, r) = ((c.x as f64, c.y as f64), c.r as f64);
+        (r >= 0.0 && !p.0.is_nan() && !p.1.is_nan()).then(|| Shape::point(p, r))
+    }
+
+    /// The sides with an axis, in tie order.
+    fn sides(&self) -> impl Iterator<Item = usize> + '_ {
+        let order: &[usize] = if self.boxed {
+            &BOX_ORDER
+        } else {
+            &[0, 1, 2, 3, 4, 5, 6, 7]
+        };
+        order
+            .iter()
+            .copied()
+            .filter(move |&i| i < self.c.len && self.c.n[i] != ZERO)
+    }
+
+    /// Whether its core has an area (a segment or point core has none).
+    fn solid(&self) -> bool {
+        self.r == 0.0 && self.c.len > 2
+    }
+}
+
+/// The separating axis of least penetration (or most separation).
+#[derive(Clone, Copy, Debug)]
+struct Axis {
+    /// The other core's signed distance beyond the face: negative when they overlap on it.
+    sep: f64,
+    /// Unit normal from the first shape to the second.
+    n: P,
+    /// Whether the face belongs to the second shape.
+    on_b: bool,
+    /// The face's index in its shape.
+    face: usize,
+}
+
+/// The separating-axis test of two cores.
+#[derive(Clone, Copy, Debug)]
+struct Sat {
+    /// Whether an axis has the other core on or beyond it: the strict predicate's arithmetic for
+    /// flat-sided pairs (`convex_convex` in poly.rs), so its answer exactly.
+    apart: bool,
+    /// The axis of greatest separation (least penetration); none when no side has an axis.
+    axis: Option<Axis>,
+}
+
+/// The axis with the greatest separation of the cores, the first shape's axes winning ties; or
+/// the first axis found with the other core strictly beyond it. Per side, the least of the unnormalised `n·(w - v)` over the other core's vertices (a NaN,
+/// from infinite coordinates, counting as not beyond, as in the predicate), divided by `|n|`.
+fn best_axis(a: &Shape, b: &Shape) -> Sat {
+    let mut apart = false;
+    let mut best: Option<(f64, bool, usize)> = None;
+    'owners: for (owner, other, on_b) in [(a, b, false), (b, a, true)] {
+        for i in owner.sides() {
+            let (n, v) = (owner.c.n[i], owner.c.v[i]);
+            let mut least = f64::INFINITY;
+            for &w in other.c.verts() {
+                let d = dot(n, sub(w, v));
+                least = if d < least || d.is_nan() {
+                    if d.is_nan() {
+                        f64::NEG_INFINITY
+                    } else {
+                        d
+                    }
+                } else {
+                    least
+                };
+            }
+            let sep = least / dot(n, n).sqrt();
+            if best.is_none_or(|b| sep > b.0) {
+                best = Some((sep, on_b, i));
+            }
+            apart |= least >= 0.0;
+            if least > 0.0 {
+                // Strictly apart along this axis: nothing else is needed (the contact of rounded
+                // shapes then goes by their nearest points). Only touching along it, the cores
+                // may still be apart along another axis, or touch.
+                break 'owners;
+            }
+        }
+    }
+    let axis = best.map(|(sep, on_b, face)| {
+        let owner = if on_b { b } else { a };
+        let (x, y) = owner.c.n[face];
+        let u = direction(x, y).unwrap_or((1.0, 0.0));
+        Axis {
+            sep,
+            n: if on_b { (-u.0, -u.1) } else { u },
+            on_b,
+            face,
+        }
+    });
+    Sat { apart, axis }
+}
+
+/// The nearest points of two cores (`(distance², on a, on b)`), from every vertex of one to
+/// every side of the other.
+fn nearest_points(a: &Convex, b: &Convex) -> (f64, P, P) {
+    let mut best = (f64::INFINITY, a.v[0], b.v[0]);
+    for (from, onto, flip) in [(b, a, false), (a, b, true)] {
+        for &w in from.verts() {
+            for (p, q) in onto.edges() {
+                let s = nearest_on_segment(p, q, w);
+                let d = sub(w, s);
+                let d2 = dot(d, d);
+                if d2 < best.0 {
+                    best = if flip { (d2, w, s) } else { (d2, s, w) };
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The contact of two shapes the strict predicate calls overlapping, in f64.
+fn solve(a: &Shape, b: &Shape, axis: Option<Axis>) -> (P, f64, P) {
+    let radii = a.r + b.r;
+    let Some(axis) = axis else {
+        // No axis at all (hand-made polygons whose vertices all coincide): +x.
+        return ((1.0, 0.0), radii, overlap_mean(&a.c, &b.c));
+    };
+    if axis.sep > 0.0 {
+        // Cores apart: along the line between their nearest points.
+        let (d2, pa, pb) = nearest_points(&a.c, &b.c);
+        let d = d2.sqrt();
+        let Some(n) = direction(pb.0 - pa.0, pb.1 - pa.1) else {
+            return (axis.n, radii - axis.sep, pa);
+        };
+        // Along n from pa, a covers -ra..ra and b covers d-rb..d+rb: the middle of both.
+        let (lo, hi) = ((-a.r).max(d - b.r), a.r.min(d + b.r));
+        let mid = (lo + hi) * 0.5;
+        return (n, radii - d, (pa.0 + n.0 * mid, pa.1 + n.1 * mid));
+    }
+    let depth = radii - axis.sep;
+    let point = if a.solid() && b.solid() {
+        let m = clip_manifold(a, b, &axis);
+        let k = m.count as f64;
+        let s = m.point[..m.count]
+            .iter()
+            .fold(ZERO, |s, p| (s.0 + p.0, s.1 + p.1));
+        (s.0 / k, s.1 / k)
+    } else {
+        overlap_mean(&a.c, &b.c)
+    };
+    (axis.n, depth, point)
+}
+
+/// A manifold in f64: points on one shape's boundary inside the other.
+#[derive(Clone, Copy, Debug)]
+struct Points {
+    count: usize,
+    depth: [f64; 2],
+    point: [P; 2],
+}
+
+/// Whether `x` is inside the half-plane `dot(n, x - v) <= 0`, pushed out by a relative 1e-12
+/// so that points rounded just past it still count: the signed slack, `>= 0` inside.
+fn slack(n: P, v: P, x: P) -> f64 {
+    let scale = (n.0.abs() + n.1.abs()) * (x.0.abs() + x.1.abs() + v.0.abs() + v.1.abs());
+    1e-12 * scale - dot(n, sub(x, v))
+}
+
+/// Where the segment `p..q`, one end of which is outside the half-plane, crosses its line, as
+/// a fraction of the way in `[0, 1]`.
+fn crossing(n: P, v: P, p: P, q: P) -> f64 {
+    let (ep, eq) = (dot(n, sub(p, v)), dot(n, sub(q, v)));
+    let t = ep / (ep - eq);
+    if t.is_nan() {
+        0.5
+    } else {
+        t.clamp(0.0, 1.0)
+    }
+}
+
+/// Reference face and incident face, as Box2D and cute_c2 do: the face of the axis is the
+/// reference; the other shape's side most against its normal is the incident face, clipped to
+/// the reference shape's other sides; the clipped ends below the reference face are the points.
+/// When none is (a corner poking in through another face), one point: the middle of the
+/// overlap, at the contact depth.
+fn clip_manifold(a: &Shape, b: &Shape, axis: &Axis) -> Points {
+    let (rf, inc) = if axis.on_b { (b, a) } else { (a, b) };
+    let nr = if axis.on_b {
+        (-axis.n.0, -axis.n.1)
+    } else {
+        axis.n
+    };
+    let vref = rf.c.v[axis.face];
+    // The incident side: the least dot of its unit normal with nr.
+    let mut e = None;
+    let mut least = f64::INFINITY;
+    for i in inc.sides() {
+        let Some(u) = direction(inc.c.n[i].0, inc.c.n[i].1) else {
+            continue;
+        };
+        let d = dot(u, nr);
+        if d < least {
+            least = d;
+            e = Some(i);
+        }
+    }
+    let fallback = || Points {
+        count: 1,
+        depth: [-axis.sep, 0.0],
+        point: [overlap_mean(&a.c, &b.c), ZERO],
+    };
+    let Some(e) = e else {
+        return fallback();
+    };
+    let (p0, p1) = (inc.c.v[e], inc.c.v[(e + 1) % inc.c.len]);
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for k in rf.sides().filter(|&k| k != axis.face) {
+        let (n, v) = (rf.c.n[k], rf.c.v[k]);
+        let (g0, g1) = (slack(n, v, p0), slack(n, v, p1));
+        if g0 < 0.0 && g1 < 0.0 {
+            return fallback();
+        }
+        if g0 < 0.0 || g1 < 0.0 {
+            // Cut where the plane itself crosses, so that a face ending on it ends exactly there.
+            let t = crossing(n, v, p0, p1);
+            if g0 < 0.0 {
+                lo = lo.max(t);
+            } else {
+                hi = hi.min(t);
+            }
+        }
+    }
+    if lo > hi || lo.is_nan() || hi.is_nan() {
+        return fallback();
+    }
+    let mut m = Points {
+        count: 0,
+        depth: [0.0; 2],
+        point: [ZERO; 2],
+    };
+    let ends = if lo == hi { 1 } else { 2 };
+    for t in [lo, hi].into_iter().take(ends) {
+        let p = lerp(p0, p1, t);
+        let depth = dot(nr, sub(vref, p));
+        if depth > 0.0 {
+            m.depth[m.count] = depth;
+            m.point[m.count] = p;
+            m.count += 1;
+        }
+    }
+    if m.count == 0 {
+        return fallback();
+    }
+    m
+}
+
+/// A point in both of two overlapping cores: the mean of the corners of `b`'s core clipped to
+/// `a`'s sides (Sutherland–Hodgman, planes pushed out by a relative 1e-12); where rounding
+/// leaves nothing, the middle of the nearest points.
+fn overlap_mean(a: &Convex, b: &Convex) -> P {
+    const CAP: usize = 2 * POLY_MAX + 4;
+    let mut poly = [ZERO; CAP];
+    poly[..b.len].copy_from_slice(b.verts());
+    let mut n = b.len;
+    for i in 0..a.len {
+        let (nv, v) = (a.n[i], a.v[i]);
+        if nv == ZERO {
+            continue;
+        }
+        let mut out = [ZERO; CAP];
+        let mut m = 0;
+        for j in 0..n {
+            let (p, q) = (poly[j], poly[(j + 1) % n]);
+            let (gp, gq) = (slack(nv, v, p), slack(nv, v, q));
+            if gp >= 0.0 && m < CAP {
+                out[m] = p;
+                m += 1;
+            }
+            if (gp >= 0.0) != (gq >= 0.0) && m < CAP {
+                out[m] = lerp(p, q, crossing(nv, v, p, q));
+                m += 1;
+            }
+        }
+        poly = out;
+        n = m;
+        if n == 0 {
+            let (_, pa, pb) = nearest_points(a, b);
+            return ((pa.0 + pb.0) * 0.5, (pa.1 + pb.1) * 0.5);
+        }
+    }
+    let s = poly[..n].iter().fold(ZERO, |s, p| (s.0 + p.0, s.1 + p.1));
+    (s.0 / n as f64, s.1 / n as f64)
+}
+
+/// Whether the shapes overlap strictly: the predicate's answer where given (`decided`), else
+/// the separating-axis test's own, which is the predicate's arithmetic for flat-sided pairs.
+/// With the test, when they do.
+fn overlapping(
+    decided: Option<bool>,
+    a: Option<Shape>,
+    b: Option<Shape>,
+) -> Option<(Shape, Shape, Sat)> {
+    if decided == Some(false) {
+        return None;
+    }
+    let (a, b) = (a?, b?);
+    let sat = best_axis(&a, &b);
+    (decided.is_some() || !sat.apart).then_some((a, b, sat))
+}
+
+/// The f32 contact of shapes that overlap strictly (see [`overlapping`]).
+fn collide(decided: Option<bool>, a: Option<Shape>, b: Option<Shape>) -> Option<Contact> {
+    let (a, b, sat) = overlapping(decided, a, b)?;
+    let (n, depth, p) = solve(&a, &b, sat.axis);
+    Some(contact(n, defined(depth), p))
+}
+
+/// A depth that infinite coordinates leave undefined (`inf - inf`) is infinite: the shapes
+/// overlap, so it stays positive.
+fn defined(depth: f64) -> f64 {
+    if depth.is_nan() {
+        f64::INFINITY
+    } else {
+        depth
+    }
+}
+
+/// The contact functions, one per pair: whether they overlap (`None`: the separating-axis
+/// test's answer), then [`solve`].
+macro_rules! collide_fns {
+    ($($(#[$doc:meta])* $name:ident($a:ident: $ta:ty, $b:ident: $tb:ty) = $decided:expr, $sa:expr, $sb:expr;)*) => {
+        $(
+            $(#[$doc])*
+            pub fn $name($a: $ta, $b: $tb) -> Option<Contact> {
+                collide($decided, $sa, $sb)
+            }
+        )*
+    };
+}
+
+collide_fns! {
+    /// Rect against convex polygon: the axis of least penetration among both shapes' sides; the
+    /// point is the mean of the manifold's points.
+    collide_rect_poly(a: Rect, b: &Poly) = None, Shape::rect(a), Shape::poly(b);
+    /// Oriented box against convex polygon, as [`collide_rect_poly`].
+    collide_obb_poly(a: Obb, b: &Poly) = None, Shape::obb(a), Shape::poly(b);
+    /// Convex polygon against convex polygon, as [`collide_rect_poly`].
+    collide_poly_poly(a: &Poly, b: &Poly) = None, Shape::poly(a), Shape::poly(b);
+    /// Convex polygon against circle: from the polygon's nearest point to the centre (the
+    /// point); a centre inside leaves through the nearest side.
+    collide_poly_circle(a: &Poly, b: Circle) = Some(overlap_poly_circle(a, b)), Shape::poly(a), Shape::circle(b);
+    /// Convex polygon against capsule.
+    collide_poly_capsule(a: &Poly, b: &Capsule) = Some(overlap_poly_capsule(a, b)), Shape::poly(a), Shape::capsule(b);
+    /// Rect against capsule.
+    collide_rect_capsule(a: Rect, b: &Capsule) = Some(overlap_rect_capsule(a, b)), Shape::rect(a), Shape::capsule(b);
+    /// Oriented box against capsule.
+    collide_obb_capsule(a: Obb, b: &Capsule) = Some(overlap_obb_capsule(a, b)), Shape::obb(a), Shape::capsule(b);
+    /// Capsule against circle.
+    collide_capsule_circle(a: &Capsule, b: Circle) = Some(overlap_capsule_circle(a, b)), Shape::capsule(a), Shape::circle(b);
+    /// Capsule against capsule.
+    collide_capsule_capsule(a: &Capsule, b: &Capsule) = Some(overlap_capsule_capsule(a, b)), Shape::capsule(a), Shape::capsule(b);
+}
+
+/// The f32 manifold of flat-sided shapes that overlap strictly (see [`overlapping`]).
+fn manifold(decided: Option<bool>, a: Option<Shape>, b: Option<Shape>) -> Manifold {
+    let none = Manifold::default();
+    let Some((a, b, sat)) = overlapping(decided, a, b) else {
+        return none;
+    };
+    let Some(axis) = sat.axis else {
+        // No axis at all (hand-made polygons whose vertices all coincide): one point, +x.
+        let p = overlap_mean(&a.c, &b.c);
+        let c = contact((1.0, 0.0), 0.0, p);
+        return Manifold {
+            count: 1,
+            depth: [c.depth, 0.0],
+            point: [c.point, Vec2::default()],
+            normal: c.normal,
+        };
+    };
+    let m = if a.solid() && b.solid() {
+        clip_manifold(&a, &b, &axis)
+    } else {
+        // A rect or box flat to a segment or a point: one point in both, at the contact depth.
+        Points {
+            count: 1,
+            depth: [-axis.sep, 0.0],
+            point: [overlap_mean(&a.c, &b.c), ZERO],
+        }
+    };
+    let mut out = Manifold {
+        count: m.count as i32,
+        normal: Vec2::from_f64(axis.n.0, axis.n.1),
+        ..none
+    };
+    for i in 0..m.count {
+        // Kept positive, and within f32, as the contact's depth is.
+        let c = contact(axis.n, defined(m.depth[i]), m.point[i]);
+        out.depth[i] = c.depth;
+        out.point[i] = c.point;
+    }
+    out
+}
+
+macro_rules! manifold_fns {
+    ($($(#[$doc:meta])* $name:ident($a:ident: $ta:ty, $b:ident: $tb:ty) = $decided:expr, $sa:expr, $sb:expr;)*) => {
+        $(
+            $(#[$doc])*
+            pub fn $name($a: $ta, $b: $tb) -> Manifold {
+                manifold($decided, $sa, $sb)
+            }
+        )*
+    };
+}
+
+manifold_fns! {
+    /// The manifold of a rect and a convex polygon: count 0 unless they overlap strictly.
+    manifold_rect_poly(a: Rect, b: &Poly) = None, Shape::rect(a), Shape::poly(b);
+    /// The manifold of an oriented box and a convex polygon.
+    manifold_obb_poly(a: Obb, b: &Poly) = None, Shape::obb(a), Shape::poly(b);
+    /// The manifold of two convex polygons.
+    manifold_poly_poly(a: &Poly, b: &Poly) = None, Shape::poly(a), Shape::poly(b);
+}
+
+/// The manifold of two rects; the normal is [`collide_rect_rect`]'s. Where that contact's
+/// formulas pick another axis (only with infinite extents), its contact is the one point.
+pub fn manifold_rect_rect(a: Rect, b: Rect) -> Manifold {
+    let Some(c) = collide_rect_rect(a, b) else {
+        return Manifold::default();
+    };
+    let m = manifold(Some(true), Shape::rect(a), Shape::rect(b));
+    if m.count > 0 && m.normal == c.normal {
+        return m;
+    }
+    Manifold {
+        count: 1,
+        depth: [c.depth, 0.0],
+        point: [c.point, Vec2::default()],
+        normal: c.normal,
+    }
+}
+
+/// The distance between two cores with radii, given the closed predicate's answer.
+fn gap_between(touching: bool, a: Option<Shape>, b: Option<Shape>) -> f32 {
+    if touching {
+        return 0.0;
+    }
+    let (Some(a), Some(b)) = (a, b) else {
+        return f32::NAN;
+    };
+    let (d2, _, _) = nearest_points(&a.c, &b.c);
+    // Apart by the exact predicate: never 0 through rounding.
+    gap(d2.sqrt(), a.r + b.r).max(f32::from_bits(1))
+}
+
+/// The coordinates of the vertices in use (none for a `count` out of range).
+fn poly_f(p: &Poly) -> [f32; 2 * POLY_MAX] {
+    let mut out = [0.0; 2 * POLY_MAX];
+    for (i, v) in p.vertices().unwrap_or(&[]).iter().enumerate() {
+        out[2 * i] = v.x;
+        out[2 * i + 1] = v.y;
+    }
+    out
+}
+
+fn capsule_f(k: &Capsule) -> [f32; 5] {
+    [k.a.x, k.a.y, k.b.x, k.b.y, k.r]
+}
+
+fn rect_f(r: Rect) -> [f32; 4] {
+    [r.x, r.y, r.w, r.h]
+}
+
+fn obb_f(o: Obb) -> [f32; 6] {
+    [o.center.x, o.center.y, o.half.x, o.half.y, o.rot.c, o.rot.s]
+}
+
+fn circle_f(c: Circle) -> [f32; 3] {
+    [c.x, c.y, c.r]
+}
+
+/// A distance where an empty shape (`r < 0`) is infinitely far and a polygon whose `count` is
+/// outside `3..=8` gives NaN.
+fn measured(d: f32, a: &[f32], b: &[f32], empty: bool, bad_count: bool) -> f32 {
+    if bad_count || a.iter().chain(b).any(|v| v.is_nan()) {
+        f32::NAN
+    } else if empty {
+        f32::INFINITY
+    } else {
+        distance(d, a, b)
+    }
+}
+
+fn bad(p: &Poly) -> bool {
+    p.vertices().is_none()
+}
+
+fn empty_k(k: &Capsule) -> bool {
+    k.r < 0.0
+}
+
+/// Distance between a rect and a convex polygon.
+pub fn distance_rect_poly(a: Rect, b: &Poly) -> f32 {
+    let d = gap_between(touch_rect_poly(a, b), Shape::rect(a), Shape::poly(b));
+    measured(d, &rect_f(a), &poly_f(b), false, bad(b))
+}
+
+/// Distance between an oriented box and a convex polygon.
+pub fn distance_obb_poly(a: Obb, b: &Poly) -> f32 {
+    let d = gap_between(touch_obb_poly(a, b), Shape::obb(a), Shape::poly(b));
+    measured(d, &obb_f(a), &poly_f(b), false, bad(b))
+}
+
+/// Distance between two convex polygons.
+pub fn distance_poly_poly(a: &Poly, b: &Poly) -> f32 {
+    let d = gap_between(touch_poly_poly(a, b), Shape::poly(a), Shape::poly(b));
+    measured(d, &poly_f(a), &poly_f(b), false, bad(a) || bad(b))
+}
+
+/// Distance between a convex polygon and a circle.
+pub fn distance_poly_circle(a: &Poly, b: Circle) -> f32 {
+    let d = gap_between(touch_poly_circle(a, b), Shape::poly(a), Shape::circle(b));
+    measured(d, &poly_f(a), &circle_f(b), b.r < 0.0, bad(a))
+}
+
+/// Distance between a convex polygon and a capsule.
+pub fn distance_poly_capsule(a: &Poly, b: &Capsule) -> f32 {
+    let d = gap_between(touch_poly_capsule(a, b), Shape::poly(a), Shape::capsule(b));
+    measured(d, &poly_f(a), &capsule_f(b), empty_k(b), bad(a))
+}
+
+/// Distance between a rect and a capsule.
+pub fn distance_rect_capsule(a: Rect, b: &Capsule) -> f32 {
+    let d = gap_between(touch_rect_capsule(a, b), Shape::rect(a), Shape::capsule(b));
+    measured(d, &rect_f(a), &capsule_f(b), empty_k(b), false)
+}
+
+/// Distance between an oriented box and a capsule.
+pub fn distance_obb_capsule(a: Obb, b: &Capsule) -> f32 {
+    let d = gap_between(touch_obb_capsule(a, b), Shape::obb(a), Shape::capsule(b));
+    measured(d, &obb_f(a), &capsule_f(b), empty_k(b), false)
+}
+
+/// Distance between a capsule and a circle.
+pub fn distance_capsule_circle(a: &Capsule, b: Circle) -> f32 {
+    let d = gap_between(
+        touch_capsule_circle(a, b),
+        Shape::capsule(a),
+        Shape::circle(b),
+    );
+    measured(
+        d,
+        &capsule_f(a),
+        &circle_f(b),
+        empty_k(a) || b.r < 0.0,
+        false,
+    )
+}
+
+/// Distance between two capsules.
+pub fn distance_capsule_capsule(a: &Capsule, b: &Capsule) -> f32 {
+    let d = gap_between(
+        touch_capsule_capsule(a, b),
+        Shape::capsule(a),
+        Shape::capsule(b),
+    );
+    measured(
+        d,
+        &capsule_f(a),
+        &capsule_f(b),
+        empty_k(a) || empty_k(b),
+        false,
+    )
+}
+
+/// The first time `o + t·d` is within `r` of the point `c` (`o` outside), if it gets there.
+fn enter_circle(o: P, d: P, c: P, r: f64) -> Option<f64> {
+    let w = sub(o, c);
+    let (a, half_b, c0) = (dot(d, d), dot(w, d), dot(w, w) - r * r);
+    if c0 <= 0.0 {
+        return Some(0.0);
+    }
+    if a == 0.0 || half_b >= 0.0 {
+        return None; // still, or moving away
+    }
+    let disc = half_b * half_b - a * c0;
+    if disc < -1e-12 * half_b * half_b {
+        return None;
+    }
+    // Tangent within rounding: the closest approach.
+    Some(c0 / (-half_b + disc.max(0.0).sqrt()))
+}
+
+/// The segment `origin..origin+delta` against the closed capsule `k`: hits exactly when
+/// [`intersect_segment_capsule`] does. `t` is the first point of the segment in the capsule, the
+/// normal the outward unit normal there (from the core toward the point); an origin strictly
+/// inside hits at `t = 0` with the zero normal. A bare segment (`r == 0`) is entered through its
+/// side facing the origin (`-delta` normalised along it).
+pub fn raycast_capsule(origin: Vec2, delta: Vec2, k: &Capsule) -> Option<Hit> {
+    if unusable(origin) | unusable(delta) {
+        return None; // an infinite (or NaN) origin or delta: no hit
+    }
+    if !intersect_segment_capsule(ray_end(origin, delta), k) {
+        return None;
+    }
+    if overlap_point_capsule(origin, k) {
+        return Some(make(0.0, ZERO, origin, delta));
+    }
+    let (seg, r) = core(k)?;
+    let (a, b) = (seg.a.wide(), seg.b.wide());
+    let (o, d) = (origin.wide(), delta.wide());
+    let mut t = if touch_point_capsule(origin, k) {
+        0.0
+    } else {
+        let mut best = f64::INFINITY;
+        for c in [a, b] {
+            if let Some(tc) = enter_circle(o, d, c, r) {
+                best = best.min(tc);
+            }
+        }
+        let e = sub(b, a);
+        if let Some(m) = direction(-e.1, e.0) {
+            let (h, dn) = (dot(m, sub(o, a)), dot(m, d));
+            // The side facing the origin, offset by r: reached when the height drops to r.
+            let side = if h >= 0.0 { r } else { -r };
+            if dn != 0.0 {
+                let ts = (side - h) / dn;
+                let p = (o.0 + d.0 * ts, o.1 + d.1 * ts);
+                let along = dot(e, sub(p, a));
+                if ts >= 0.0 && along >= 0.0 && along <= dot(e, e) {
+                    best = best.min(ts);
+                }
+            }
+        }
+        // No candidate only where the end point's f32 rounding made the hit.
+        if best.is_finite() {
+            best
+        } else {
+            1.0
+        }
+    };
+    t = t.clamp(0.0, 1.0);
+    let p = (o.0 + d.0 * t, o.1 + d.1 * t);
+    let q = nearest_on_segment(a, b, p);
+    let n = direction(p.0 - q.0, p.1 - q.1)
+        .or_else(|| {
+            // On the core itself (a bare segment): its side facing the origin, or back along
+            // the ray when moving along it.
+            let e = sub(b, a);
+            let m = direction(-e.1, e.0)?;
+            let dn = dot(m, d);
+            if dn < 0.0 {
+                Some(m)
+            } else if dn > 0.0 {
+                Some((-m.0, -m.1))
+            } else {
+                None
+            }
+        })
+        .or_else(|| direction(-d.0, -d.1))
+        .unwrap_or(ZERO);
+    Some(make(t, n, origin, delta))
+}
