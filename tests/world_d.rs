@@ -518,3 +518,50 @@ fn a_filter_that_changes_the_world_on_every_call_still_ends() {
     let n = w.query_rect_d(fin, u64::MAX, &mut out);
     assert_eq!(n, 1, "it ends clear of every wall (only itself at {end:?})");
 }
+
+#[test]
+fn moves_that_start_inside_items_near_the_end_of_the_double_range_report_numbers() {
+    // A far-off item, a goal near f64::MAX: the motion and an overlap's area overflow to
+    // infinities, and no hit's time, point or position may be NaN.
+    let mut rng = Rng::new(0x1234_5678_9abc_def1);
+    let mut far = |rng: &mut Rng| {
+        let u = rng.unit_f64() * 2.0 - 1.0;
+        match rng.below(6) {
+            0 => f64::MAX * u,
+            1 => 1e300 * u,
+            2 => f64::MAX.copysign(u),
+            3 => 1e10 * u,
+            _ => 1e300 * u + rng.below(3) as f64,
+        }
+    };
+    let responses = [
+        Response::Slide,
+        Response::Touch,
+        Response::Cross,
+        Response::Bounce,
+    ];
+    let mut nan = 0;
+    for _ in 0..20_000 {
+        let mut w = World::new(64.0).unwrap();
+        let mut ids = Vec::new();
+        for _ in 0..4 {
+            let (x, y) = (far(&mut rng), far(&mut rng));
+            let (sw, sh) = (far(&mut rng).abs(), far(&mut rng).abs());
+            if let Ok(id) = w.add_d(RectD::new(x, y, sw, sh), 0) {
+                ids.push(id);
+            }
+        }
+        let Some(&me) = ids.first() else { continue };
+        let response = rng.pick(&responses);
+        let goal = Vec2D::new(far(&mut rng), far(&mut rng));
+        let mut hits = Vec::new();
+        if let Ok(end) = w.move_d(me, goal, |_, _, _| response, &mut hits) {
+            let bad = |v: Vec2D| v.x.is_nan() || v.y.is_nan();
+            nan += (bad(end)
+                || hits.iter().any(|h| {
+                    h.hit.t.is_nan() || bad(h.hit.normal) || bad(h.hit.point) || bad(h.hit.pos)
+                })) as usize;
+        }
+    }
+    assert_eq!(nan, 0, "moves with a NaN in their answer");
+}

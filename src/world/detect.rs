@@ -307,8 +307,17 @@ fn contact(
     // Moving up the axis meets the low face (the mover on the low side).
     let side = if dk > 0.0 { -1.0 } else { 1.0 };
     let face = if side < 0.0 { other.lo[k] } else { other.hi[k] };
-    // (At t = 0 the start itself: a motion beyond the f64 range times 0 is no coordinate.)
-    let at = |o: f64, dk: f64| if t == 0.0 { o } else { o + dk * t };
+    // Along the other axis, where the motion puts the mover at `t`: the start itself where the
+    // product has no value (at t = 0 with a motion beyond the f64 range, or along an axis the
+    // mover does not move on when an overlap at the start puts `t` at minus infinity).
+    let at = |o: f64, dk: f64| {
+        let v = o + dk * t;
+        if v.is_nan() {
+            o
+        } else {
+            v
+        }
+    };
     let mut touch = Vec2D::new(at(mover.x, d.x), at(mover.y, d.y));
     let mut normal = Vec2D::default();
     if k == 0 {
