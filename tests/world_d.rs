@@ -524,7 +524,7 @@ fn moves_that_start_inside_items_near_the_end_of_the_double_range_report_numbers
     // A far-off item, a goal near f64::MAX: the motion and an overlap's area overflow to
     // infinities, and no hit's time, point or position may be NaN.
     let mut rng = Rng::new(0x1234_5678_9abc_def1);
-    let mut far = |rng: &mut Rng| {
+    let far = |rng: &mut Rng| {
         let u = rng.unit_f64() * 2.0 - 1.0;
         match rng.below(6) {
             0 => f64::MAX * u,
