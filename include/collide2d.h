@@ -1233,31 +1233,31 @@ bool c2d_manifold_rect_rect(struct c2d_rect a,
                             struct c2d_manifold *out);
 
 /// The distance between rect `a` and convex polygon `b`: 0 when they touch or overlap (`c2d_touch_rect_poly`), else the
-/// Euclidean gap, never 0; NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 float c2d_distance_rect_poly(struct c2d_rect a,
                              struct c2d_poly b);
 
 /// The distance between oriented box `a` and convex polygon `b`: 0 when they touch or overlap (`c2d_touch_obb_poly`), else the
-/// Euclidean gap, never 0; NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 float c2d_distance_obb_poly(struct c2d_obb a,
                             struct c2d_poly b);
 
 /// The distance between convex polygons `a` and `b`: 0 when they touch or overlap (`c2d_touch_poly_poly`), else the
-/// Euclidean gap, never 0; NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 float c2d_distance_poly_poly(struct c2d_poly a,
                              struct c2d_poly b);
 
 /// The distance between convex polygon `a` and circle `b`: 0 when they touch or overlap (`c2d_touch_poly_circle`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 float c2d_distance_poly_circle(struct c2d_poly a,
                                struct c2d_circle b);
 
 /// The distance between convex polygon `a` and capsule `b`: 0 when they touch or overlap (`c2d_touch_poly_capsule`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 float c2d_distance_poly_capsule(struct c2d_poly a,
                                 struct c2d_capsule b);

@@ -223,7 +223,7 @@ pub unsafe extern "C" fn c2d_manifold_rect_rect(a: Rect, b: Rect, out: *mut Mani
 }
 
 /// The distance between rect `a` and convex polygon `b`: 0 when they touch or overlap (`c2d_touch_rect_poly`), else the
-/// Euclidean gap, never 0; NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 #[no_mangle]
 pub extern "C" fn c2d_distance_rect_poly(a: Rect, b: Poly) -> f32 {
@@ -231,7 +231,7 @@ pub extern "C" fn c2d_distance_rect_poly(a: Rect, b: Poly) -> f32 {
 }
 
 /// The distance between oriented box `a` and convex polygon `b`: 0 when they touch or overlap (`c2d_touch_obb_poly`), else the
-/// Euclidean gap, never 0; NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 #[no_mangle]
 pub extern "C" fn c2d_distance_obb_poly(a: Obb, b: Poly) -> f32 {
@@ -239,7 +239,7 @@ pub extern "C" fn c2d_distance_obb_poly(a: Obb, b: Poly) -> f32 {
 }
 
 /// The distance between convex polygons `a` and `b`: 0 when they touch or overlap (`c2d_touch_poly_poly`), else the
-/// Euclidean gap, never 0; NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 #[no_mangle]
 pub extern "C" fn c2d_distance_poly_poly(a: Poly, b: Poly) -> f32 {
@@ -247,7 +247,7 @@ pub extern "C" fn c2d_distance_poly_poly(a: Poly, b: Poly) -> f32 {
 }
 
 /// The distance between convex polygon `a` and circle `b`: 0 when they touch or overlap (`c2d_touch_poly_circle`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 #[no_mangle]
 pub extern "C" fn c2d_distance_poly_circle(a: Poly, b: Circle) -> f32 {
@@ -255,7 +255,7 @@ pub extern "C" fn c2d_distance_poly_circle(a: Poly, b: Circle) -> f32 {
 }
 
 /// The distance between convex polygon `a` and capsule `b`: 0 when they touch or overlap (`c2d_touch_poly_capsule`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN for a polygon `count` outside 3..=C2D_POLY_MAX; NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 #[no_mangle]
 pub extern "C" fn c2d_distance_poly_capsule(a: Poly, b: Capsule) -> f32 {

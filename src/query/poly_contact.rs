@@ -597,9 +597,9 @@ fn circle_f(c: Circle) -> [f32; 3] {
 /// A distance where an empty shape (`r < 0`) is infinitely far and a polygon whose `count` is
 /// outside `3..=8` gives NaN.
 fn measured(d: f32, a: &[f32], b: &[f32], empty: bool, bad_count: bool) -> f32 {
-    if bad_count || a.iter().chain(b).any(|v| v.is_nan()) {
+    if a.iter().chain(b).any(|v| v.is_nan()) {
         f32::NAN
-    } else if empty {
+    } else if empty || bad_count {
         f32::INFINITY
     } else {
         distance(d, a, b)
