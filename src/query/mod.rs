@@ -10,6 +10,7 @@ mod contact;
 mod integer;
 mod overlap;
 mod poly;
+pub(crate) mod poly_sweep;
 mod raycast;
 mod sat;
 mod segment;
@@ -21,6 +22,11 @@ pub use contact::*;
 pub use integer::*;
 pub use overlap::*;
 pub use poly::*;
+pub use poly_sweep::{
+    sweep_capsule_capsule, sweep_capsule_circle, sweep_capsule_poly, sweep_capsule_rect,
+    sweep_circle_capsule, sweep_circle_poly, sweep_poly_capsule, sweep_poly_circle, sweep_poly_poly,
+    sweep_poly_rect, sweep_rect_capsule, sweep_rect_poly,
+};
 pub use raycast::*;
 pub use segment::*;
 pub use sweep::{

@@ -85,7 +85,7 @@ impl Convex {
     }
 
     /// A rect (negative sizes span the other way).
-    fn of_rect(r: Rect) -> Option<Convex> {
+    pub(crate) fn of_rect(r: Rect) -> Option<Convex> {
         Convex::of_box(r.aabb().corners())
     }
 
@@ -94,8 +94,33 @@ impl Convex {
         Convex::of_box(Frame::of(o).corners())
     }
 
-    fn verts(&self) -> &[P] {
+    /// The vertices, counter-clockwise.
+    pub(crate) fn verts(&self) -> &[P] {
         &self.v[..self.len]
+    }
+
+    /// The outward edge normals (unnormalised), one per vertex: edge `v[i]..v[i+1]`.
+    pub(crate) fn normals(&self) -> &[P] {
+        &self.n[..self.len]
+    }
+
+    /// A convex polygon from 3 to 8 points in f64, counter-clockwise; `None` for another count
+    /// or a NaN. For callers working in f64 (the world's items).
+    #[allow(dead_code)]
+    pub(crate) fn of_points(pts: &[P]) -> Option<Convex> {
+        if !(3..=POLY_MAX).contains(&pts.len()) {
+            return None;
+        }
+        let mut c = Convex {
+            v: [ZERO; POLY_MAX],
+            n: [ZERO; POLY_MAX],
+            len: pts.len(),
+        };
+        c.v[..pts.len()].copy_from_slice(pts);
+        for i in 0..c.len {
+            c.n[i] = outward(c.v[i], c.v[(i + 1) % c.len]);
+        }
+        (!pts.iter().any(|&v| nan(v))).then_some(c)
     }
 
     /// The edges as `(start, end)` pairs.
