@@ -10,6 +10,7 @@ mod contact;
 mod kit;
 mod overlap;
 mod poly;
+mod poly_sweep;
 mod response;
 /// cbindgen:ignore
 #[cfg(c2d_no_std)]
@@ -23,6 +24,7 @@ pub use contact::*;
 pub use kit::*;
 pub use overlap::*;
 pub use poly::*;
+pub use poly_sweep::*;
 pub use response::*;
 pub use shape::*;
 pub use sweep::*;

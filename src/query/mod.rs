@@ -24,8 +24,8 @@ pub use overlap::*;
 pub use poly::*;
 pub use poly_sweep::{
     sweep_capsule_capsule, sweep_capsule_circle, sweep_capsule_poly, sweep_capsule_rect,
-    sweep_circle_capsule, sweep_circle_poly, sweep_poly_capsule, sweep_poly_circle, sweep_poly_poly,
-    sweep_poly_rect, sweep_rect_capsule, sweep_rect_poly,
+    sweep_circle_capsule, sweep_circle_poly, sweep_poly_capsule, sweep_poly_circle,
+    sweep_poly_poly, sweep_poly_rect, sweep_rect_capsule, sweep_rect_poly,
 };
 pub use raycast::*;
 pub use segment::*;

@@ -40,8 +40,7 @@ use super::poly::{
 };
 use super::segment::straddles;
 use super::sweep::{
-    at, disk_entry, disk_time_f32, settle, sweep_slabs, touching_point, unusable, Entry, Frac,
-    Slab,
+    at, disk_entry, disk_time_f32, settle, sweep_slabs, touching_point, unusable, Entry, Frac, Slab,
 };
 use crate::exact::product_le;
 #[cfg(c2d_no_std)]
@@ -284,9 +283,8 @@ fn nearest_on(e0: P, e1: P, q: P) -> P {
 /// Whether the closed segments `a..b` and `c..d` share a point (f64 orientations, exact on the
 /// grid domain).
 fn segments_meet(a: P, b: P, c: P, d: P) -> bool {
-    let apart = |i: fn(P) -> f64| {
-        i(a).max(i(b)) < i(c).min(i(d)) || i(c).max(i(d)) < i(a).min(i(b))
-    };
+    let apart =
+        |i: fn(P) -> f64| i(a).max(i(b)) < i(c).min(i(d)) || i(c).max(i(d)) < i(a).min(i(b));
     !apart(|p| p.0) && !apart(|p| p.1) && straddles(a, b, &[c, d]) && straddles(c, d, &[a, b])
 }
 
@@ -332,7 +330,10 @@ fn least_penetration(a: &[P], b: &[P]) -> P {
     for (u, v) in edges(a).chain(edges(b)) {
         let n = unit((v.1 - u.1, u.0 - v.0));
         for n in [n, (-n.0, -n.1)] {
-            let hb = b.iter().map(|&p| dot(n, p)).fold(f64::NEG_INFINITY, f64::max);
+            let hb = b
+                .iter()
+                .map(|&p| dot(n, p))
+                .fold(f64::NEG_INFINITY, f64::max);
             let la = a.iter().map(|&p| dot(n, p)).fold(f64::INFINITY, f64::min);
             if n != ZERO && hb - la < best.0 {
                 best = (hb - la, n);
@@ -748,7 +749,10 @@ mod tests {
     fn a_square_sliding_right_meets_the_next_one_at_the_gap() {
         let (a, b) = (square(0.0, 0.0, 1.0), square(3.0, 0.5, 1.0));
         let k = sweep_convex(&a, (4.0, 0.0), &b).unwrap();
-        assert_eq!((k.t, k.t32, k.normal, k.inside), (0.5, 0.5, (-1.0, 0.0), false));
+        assert_eq!(
+            (k.t, k.t32, k.normal, k.inside),
+            (0.5, 0.5, (-1.0, 0.0), false)
+        );
     }
 
     #[test]
