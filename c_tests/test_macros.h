@@ -149,5 +149,6 @@ void test_world(void);
 void test_world_d(void);
 void test_kit(void);
 void test_poly(void);
+void test_poly_sweep(void);
 
 #endif /* C2D_TEST_MACROS_H */

@@ -42,7 +42,7 @@ use super::segment::straddles;
 use super::sweep::{
     at, disk_entry, disk_time_f32, settle, sweep_slabs, touching_point, unusable, Entry, Frac, Slab,
 };
-use crate::exact::product_le;
+use crate::exact::{product_le, two_product};
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 use crate::shape::{direction, Capsule, Circle, Hit, Poly, Rect, Vec2, POLY_MAX};
@@ -223,18 +223,20 @@ fn edges_or_point(c: &[P]) -> impl Iterator<Item = (P, P)> + '_ {
 
 /// The point `p + t·d` entering the open capsule of radius `r` around `e0..e1`: its entry time
 /// (decided exactly through the end disks; within f64 rounding of `r·|e|` through the sides),
-/// or -1 when strictly inside at the start. `None` for no entry in `[0, 1]`.
-fn capsule_entry(p: P, d: P, e0: P, e1: P, r: f64) -> Option<f64> {
-    let mut best: Option<f64> = None;
-    let mut take = |t: f64| {
-        if best.is_none_or(|b| t < b) {
-            best = Some(t);
+/// or -1 when strictly inside at the start; with it an f32 not above it (the largest one when
+/// entered through a side whose offset `r·|e|` is exact, as for an axis-aligned edge). `None`
+/// for no entry in `[0, 1]`.
+fn capsule_entry(p: P, d: P, e0: P, e1: P, r: f64) -> Option<(f64, f32)> {
+    let mut best: Option<(f64, f32)> = None;
+    let mut take = |t: f64, t32: f32| {
+        if best.is_none_or(|b| t < b.0) {
+            best = Some((t, t32));
         }
     };
     for c in [e0, e1] {
         match disk_entry(p, d, c, r, false) {
-            Some(t) if t < 0.0 => return Some(-1.0),
-            Some(t) => take(t),
+            Some(t) if t < 0.0 => return Some((-1.0, 0.0)),
+            Some(t) => take(t, disk_time_f32(t)),
             None => {}
         }
         if e1 == e0 {
@@ -245,7 +247,9 @@ fn capsule_entry(p: P, d: P, e0: P, e1: P, r: f64) -> Option<f64> {
         // The strip beside the edge: 0 < e·f < |e|² and |e × f| < r·|e|, both slabs.
         let (e, f) = (sub(e1, e0), sub(p, e0));
         let l2 = dot(e, e);
-        let rl = r * l2.sqrt();
+        let l = l2.sqrt();
+        let rl = r * l;
+        let exact = l * l == l2 && two_product(r, l).1 == 0.0;
         let (a0, c0) = (dot(e, f), cross(e, f));
         let slabs = [
             Slab {
@@ -260,8 +264,9 @@ fn capsule_entry(p: P, d: P, e0: P, e1: P, r: f64) -> Option<f64> {
             },
         ];
         match sweep_slabs(&slabs) {
-            Some(Entry::Inside) => return Some(-1.0),
-            Some(Entry::At(t, _)) => take(t.q),
+            Some(Entry::Inside) => return Some((-1.0, 0.0)),
+            Some(Entry::At(t, _)) if exact => take(t.q, t.floor_f32()),
+            Some(Entry::At(t, _)) => take(t.q, disk_time_f32(t.q)),
             None => {}
         }
     }
@@ -375,12 +380,12 @@ pub(crate) fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
     if cores_meet(a, b) {
         return inside(a, b);
     }
-    // The earliest entry: (time, moving point, motion, edge, sign of the normal).
-    let mut best: Option<(f64, P, P, P, P, f64)> = None;
+    // The earliest entry: (time, its f32, moving point, motion, edge, sign of the normal).
+    let mut best: Option<(f64, f32, P, P, P, P, f64)> = None;
     let mut start = false;
     let mut piece = |p: P, m: P, (u, v): (P, P), sign: f64| match capsule_entry(p, m, u, v, r) {
-        Some(t) if t < 0.0 => start = true,
-        Some(t) if best.is_none_or(|b| t < b.0) => best = Some((t, p, m, u, v, sign)),
+        Some((t, _)) if t < 0.0 => start = true,
+        Some((t, t32)) if best.is_none_or(|b| t < b.0) => best = Some((t, t32, p, m, u, v, sign)),
         _ => {}
     };
     let neg = (-d.0, -d.1);
@@ -402,7 +407,7 @@ pub(crate) fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
     if start {
         return inside(a, b);
     }
-    let (t, p, m, u, v, sign) = best?;
+    let (t, t32, p, m, u, v, sign) = best?;
     let q = (p.0 + t * m.0, p.1 + t * m.1);
     let c = nearest_on(u, v, q);
     let n = direction(q.0 - c.0, q.1 - c.1)
@@ -410,7 +415,7 @@ pub(crate) fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
         .unwrap_or_else(|| unit(neg));
     Some(Toi {
         t: (t * (1.0 - 1e-14)).clamp(0.0, 1.0),
-        t32: disk_time_f32(t),
+        t32,
         normal: n,
         inside: false,
     })
