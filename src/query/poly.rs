@@ -104,11 +104,11 @@ impl Convex {
         &self.n[..self.len]
     }
 
-    /// A convex polygon from 3 to 8 points in f64, counter-clockwise; `None` for another count
-    /// or a NaN. For callers working in f64 (the world's items).
-    #[allow(dead_code)]
+    /// A convex shape from 1 to 8 points in f64: a point, a segment (its two sides as edges) or
+    /// a convex polygon counter-clockwise; `None` for another count or a NaN. For the sweeps'
+    /// cores and callers working in f64 (the world's items).
     pub(crate) fn of_points(pts: &[P]) -> Option<Convex> {
-        if !(3..=POLY_MAX).contains(&pts.len()) {
+        if !(1..=POLY_MAX).contains(&pts.len()) {
             return None;
         }
         let mut c = Convex {

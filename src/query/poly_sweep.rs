@@ -86,6 +86,9 @@ pub(crate) struct Toi {
     pub(crate) normal: P,
     /// Overlapping strictly at the start.
     pub(crate) inside: bool,
+    /// The axis of a polygon-like pair's contact: the target's edge `axis`, or the mover's edge
+    /// `axis - n` after the target's `n` edges; `usize::MAX` for round pairs.
+    pub(crate) axis: usize,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -94,7 +97,7 @@ pub(crate) struct Toi {
 /// The running intersection of the per-axis overlap half-lines.
 struct Span {
     /// The latest entry and its normal (from the target toward the mover); `None` is `-inf`.
-    enter: Option<(Frac, P)>,
+    enter: Option<(Frac, P, usize)>,
     /// The earliest exit; `None` is `+inf`.
     exit: Option<Frac>,
 }
@@ -103,11 +106,11 @@ impl Span {
     /// One axis: overlapping along it while `s + t·v < 0`. False when it separates the shapes
     /// for the whole motion (or is NaN): a miss.
     #[inline(always)]
-    fn axis(&mut self, s: f64, v: f64, n: P) -> bool {
+    fn axis(&mut self, s: f64, v: f64, n: P, k: usize) -> bool {
         if v < 0.0 {
             let e = Frac::new(s, -v);
-            if self.enter.is_none_or(|(f, _)| f.lt(e)) {
-                self.enter = Some((e, n));
+            if self.enter.is_none_or(|(f, _, _)| f.lt(e)) {
+                self.enter = Some((e, n, k));
             }
             true
         } else if v > 0.0 {
@@ -140,39 +143,67 @@ fn least(n: P, o: P, pts: &[P]) -> f64 {
 /// first moment they overlap strictly, by a swept separating-axis test over both shapes' edge
 /// normals (the target's first; earlier axes win exact ties). `None` for no hit in `[0, 1)`, a
 /// NaN anywhere or an infinite motion. Exact on the grid domain.
+#[allow(dead_code)]
 pub(crate) fn sweep_convex(a: &Convex, d: P, b: &Convex) -> Option<Toi> {
+    convex_entry(a, d, b).ok()
+}
+
+/// A margin beyond which an axis shows the mover's end clear whatever the f32 rounding of its
+/// vertices `v + delta` (at most `2^-24·(|v| + |delta|)` per coordinate) and the f64 rounding
+/// of the projections: per unit of an axis' `|n.x| + |n.y|`.
+#[cold]
+fn end_margin(a: &Convex, d: P, b: &Convex) -> f64 {
+    let mut m = d.0.abs().max(d.1.abs());
+    for p in a.verts().iter().chain(b.verts()) {
+        m = m.max(p.0.abs()).max(p.1.abs());
+    }
+    m * 2.0 * (1.0 / (1u64 << 22) as f64)
+}
+
+/// [`sweep_convex`], and for a miss whether some axis shows the end of the motion clear by more
+/// than [`end_margin`] (`Err(true)`): no check of the f32 end is then needed.
+#[inline(always)]
+fn convex_entry(a: &Convex, d: P, b: &Convex) -> Result<Toi, bool> {
     if !finite(d) {
-        return None;
+        return Err(true);
     }
     let (av, an, bv, bn) = (a.verts(), a.normals(), b.verts(), b.normals());
     let mut span = Span {
         enter: None,
         exit: None,
     };
-    for (&n, &o) in bn.iter().zip(bv) {
-        if n != ZERO && !span.axis(least(n, o, av), dot(n, d), n) {
-            return None;
+    // Apart along `n` all along: the end is surely clear when `s + v` is past the margin.
+    let sure = |s: f64, v: f64, n: P| s + v > end_margin(a, d, b) * (n.0.abs() + n.1.abs());
+    for (k, (&n, &o)) in bn.iter().zip(bv).enumerate() {
+        let (s, v) = (least(n, o, av), dot(n, d));
+        if n != ZERO && !span.axis(s, v, n, k) {
+            return Err(sure(s, v, n));
         }
     }
     // The mover's own edges: the target moves by -d past it.
-    for (&m, &o) in an.iter().zip(av) {
-        if m != ZERO && !span.axis(least(m, o, bv), -dot(m, d), (-m.0, -m.1)) {
-            return None;
+    for (k, (&m, &o)) in an.iter().zip(av).enumerate() {
+        let (s, v) = (least(m, o, bv), -dot(m, d));
+        if m != ZERO && !span.axis(s, v, (-m.0, -m.1), bn.len() + k) {
+            return Err(sure(s, v, m));
         }
     }
     if span.exit.is_some_and(|x| !(x.num > 0.0)) {
-        return None; // left before the start
+        return Err(false); // left before the start
     }
-    let (e, n) = match span.enter {
+    let (e, n, axis) = match span.enter {
         // No axis is entered: overlapping all along (or a NaN, caught by the comparisons).
-        None => return inside_convex(a, b),
+        None => return inside_convex(a, b).ok_or(true),
         Some(en) => en,
     };
-    if span.exit.is_some_and(|x| !e.lt(x)) || !(e.num < e.den) {
-        return None; // never inside every half-line together before t = 1
+    if !(e.num < e.den) {
+        // Reached at t >= 1 at the earliest: along that axis the end is short by `s + v`.
+        return Err(sure(e.num, -e.den, n));
+    }
+    if span.exit.is_some_and(|x| !e.lt(x)) {
+        return Err(false); // never inside every half-line together
     }
     if e.num < 0.0 {
-        return inside_convex(a, b);
+        return inside_convex(a, b).ok_or(true);
     }
     // The quotient, one f64 below when it rounded above the fraction.
     let t = if product_le(e.q, e.den, e.num, 1.0) {
@@ -180,25 +211,59 @@ pub(crate) fn sweep_convex(a: &Convex, d: P, b: &Convex) -> Option<Toi> {
     } else {
         f64::from_bits(e.q.to_bits() - 1)
     };
-    Some(Toi {
+    Ok(Toi {
         t: t.max(0.0),
         t32: e.floor_f32(),
         normal: unit(n),
         inside: false,
+        axis,
     })
 }
 
-/// The start hit of two overlapping convex shapes: the axis of least penetration.
+/// Whether the contact axis `k` of [`Toi`] (of the target `b`'s edges, then the mover `a`'s)
+/// has the moved `a` on or beyond it: apart, as the strict predicate decides on that axis.
+#[inline(always)]
+fn axis_clear(a: &Convex, b: &Convex, k: usize) -> bool {
+    let nb = b.normals().len();
+    let (c, other, i) = if k < nb {
+        (b, a, k)
+    } else {
+        (a, b, k.wrapping_sub(nb))
+    };
+    match (c.normals().get(i), c.verts().get(i)) {
+        (Some(&n), Some(&o)) => n != ZERO && least(n, o, other.verts()) >= 0.0,
+        _ => false,
+    }
+}
+
+/// The start hit of two overlapping convex shapes: the edge normal (of either shape) along which
+/// the mover gets out the shortest way, from `b` toward `a`.
 #[cold]
 fn inside_convex(a: &Convex, b: &Convex) -> Option<Toi> {
     if !a.verts().iter().chain(b.verts()).all(|&p| finite(p)) {
         return None;
     }
+    // Depth² along an axis: s² / |n|² (s <= 0 overlapping along it).
+    let mut best = (f64::INFINITY, (0.0, 1.0));
+    let mut take = |s: f64, n: P| {
+        let l2 = dot(n, n);
+        let depth2 = s.min(0.0) * s.min(0.0) / l2;
+        if l2 > 0.0 && depth2 < best.0 {
+            best = (depth2, n);
+        }
+    };
+    for (&n, &o) in b.normals().iter().zip(b.verts()) {
+        take(least(n, o, a.verts()), n);
+    }
+    for (&m, &o) in a.normals().iter().zip(a.verts()) {
+        take(least(m, o, b.verts()), (-m.0, -m.1));
+    }
     Some(Toi {
         t: 0.0,
         t32: 0.0,
-        normal: least_penetration(a.verts(), b.verts()),
+        normal: unit(best.1),
         inside: true,
+        axis: usize::MAX,
     })
 }
 
@@ -375,6 +440,7 @@ pub(crate) fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
             t32: 0.0,
             normal: inside_normal(a, b),
             inside: true,
+            axis: usize::MAX,
         })
     };
     if cores_meet(a, b) {
@@ -418,6 +484,7 @@ pub(crate) fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
         t32,
         normal: n,
         inside: false,
+        axis: usize::MAX,
     })
 }
 
@@ -427,61 +494,51 @@ pub(crate) fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
 /// A shape as the sweeps see it: its core (a point, a segment or a convex polygon) and radius.
 #[derive(Clone, Copy)]
 struct Body {
-    pts: [P; POLY_MAX],
-    len: usize,
+    c: Convex,
     r: f64,
-    convex: Option<Convex>,
+    /// A rect or polygon: no radius, and area.
+    solid: bool,
 }
 
 impl Body {
+    #[inline(always)]
     fn pts(&self) -> &[P] {
-        &self.pts[..self.len]
+        self.c.verts()
     }
 
-    fn of(pts: &[P], r: f32, convex: Option<Convex>) -> Option<Body> {
+    #[inline(always)]
+    fn of(c: Convex, r: f32, solid: bool) -> Option<Body> {
         let r = r as f64;
-        if !(r >= 0.0 && r < f64::INFINITY) || !pts.iter().all(|&p| finite(p)) {
-            return None;
-        }
-        let mut b = Body {
-            pts: [ZERO; POLY_MAX],
-            len: pts.len(),
-            r,
-            convex,
-        };
-        b.pts[..pts.len()].copy_from_slice(pts);
-        Some(b)
+        let ok = (r >= 0.0) & (r < f64::INFINITY) & c.verts().iter().all(|&p| finite(p));
+        ok.then_some(Body { c, r, solid })
     }
 
-    fn convex(c: Convex) -> Option<Body> {
-        Body::of(c.verts(), 0.0, Some(c))
-    }
-
+    #[inline(always)]
     fn rect(a: Rect) -> Option<Body> {
-        Body::convex(Convex::of_rect(a)?)
+        Body::of(Convex::of_rect(a)?, 0.0, true)
     }
 
+    #[inline(always)]
     fn poly(p: &Poly) -> Option<Body> {
-        Body::convex(Convex::of_poly(p)?)
+        Body::of(Convex::of_poly(p)?, 0.0, true)
     }
 
     fn circle(c: Circle) -> Option<Body> {
-        Body::of(&[c.center().wide()], c.r, None)
+        Body::of(Convex::of_points(&[c.center().wide()])?, c.r, false)
     }
 
     fn capsule(k: &Capsule) -> Option<Body> {
-        Body::of(&[k.a.wide(), k.b.wide()], k.r, None)
+        Body::of(Convex::of_points(&[k.a.wide(), k.b.wide()])?, k.r, false)
     }
 
     /// Both polygon-like: the separating-axis sweep applies.
+    #[inline(always)]
     fn sat<'a>(&'a self, o: &'a Body) -> Option<(&'a Convex, &'a Convex)> {
-        match (&self.convex, &o.convex) {
-            (Some(a), Some(b)) if self.r == 0.0 && o.r == 0.0 => Some((a, b)),
-            _ => None,
-        }
+        (self.solid & o.solid).then_some((&self.c, &o.c))
     }
 
     /// `lo, hi` of the core per axis.
+    #[inline(always)]
     fn bounds(&self) -> [(f64, f64); 2] {
         let mut out = [(f64::INFINITY, f64::NEG_INFINITY); 2];
         for &p in self.pts() {
@@ -530,19 +587,32 @@ fn drive<M>(
         return None;
     }
     let toi = match a.sat(b) {
-        Some((ca, cb)) => sweep_convex(ca, d, cb),
+        Some((ca, cb)) => match convex_entry(ca, d, cb) {
+            Ok(k) => Some(k),
+            Err(true) => return None, // the end is clear by a margin
+            Err(false) => None,
+        },
         None => sweep_round(a.pts(), d, b.pts(), a.r + b.r),
     };
     let (t, n0) = match toi {
-        Some(k) if !k.inside => (settle(k.t32, |t| !overlaps(&moved(t))), k.normal),
-        Some(_) => return start_hit(a, b, &moved(0.0), &pos),
+        Some(k) if !k.inside => {
+            // Clear of the target as the predicate says; for polygon-like pairs normally shown
+            // by the contact axis alone (the predicate tests it too, in the same arithmetic).
+            let clear = |t: f32| {
+                let m = moved(t);
+                body(&m).is_some_and(|bm| axis_clear(&bm.c, &b.c, k.axis)) || !overlaps(&m)
+            };
+            (settle(k.t32, clear), k.normal)
+        }
+        Some(k) => return start_hit(a, b, k.normal, &moved(0.0), &pos),
         None => {
             // The f32 end may round into the target where real arithmetic stays clear.
             if !overlaps(&moved(1.0)) {
                 return None;
             }
             if overlaps(&moved(0.0)) {
-                return start_hit(a, b, &moved(0.0), &pos);
+                let n = inside_normal(a.pts(), b.pts());
+                return start_hit(a, b, n, &moved(0.0), &pos);
             }
             (settle(1.0, |t| !overlaps(&moved(t))), unit((-d.0, -d.1)))
         }
@@ -557,11 +627,10 @@ fn drive<M>(
     })
 }
 
-/// The hit at `t = 0` of shapes already overlapping: the minimum translation's normal.
+/// The hit at `t = 0` of shapes already overlapping, with the minimum translation's normal `n`.
 #[cold]
-fn start_hit<M>(a: &Body, b: &Body, m: &M, pos: &impl Fn(&M) -> Vec2) -> Option<Hit> {
-    let n = inside_normal(a.pts(), b.pts());
-    let point = if cores_meet(a.pts(), b.pts()) {
+fn start_hit<M>(a: &Body, b: &Body, n: P, m: &M, pos: &impl Fn(&M) -> Vec2) -> Option<Hit> {
+    let point = if a.sat(b).is_some() || cores_meet(a.pts(), b.pts()) {
         touching_point(a.pts(), b.pts(), n)
     } else {
         let (_, pb) = nearest_pair(a.pts(), b.pts());
