@@ -187,7 +187,7 @@ fn convex_entry(a: &Convex, d: P, b: &Convex) -> Result<Toi, bool> {
             return Err(sure(s, v, m));
         }
     }
-    if span.exit.is_some_and(|x| !(x.num > 0.0)) {
+    if span.exit.is_some_and(|x| x.num <= 0.0 || x.num.is_nan()) {
         return Err(false); // left before the start
     }
     let (e, n, axis) = match span.enter {
@@ -195,7 +195,7 @@ fn convex_entry(a: &Convex, d: P, b: &Convex) -> Result<Toi, bool> {
         None => return inside_convex(a, b).ok_or(true),
         Some(en) => en,
     };
-    if !(e.num < e.den) {
+    if e.num >= e.den || e.num.is_nan() {
         // Reached at t >= 1 at the earliest: along that axis the end is short by `s + v`.
         return Err(sure(e.num, -e.den, n));
     }
@@ -509,7 +509,7 @@ impl Body {
     #[inline(always)]
     fn of(c: Convex, r: f32, solid: bool) -> Option<Body> {
         let r = r as f64;
-        let ok = (r >= 0.0) & (r < f64::INFINITY) & c.verts().iter().all(|&p| finite(p));
+        let ok = (0.0..f64::INFINITY).contains(&r) & c.verts().iter().all(|&p| finite(p));
         ok.then_some(Body { c, r, solid })
     }
 
@@ -594,15 +594,25 @@ fn drive<M>(
         },
         None => sweep_round(a.pts(), d, b.pts(), a.r + b.r),
     };
-    let (t, n0) = match toi {
+    let (t, n0, m, bm) = match toi {
         Some(k) if !k.inside => {
             // Clear of the target as the predicate says; for polygon-like pairs normally shown
             // by the contact axis alone (the predicate tests it too, in the same arithmetic).
-            let clear = |t: f32| {
-                let m = moved(t);
-                body(&m).is_some_and(|bm| axis_clear(&bm.c, &b.c, k.axis)) || !overlaps(&m)
-            };
-            (settle(k.t32, clear), k.normal)
+            // The body at the first time tried is kept for the contact: normally it is clear.
+            let (m, bm) = (moved(k.t32), body(&moved(k.t32)));
+            let first = bm
+                .as_ref()
+                .is_some_and(|bm| axis_clear(&bm.c, &b.c, k.axis));
+            if first || !overlaps(&m) {
+                (k.t32, k.normal, m, bm)
+            } else {
+                let clear = |t: f32| {
+                    let m = moved(t);
+                    body(&m).is_some_and(|bm| axis_clear(&bm.c, &b.c, k.axis)) || !overlaps(&m)
+                };
+                let t = settle(k.t32, clear);
+                (t, k.normal, moved(t), body(&moved(t)))
+            }
         }
         Some(k) => return start_hit(a, b, k.normal, &moved(0.0), &pos),
         None => {
@@ -614,11 +624,11 @@ fn drive<M>(
                 let n = inside_normal(a.pts(), b.pts());
                 return start_hit(a, b, n, &moved(0.0), &pos);
             }
-            (settle(1.0, |t| !overlaps(&moved(t))), unit((-d.0, -d.1)))
+            let t = settle(1.0, |t| !overlaps(&moved(t)));
+            (t, unit((-d.0, -d.1)), moved(t), body(&moved(t)))
         }
     };
-    let m = moved(t);
-    let (normal, point) = contact(&body(&m)?, b, n0);
+    let (normal, point) = contact(&bm?, b, n0);
     Some(Hit {
         t,
         normal: Vec2::from_f64(normal.0, normal.1),
