@@ -13,9 +13,11 @@ use crate::shape::{Capsule, Circle, Hit, Poly, Rect, Vec2};
 /// Safe: `out->t` never exceeds the real contact time, and `a + t*delta` computed in f32 (no
 /// fused multiply-add) does not overlap `b` strictly; on the grid domain (multiples of 1/256,
 /// |v| <= 16384) the hit decision and the face are exact at any size ratio and speed, and `t` is
-/// the largest f32 not past the contact unless that one's f32 position rounds into `b`. A sweep
+/// the largest f32 not past the contact, stepped down only while its f32 position rounds into
+/// `b` (the gap left along the motion is at most 1/256 unit). A sweep
 /// that answers false leaves `a + delta` computed in f32 clear of `b` (every polygon and capsule
-/// sweep keeps these rules). `normal`: unit normal of the face hit (of either shape, the
+/// sweep keeps these rules; the round pairs decide a graze through an edge's side within double
+/// rounding of `r * |edge|`). `normal`: unit normal of the face hit (of either shape, the
 /// target's first on exact ties), from `b` toward `a`; `point`: where the touching features
 /// meet; `pos`: the rect's x, y at t. False for any NaN or infinity, and for a polygon `count`
 /// outside 3..=C2D_POLY_MAX.
