@@ -172,10 +172,13 @@ fn convex_entry(a: &Convex, d: P, b: &Convex) -> Result<Toi, bool> {
         enter: None,
         exit: None,
     };
+    // Each axis' `s`, kept for the start's least penetration.
+    let mut depth = [0.0f64; 2 * POLY_MAX];
     // Apart along `n` all along: the end is surely clear when `s + v` is past the margin.
     let sure = |s: f64, v: f64, n: P| s + v > end_margin(a, d, b) * (n.0.abs() + n.1.abs());
     for (k, (&n, &o)) in bn.iter().zip(bv).enumerate() {
         let (s, v) = (least(n, o, av), dot(n, d));
+        depth[k] = s;
         if n != ZERO && !span.axis(s, v, n, k) {
             return Err(sure(s, v, n));
         }
@@ -183,6 +186,7 @@ fn convex_entry(a: &Convex, d: P, b: &Convex) -> Result<Toi, bool> {
     // The mover's own edges: the target moves by -d past it.
     for (k, (&m, &o)) in an.iter().zip(av).enumerate() {
         let (s, v) = (least(m, o, bv), -dot(m, d));
+        depth[bn.len() + k] = s;
         if m != ZERO && !span.axis(s, v, (-m.0, -m.1), bn.len() + k) {
             return Err(sure(s, v, m));
         }
@@ -192,7 +196,7 @@ fn convex_entry(a: &Convex, d: P, b: &Convex) -> Result<Toi, bool> {
     }
     let (e, n, axis) = match span.enter {
         // No axis is entered: overlapping all along (or a NaN, caught by the comparisons).
-        None => return inside_convex(a, b).ok_or(true),
+        None => return inside_convex(a, b, &depth).ok_or(true),
         Some(en) => en,
     };
     if e.num >= e.den || e.num.is_nan() {
@@ -203,7 +207,7 @@ fn convex_entry(a: &Convex, d: P, b: &Convex) -> Result<Toi, bool> {
         return Err(false); // never inside every half-line together
     }
     if e.num < 0.0 {
-        return inside_convex(a, b).ok_or(true);
+        return inside_convex(a, b, &depth).ok_or(true);
     }
     // The quotient, one f64 below when it rounded above the fraction.
     let t = if product_le(e.q, e.den, e.num, 1.0) {
@@ -237,31 +241,27 @@ fn axis_clear(a: &Convex, b: &Convex, k: usize) -> bool {
 }
 
 /// The start hit of two overlapping convex shapes: the edge normal (of either shape) along which
-/// the mover gets out the shortest way, from `b` toward `a`.
+/// the mover gets out the shortest way, from `b` toward `a`. `s` holds each axis' least
+/// `n·(w - v)` (the target's axes, then the mover's): the depth along it is `-s / |n|`.
 #[cold]
-fn inside_convex(a: &Convex, b: &Convex) -> Option<Toi> {
+fn inside_convex(a: &Convex, b: &Convex, s: &[f64; 2 * POLY_MAX]) -> Option<Toi> {
     if !a.verts().iter().chain(b.verts()).all(|&p| finite(p)) {
         return None;
     }
-    // Depth² along an axis: s² / |n|² (s <= 0 overlapping along it).
-    let mut best = (f64::INFINITY, (0.0, 1.0));
-    let mut take = |s: f64, n: P| {
-        let l2 = dot(n, n);
-        let depth2 = s.min(0.0) * s.min(0.0) / l2;
-        if l2 > 0.0 && depth2 < best.0 {
-            best = (depth2, n);
+    let axes = b.normals().iter().copied();
+    let axes = axes.chain(a.normals().iter().map(|m| (-m.0, -m.1)));
+    // The least depth² s²/|n|², compared as s₁²·|n₂|² < s₂²·|n₁|² (no division).
+    let (mut best, mut d2, mut l2) = ((0.0, 1.0), f64::INFINITY, 1.0);
+    for (n, &s) in axes.zip(s.iter()) {
+        let (sq, len2) = (s.min(0.0) * s.min(0.0), dot(n, n));
+        if len2 > 0.0 && sq * l2 < d2 * len2 {
+            (best, d2, l2) = (n, sq, len2);
         }
-    };
-    for (&n, &o) in b.normals().iter().zip(b.verts()) {
-        take(least(n, o, a.verts()), n);
-    }
-    for (&m, &o) in a.normals().iter().zip(a.verts()) {
-        take(least(m, o, b.verts()), (-m.0, -m.1));
     }
     Some(Toi {
         t: 0.0,
         t32: 0.0,
-        normal: unit(best.1),
+        normal: unit(best),
         inside: true,
         axis: usize::MAX,
     })
