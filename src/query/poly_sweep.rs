@@ -174,7 +174,9 @@ fn convex_entry(a: &Convex, d: P, b: &Convex) -> Result<Toi, bool> {
     };
     // Each axis' `s`, kept for the start's least penetration.
     let mut depth = [0.0f64; 2 * POLY_MAX];
-    // Apart along `n` all along: the end is surely clear when `s + v` is past the margin.
+    // Apart along the target's `n` all along: the end is surely clear when `s + v` is past the
+    // margin. Not so along the mover's own axes: the predicate takes them from the moved f32
+    // vertices, and a tiny edge may round away there.
     let sure = |s: f64, v: f64, n: P| s + v > end_margin(a, d, b) * (n.0.abs() + n.1.abs());
     for (k, (&n, &o)) in bn.iter().zip(bv).enumerate() {
         let (s, v) = (least(n, o, av), dot(n, d));
@@ -188,7 +190,7 @@ fn convex_entry(a: &Convex, d: P, b: &Convex) -> Result<Toi, bool> {
         let (s, v) = (least(m, o, bv), -dot(m, d));
         depth[bn.len() + k] = s;
         if m != ZERO && !span.axis(s, v, (-m.0, -m.1), bn.len() + k) {
-            return Err(sure(s, v, m));
+            return Err(false);
         }
     }
     if span.exit.is_some_and(|x| x.num <= 0.0 || x.num.is_nan()) {
@@ -201,7 +203,7 @@ fn convex_entry(a: &Convex, d: P, b: &Convex) -> Result<Toi, bool> {
     };
     if e.num >= e.den || e.num.is_nan() {
         // Reached at t >= 1 at the earliest: along that axis the end is short by `s + v`.
-        return Err(sure(e.num, -e.den, n));
+        return Err(axis < bn.len() && sure(e.num, -e.den, n));
     }
     if span.exit.is_some_and(|x| !e.lt(x)) {
         return Err(false); // never inside every half-line together
