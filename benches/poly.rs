@@ -14,7 +14,8 @@
 //! polygons by separating axes over both polygons' edge normals (all axes, no early exit),
 //! capsules by the clamped closest points of two segments, the ray by clipping against the edge
 //! lines, the manifold as Box2D's b2CollidePolygons (reference face, incident face clipped to its
-//! side planes). They may differ from collide2d's exact answers near touching.
+//! side planes), the rect sweep by the overlap-time intervals along those axes. They may differ
+//! from collide2d's exact answers near touching.
 //!
 //! Run: `cargo bench --bench poly` (add a name filter to run a subset: `cargo bench --bench poly -- capsule`).
 
@@ -25,7 +26,9 @@ use collide2d::{Capsule, Circle, Hit, Manifold, Poly, Rect, Vec2, POLY_MAX};
 use common::{measure, pairs, Rng};
 use parry2d::math::{Pose, Vector};
 use parry2d::query::details::contact_manifold_pfm_pfm;
-use parry2d::query::{intersection_test, ContactManifold, Ray, RayCast};
+use parry2d::query::{
+    cast_shapes, intersection_test, ContactManifold, Ray, RayCast, ShapeCastOptions,
+};
 use parry2d::shape::{Ball, ConvexPolygon, Cuboid, Shape};
 use std::hint::black_box;
 
@@ -114,6 +117,70 @@ extern "C" fn sat_rect_poly(a: Rect, b: Poly) -> bool {
         Vec2::new(a.x, y1),
     ];
     (lx < x1) & (a.x < hx) & (ly < y1) & (a.y < hy) & !sat_apart(&b.verts, &corners)
+}
+
+/// A rect moving by `d` against an 8-vertex polygon, swept by separating axes in f32: per axis
+/// (the polygon's 8 edge normals and the rect's x and y) the interval of times the projections
+/// overlap; the latest entry against the earliest exit, every axis computed, no early exit.
+unsafe extern "C" fn plain_sweep_rect_poly(a: Rect, d: Vec2, b: Poly, out: *mut Hit) -> bool {
+    let (x1, y1) = (a.x + a.w, a.y + a.h);
+    let corners = [
+        Vec2::new(a.x, a.y),
+        Vec2::new(x1, a.y),
+        Vec2::new(x1, y1),
+        Vec2::new(a.x, y1),
+    ];
+    let (mut enter, mut exit, mut normal) = (f32::NEG_INFINITY, f32::INFINITY, Vec2::new(0.0, 0.0));
+    // Overlapping along an axis while `s + t·v < 0`.
+    let mut axis = |s: f32, v: f32, n: Vec2| {
+        let t = -s / v;
+        let entering = v < 0.0;
+        if entering & (t > enter) {
+            enter = t;
+            normal = n;
+        }
+        if (v > 0.0) & (t < exit) {
+            exit = t;
+        }
+        if (v == 0.0) & (s >= 0.0) {
+            exit = f32::NEG_INFINITY;
+        }
+    };
+    for i in 0..POLY_MAX {
+        let (p, q) = (b.verts[i], b.verts[(i + 1) % POLY_MAX]);
+        let n = Vec2::new(q.y - p.y, p.x - q.x);
+        let mut lo = f32::INFINITY;
+        for &c in &corners {
+            lo = lo.min(dot(n, sub(c, p)));
+        }
+        axis(lo, dot(n, d), n);
+    }
+    let (mut lx, mut ly, mut hx, mut hy) =
+        (f32::INFINITY, f32::INFINITY, -f32::INFINITY, -f32::INFINITY);
+    for v in b.verts {
+        (lx, ly, hx, hy) = (lx.min(v.x), ly.min(v.y), hx.max(v.x), hy.max(v.y));
+    }
+    // The rect's faces: the polygon beyond x1, before a.x, beyond y1, before a.y.
+    axis(lx - x1, -d.x, Vec2::new(-1.0, 0.0));
+    axis(a.x - hx, d.x, Vec2::new(1.0, 0.0));
+    axis(ly - y1, -d.y, Vec2::new(0.0, -1.0));
+    axis(a.y - hy, d.y, Vec2::new(0.0, 1.0));
+    let t = enter.max(0.0);
+    let hit = (enter < exit) & (enter < 1.0) & (exit > 0.0);
+    if hit && !out.is_null() {
+        let len = (normal.x * normal.x + normal.y * normal.y).sqrt();
+        let pos = Vec2::new(a.x + t * d.x, a.y + t * d.y);
+        // SAFETY: `out` is NULL or writable.
+        unsafe {
+            *out = Hit {
+                t,
+                normal: Vec2::new(normal.x / len, normal.y / len),
+                point: pos,
+                pos,
+            }
+        };
+    }
+    hit
 }
 
 /// The squared distance between the segments `p1..q1` and `p2..q2` from their clamped closest
@@ -470,6 +537,66 @@ fn manifold_row(rng: &mut Rng) -> Row {
     }
 }
 
+type Sweep = unsafe extern "C" fn(Rect, Vec2, Poly, *mut Hit) -> bool;
+
+/// A rect moving up to 60 units along each axis against an 8-vertex polygon: collide2d's sweep,
+/// the plain f32 swept separating axes, and parry2d's `cast_shapes` (time of impact, the rect a
+/// cuboid moving by `delta` over a time of 1).
+fn sweep_row(rng: &mut Rng) -> Row {
+    let ours = black_box(c2d_sweep_rect_poly as Sweep);
+    let plain = black_box(plain_sweep_rect_poly as Sweep);
+    let gen = |r: &mut Rng| {
+        (
+            (r.rect(), Vec2::new(r.f(-60.0, 60.0), r.f(-60.0, 60.0))),
+            octagon(r),
+        )
+    };
+    // SAFETY: NULL is a valid `out`.
+    let sweep =
+        |f: Sweep, (a, d): (Rect, Vec2), p: Poly| unsafe { f(a, d, p, std::ptr::null_mut()) };
+    let data = pairs(rng, gen, |ad, p| sweep(ours, ad, p));
+    let want: Vec<bool> = data.iter().map(|&(ad, p)| sweep(ours, ad, p)).collect();
+    let mut out = Hit::default();
+    let mut timed = |f: Sweep| {
+        measure(&data, |&((a, d), p)| {
+            // SAFETY: `out` is a live, writable Hit.
+            unsafe { f(a, d, p, &mut out) }
+        })
+    };
+    let (t_ours, t_plain) = (timed(ours), timed(plain));
+    black_box(out);
+    let plain_agree = agreement(&data, &want, |&(ad, p)| sweep(plain, ad, p));
+    let shapes: Vec<_> = data
+        .iter()
+        .map(|&((a, d), p)| (parry_cuboid(&a), v(d), parry_poly(&p)))
+        .collect();
+    drop(data);
+    let options = ShapeCastOptions::with_max_time_of_impact(1.0);
+    let parry_cast = |((pa, ca), d, (pb, cb)): &((Pose, Cuboid), Vector, (Pose, ConvexPolygon))| {
+        cast_shapes(pa, *d, ca, pb, Vector::ZERO, cb, options)
+            .ok()
+            .flatten()
+    };
+    let mut toi = 0.0;
+    let t_parry = measure(&shapes, |s| match parry_cast(s) {
+        Some(hit) => {
+            toi += hit.time_of_impact + hit.normal1.x;
+            true
+        }
+        None => false,
+    });
+    black_box(toi);
+    let parry_agree = agreement(&shapes, &want, |s| parry_cast(s).is_some());
+    Row {
+        name: "rect sweep, 8-vertex polygon (`c2d_sweep_rect_poly`)",
+        ours: t_ours,
+        plain: t_plain,
+        parry: t_parry,
+        plain_agree,
+        parry_agree,
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -532,6 +659,9 @@ fn main() {
     }
     if wanted("manifold, poly–poly, 8 vertices each (`c2d_manifold_poly_poly`)") {
         rows.push(manifold_row(rng));
+    }
+    if wanted("rect sweep, 8-vertex polygon (`c2d_sweep_rect_poly`)") {
+        rows.push(sweep_row(rng));
     }
     println!("| pair | collide2d ns | plain f32 ns | parry2d 0.31 ns |\n|---|---:|---:|---:|");
     for r in &rows {

@@ -151,5 +151,6 @@ void test_kit(void);
 void test_poly(void);
 void test_slopes(void);
 void test_poly_contact(void);
+void test_poly_sweep(void);
 
 #endif /* C2D_TEST_MACROS_H */

@@ -847,6 +847,18 @@ C2DL_PRED(touchCapsuleCapsule, c2d_touch_capsule_capsule, capsule, capsule)
 C2DL_PRED(intersectSegmentPoly, c2d_intersect_segment_poly, segment, poly)
 C2DL_PRED(intersectSegmentCapsule, c2d_intersect_segment_capsule, segment, capsule)
 C2DL_RAYCAST(raycastPoly, c2d_raycast_poly, poly)
+C2DL_SWEEP(sweepRectPoly, c2d_sweep_rect_poly, rect, poly)
+C2DL_SWEEP(sweepRectCapsule, c2d_sweep_rect_capsule, rect, capsule)
+C2DL_SWEEP(sweepCirclePoly, c2d_sweep_circle_poly, circle, poly)
+C2DL_SWEEP(sweepCircleCapsule, c2d_sweep_circle_capsule, circle, capsule)
+C2DL_SWEEP(sweepCapsulePoly, c2d_sweep_capsule_poly, capsule, poly)
+C2DL_SWEEP(sweepCapsuleCapsule, c2d_sweep_capsule_capsule, capsule, capsule)
+C2DL_SWEEP(sweepPolyPoly, c2d_sweep_poly_poly, poly, poly)
+C2DL_SWEEP(sweepPolyCapsule, c2d_sweep_poly_capsule, poly, capsule)
+C2DL_SWEEP(sweepPolyRect, c2d_sweep_poly_rect, poly, rect)
+C2DL_SWEEP(sweepPolyCircle, c2d_sweep_poly_circle, poly, circle)
+C2DL_SWEEP(sweepCapsuleRect, c2d_sweep_capsule_rect, capsule, rect)
+C2DL_SWEEP(sweepCapsuleCircle, c2d_sweep_capsule_circle, capsule, circle)
 
 /* Contacts, manifolds and distances of polygons and capsules (1.2). */
 C2DL_COLLIDE(collideRectPoly, c2d_collide_rect_poly, rect, poly)
@@ -3490,6 +3502,18 @@ static const luaL_Reg c2dl_funcs[] = {
     C2DL_FN(distanceCapsuleCircle),
     C2DL_FN(distanceCapsuleCapsule),
     C2DL_FN(raycastCapsule),
+    C2DL_FN(sweepRectPoly),
+    C2DL_FN(sweepRectCapsule),
+    C2DL_FN(sweepCirclePoly),
+    C2DL_FN(sweepCircleCapsule),
+    C2DL_FN(sweepCapsulePoly),
+    C2DL_FN(sweepCapsuleCapsule),
+    C2DL_FN(sweepPolyPoly),
+    C2DL_FN(sweepPolyCapsule),
+    C2DL_FN(sweepPolyRect),
+    C2DL_FN(sweepPolyCircle),
+    C2DL_FN(sweepCapsuleRect),
+    C2DL_FN(sweepCapsuleCircle),
     C2DL_FN(newPoly),
     C2DL_FN(polyPoints),
     C2DL_FN(moveRect),
@@ -3614,6 +3638,18 @@ C2DL_SHIM_HIT(raycast_circle, c2d_vec2, c2d_circle)
 C2DL_SHIM_HIT(raycast_obb, c2d_vec2, c2d_obb)
 C2DL_SHIM_HIT(raycast_segment, c2d_vec2, c2d_segment)
 C2DL_SHIM_HIT(raycast_poly, c2d_vec2, c2d_poly)
+C2DL_SHIM_HIT(sweep_rect_poly, c2d_rect, c2d_poly)
+C2DL_SHIM_HIT(sweep_rect_capsule, c2d_rect, c2d_capsule)
+C2DL_SHIM_HIT(sweep_circle_poly, c2d_circle, c2d_poly)
+C2DL_SHIM_HIT(sweep_circle_capsule, c2d_circle, c2d_capsule)
+C2DL_SHIM_HIT(sweep_capsule_poly, c2d_capsule, c2d_poly)
+C2DL_SHIM_HIT(sweep_capsule_capsule, c2d_capsule, c2d_capsule)
+C2DL_SHIM_HIT(sweep_poly_poly, c2d_poly, c2d_poly)
+C2DL_SHIM_HIT(sweep_poly_capsule, c2d_poly, c2d_capsule)
+C2DL_SHIM_HIT(sweep_poly_rect, c2d_poly, c2d_rect)
+C2DL_SHIM_HIT(sweep_poly_circle, c2d_poly, c2d_circle)
+C2DL_SHIM_HIT(sweep_capsule_rect, c2d_capsule, c2d_rect)
+C2DL_SHIM_HIT(sweep_capsule_circle, c2d_capsule, c2d_circle)
 
 /* Contacts, manifolds and distances of polygons and capsules (1.2). */
 C2DL_SHIM_OUT(collide_rect_poly, c2d_rect, c2d_poly, c2d_contact)
@@ -3850,6 +3886,11 @@ C2DL_FLAT_HIT(raycast_circle, point, circle)
 C2DL_FLAT_HIT(raycast_obb, point, obb)
 C2DL_FLAT_HIT(raycast_segment, point, segment)
 C2DL_FLAT_HIT(raycast_capsule, point, capsule)
+C2DL_FLAT_HIT(sweep_rect_capsule, rect, capsule)
+C2DL_FLAT_HIT(sweep_circle_capsule, circle, capsule)
+C2DL_FLAT_HIT(sweep_capsule_capsule, capsule, capsule)
+C2DL_FLAT_HIT(sweep_capsule_rect, capsule, rect)
+C2DL_FLAT_HIT(sweep_capsule_circle, capsule, circle)
 
 /* ---- module ---------------------------------------------------------------------------------- */
 

@@ -862,3 +862,46 @@ fn polygons_and_capsules_through_their_c_signatures() {
     assert!(!unsafe { c2d_manifold_poly_poly(broken, tile, null_mut()) });
     assert!(c2d_distance_poly_poly(broken, tile).is_nan());
 }
+
+#[test]
+fn polygon_and_capsule_sweeps_write_only_on_a_hit() {
+    let pts = [v(0.0, 0.0), v(4.0, 0.0), v(4.0, 4.0), v(0.0, 4.0)];
+    let mut tile = Poly::default();
+    // SAFETY: `pts` holds 4 points and `tile` is writable.
+    assert_eq!(unsafe { c2d_poly_make(pts.as_ptr(), 4, &mut tile) }, C2D_OK);
+    let k = Capsule::new(v(0.0, 2.0), v(4.0, 2.0), 1.0);
+    let (a, c, d) = (
+        rect(-4.0, 1.0, 2.0, 2.0),
+        Circle::new(-4.0, 2.0, 1.0),
+        v(8.0, 0.0),
+    );
+    let mover = Capsule::new(v(-4.0, 1.0), v(-4.0, 3.0), 0.5);
+    let mut cast = tile;
+    for p in cast.verts.iter_mut().take(4) {
+        p.x -= 8.0;
+    }
+    // SAFETY (every call below): `outs` passes NULL, aligned and unaligned writable outs.
+    let hits = [
+        outs(|o| unsafe { c2d_sweep_rect_poly(a, d, tile, o) }),
+        outs(|o| unsafe { c2d_sweep_rect_capsule(a, d, k, o) }),
+        outs(|o| unsafe { c2d_sweep_circle_poly(c, d, tile, o) }),
+        outs(|o| unsafe { c2d_sweep_circle_capsule(c, d, k, o) }),
+        outs(|o| unsafe { c2d_sweep_capsule_poly(mover, d, tile, o) }),
+        outs(|o| unsafe { c2d_sweep_capsule_capsule(mover, d, k, o) }),
+        outs(|o| unsafe { c2d_sweep_poly_poly(cast, d, tile, o) }),
+        outs(|o| unsafe { c2d_sweep_poly_capsule(cast, d, k, o) }),
+        outs(|o| unsafe { c2d_sweep_poly_rect(cast, d, rect(0.0, 0.0, 4.0, 4.0), o) }),
+        outs(|o| unsafe { c2d_sweep_poly_circle(cast, d, Circle::new(2.0, 2.0, 1.0), o) }),
+        outs(|o| unsafe { c2d_sweep_capsule_rect(mover, d, rect(0.0, 0.0, 4.0, 4.0), o) }),
+        outs(|o| unsafe { c2d_sweep_capsule_circle(mover, d, Circle::new(2.0, 2.0, 1.0), o) }),
+    ];
+    for h in hits {
+        let h = h.expect("each mover reaches its target");
+        assert!(h.t > 0.0 && h.t < 1.0 && h.normal.x < 0.0, "{h:?}");
+    }
+    assert!(outs::<Hit>(|o| unsafe { c2d_sweep_rect_poly(a, v(NAN, 0.0), tile, o) }).is_none());
+    assert!(outs::<Hit>(|o| unsafe { c2d_sweep_circle_capsule(c, v(INF, 0.0), k, o) }).is_none());
+    let mut broken = tile;
+    broken.count = 9;
+    assert!(outs::<Hit>(|o| unsafe { c2d_sweep_poly_poly(cast, d, broken, o) }).is_none());
+}

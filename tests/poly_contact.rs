@@ -804,7 +804,11 @@ fn nan_bad_counts_and_null_outputs_get_defined_answers() {
             // A count out of range is no shape, as far as any other; a NaN vertex is NaN.
             let want_nan = q.count == p.count;
             assert!(
-                if want_nan { d.is_nan() } else { d == f32::INFINITY },
+                if want_nan {
+                    d.is_nan()
+                } else {
+                    d == f32::INFINITY
+                },
                 "{q:?}: {d}"
             );
         }

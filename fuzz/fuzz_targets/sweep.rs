@@ -5,13 +5,15 @@
 //! overlaps the target strictly; on the grid domain no sampled position before t overlaps (t never
 //! past the contact) and a miss passes no overlapping sample (no tunnelling); at any size ratio,
 //! a sweep that misses leaves the mover's end, `a + delta` in f32, clear of the target. A ray cast with a finite origin and delta hits exactly when the segment intersects
-//! the shape.
+//! the shape. The polygon and capsule sweeps keep the same rules, with the mover moved vertex by
+//! vertex (each `v + t*delta` in f32), on polygons built by `c2d_poly_make` and on polygons put
+//! together by hand (a count out of range answers no hit).
 #![no_main]
 
 mod common;
 
 use collide2d::ffi::*;
-use collide2d::{Circle, Hit, Rect, Segment, Vec2};
+use collide2d::{Capsule, Circle, Hit, Poly, Rect, Segment, Vec2, POLY_MAX};
 use common::*;
 use libfuzzer_sys::fuzz_target;
 
@@ -142,6 +144,231 @@ fn sweep<A: Mover, B: Copy + std::fmt::Debug>(
     }
 }
 
+/// A mover of the polygon and capsule sweeps: its floats and itself moved by `t*delta`, vertex
+/// by vertex in f32.
+trait Moving: Copy + std::fmt::Debug {
+    fn floats(&self) -> Vec<f32>;
+    fn moved(&self, d: Vec2, t: f32) -> Self;
+    /// The points that move.
+    fn points(&self) -> Vec<Vec2>;
+    /// A rect or polygon flattened to one point: no separating axis of its own.
+    fn collapsed(&self) -> bool {
+        false
+    }
+}
+
+/// A rect of zero size, or a polygon whose used vertices are one point.
+fn collapsed_f(v: &[f32]) -> bool {
+    v.len() >= 4
+        && v.chunks(2)
+            .all(|c| c.len() == 2 && c[0] == v[0] && c[1] == v[1])
+}
+
+/// Whether `p + t*d` is exact in f32.
+fn exact_step(p: Vec2, d: Vec2, t: f32) -> bool {
+    let q = step(p, d, t);
+    q.x as f64 == p.x as f64 + t as f64 * d.x as f64
+        && q.y as f64 == p.y as f64 + t as f64 * d.y as f64
+}
+
+fn step(p: Vec2, d: Vec2, t: f32) -> Vec2 {
+    Vec2::new(p.x + t * d.x, p.y + t * d.y)
+}
+
+impl Moving for Rect {
+    fn floats(&self) -> Vec<f32> {
+        rect_f(*self).to_vec()
+    }
+    fn moved(&self, d: Vec2, t: f32) -> Self {
+        let p = step(Vec2::new(self.x, self.y), d, t);
+        Rect::new(p.x, p.y, self.w, self.h)
+    }
+    fn points(&self) -> Vec<Vec2> {
+        vec![Vec2::new(self.x, self.y)]
+    }
+    fn collapsed(&self) -> bool {
+        let flat = |x: f32, w: f32| x as f64 + w as f64 == x as f64;
+        flat(self.x, self.w) && flat(self.y, self.h)
+    }
+}
+
+impl Moving for Circle {
+    fn floats(&self) -> Vec<f32> {
+        circle_f(*self).to_vec()
+    }
+    fn moved(&self, d: Vec2, t: f32) -> Self {
+        let p = step(Vec2::new(self.x, self.y), d, t);
+        Circle::new(p.x, p.y, self.r)
+    }
+    fn points(&self) -> Vec<Vec2> {
+        vec![Vec2::new(self.x, self.y)]
+    }
+}
+
+impl Moving for Capsule {
+    fn floats(&self) -> Vec<f32> {
+        cap_f(self).to_vec()
+    }
+    fn moved(&self, d: Vec2, t: f32) -> Self {
+        Capsule::new(step(self.a, d, t), step(self.b, d, t), self.r)
+    }
+    fn points(&self) -> Vec<Vec2> {
+        vec![self.a, self.b]
+    }
+}
+
+impl Moving for Poly {
+    fn floats(&self) -> Vec<f32> {
+        poly_f(self)
+    }
+    fn moved(&self, d: Vec2, t: f32) -> Self {
+        let mut p = *self;
+        for v in p.verts.iter_mut() {
+            *v = step(*v, d, t);
+        }
+        p
+    }
+    fn points(&self) -> Vec<Vec2> {
+        self.verts.to_vec()
+    }
+    fn collapsed(&self) -> bool {
+        collapsed_f(&poly_f(self))
+    }
+}
+
+fn cap_f(k: &Capsule) -> [f32; 5] {
+    [k.a.x, k.a.y, k.b.x, k.b.y, k.r]
+}
+
+/// The floats a query reads from a polygon: its used vertices (none for a count out of range).
+fn poly_f(p: &Poly) -> Vec<f32> {
+    let n = usize::try_from(p.count).unwrap_or(0);
+    if !(3..=POLY_MAX).contains(&n) {
+        return vec![];
+    }
+    p.verts[..n].iter().flat_map(|v| [v.x, v.y]).collect()
+}
+
+trait Decode {
+    fn capsule(&mut self) -> Capsule;
+    fn poly(&mut self) -> (Poly, bool);
+}
+
+impl Decode for Bytes<'_> {
+    fn capsule(&mut self) -> Capsule {
+        Capsule::new(self.vec2(), self.vec2(), self.f32())
+    }
+
+    /// A polygon and whether `c2d_poly_make` built it: the hull of grid points or of any floats,
+    /// or one put together by hand (any count, any vertices).
+    fn poly(&mut self) -> (Poly, bool) {
+        let tag = self.u8() % 4;
+        let n = 3 + self.u8() as usize % 8;
+        let pts: Vec<Vec2> = (0..n)
+            .map(|_| {
+                if tag < 2 {
+                    Vec2::new(self.grid(), self.grid())
+                } else {
+                    self.vec2()
+                }
+            })
+            .collect();
+        let mut p = Poly::default();
+        // SAFETY: `pts` holds `pts.len()` points and `p` is writable.
+        if tag < 3 && unsafe { c2d_poly_make(pts.as_ptr(), pts.len(), &mut p) } == C2D_OK {
+            return (p, true);
+        }
+        for (slot, v) in p.verts.iter_mut().zip(&pts) {
+            *slot = *v;
+        }
+        p.count = match self.u8() % 4 {
+            0 => self.i32(),
+            _ => 3 + (self.u8() % 6) as i32,
+        };
+        (p, false)
+    }
+}
+
+/// One polygon or capsule sweep: the rules of [`sweep`], the mover moved vertex by vertex.
+/// `valid` says the polygons in it are as `c2d_poly_make` builds them (the start rule and the
+/// sampled positions are checked on those).
+#[allow(clippy::too_many_arguments)]
+fn sweep_moving<A: Moving, B: Copy + std::fmt::Debug>(
+    name: &str,
+    f: unsafe extern "C" fn(A, Vec2, B, *mut Hit) -> bool,
+    overlap: &dyn Fn(A, B) -> bool,
+    a: A,
+    d: Vec2,
+    b: B,
+    bf: &[f32],
+    valid: bool,
+) {
+    let mut out = SENTINEL;
+    // SAFETY: `out` is a valid Hit; NULL is allowed by the contract.
+    let (hit, hit_null) = unsafe { (f(a, d, b, &mut out), f(a, d, b, std::ptr::null_mut())) };
+    let input = format!("{name}({a:?}, {d:?}, {b:?})");
+    assert_eq!(hit, hit_null, "{input}: answer depends on the out pointer");
+    let all = [a.floats(), vec_f(d).to_vec(), bf.to_vec()].concat();
+    if nan(&all) || infinite(&all) {
+        assert!(!hit, "{input}: hit with a NaN or an infinity");
+    }
+    if !hit {
+        assert_eq!(out, SENTINEL, "{input}: out written on a miss");
+    } else {
+        assert!((0.0..=1.0).contains(&out.t), "{input}: t = {}", out.t);
+        assert!(numbers(&hit_f(&out)), "{input}: NaN in the hit {out:?}");
+    }
+    let start = overlap(a, b);
+    // An infinity anywhere is no hit, whatever the end, and an end that overflows f32 is no
+    // position to be clear at. Two shapes flattened to points (a
+    // polygon moved far enough that its vertices round together, against a rect whose sizes
+    // vanish beside its corner in f64) leave the polygon predicate no axis at all: it calls them
+    // overlapping wherever they are, so no end can be clear.
+    let end = a.moved(d, 1.0);
+    let flat = |x: f32, w: f32| x as f64 + w as f64 == x as f64;
+    let rect_point = bf.len() == 4 && flat(bf[0], bf[2]) && flat(bf[1], bf[3]);
+    let axisless = end.collapsed() && (rect_point || collapsed_f(bf));
+    if !hit && !start && !infinite(&all) && !infinite(&end.floats()) && !axisless {
+        assert!(
+            !overlap(end, b),
+            "{input}: missed, but the end {end:?} overlaps"
+        );
+    }
+    if hit && !start {
+        let at_t = a.moved(d, out.t);
+        assert!(
+            !overlap(at_t, b),
+            "{input}: {at_t:?} at t {} overlaps",
+            out.t
+        );
+        if moderate(&all) {
+            assert!(unit(out.normal), "{input}: normal {:?}", out.normal);
+        }
+    }
+    if start && valid && grid(&all) {
+        assert!(
+            hit && out.t == 0.0,
+            "{input}: overlapping at the start but {hit} t {}",
+            out.t
+        );
+    }
+    // Sampled times whose moved floats are exact: none before t overlaps, and a miss has none.
+    if valid && grid(&all) && !start {
+        let limit = if hit { out.t } else { 1.0 };
+        for k in 0..=16 {
+            let s = k as f32 / 16.0;
+            if s >= limit {
+                break;
+            }
+            let q = a.moved(d, s);
+            let exact = a.points().iter().all(|&v| exact_step(v, d, s));
+            if exact && overlap(q, b) {
+                panic!("{input}: overlaps at {s} before t {} (hit {hit})", out.t);
+            }
+        }
+    }
+}
+
 fn raycast<B: Copy + std::fmt::Debug>(
     name: &str,
     f: unsafe extern "C" fn(Vec2, Vec2, B, *mut Hit) -> bool,
@@ -182,7 +409,7 @@ fuzz_target!(|data: &[u8]| {
     let mut b = Bytes::new(data);
     while !b.is_empty() {
         let d = b.vec2();
-        match b.u8() % 10 {
+        match b.u8() % 22 {
             0 => {
                 let (x, y) = (b.rect(), b.rect());
                 let ov = |a: Rect, b: Rect| c2d_overlap_rect_rect(a, b);
@@ -303,6 +530,174 @@ fuzz_target!(|data: &[u8]| {
                     d,
                     y,
                     &obb_f(y),
+                );
+            }
+            10 => {
+                let (x, (y, v)) = (b.rect(), b.poly());
+                let ov = |a: Rect, b: Poly| c2d_overlap_rect_poly(a, b);
+                sweep_moving(
+                    "sweep_rect_poly",
+                    c2d_sweep_rect_poly,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &poly_f(&y),
+                    v,
+                );
+            }
+            11 => {
+                let (x, y) = (b.rect(), b.capsule());
+                let ov = |a: Rect, b: Capsule| c2d_overlap_rect_capsule(a, b);
+                sweep_moving(
+                    "sweep_rect_capsule",
+                    c2d_sweep_rect_capsule,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &cap_f(&y),
+                    true,
+                );
+            }
+            12 => {
+                let (x, (y, v)) = (b.circle(), b.poly());
+                let ov = |a: Circle, b: Poly| c2d_overlap_poly_circle(b, a);
+                sweep_moving(
+                    "sweep_circle_poly",
+                    c2d_sweep_circle_poly,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &poly_f(&y),
+                    v,
+                );
+            }
+            13 => {
+                let (x, y) = (b.circle(), b.capsule());
+                let ov = |a: Circle, b: Capsule| c2d_overlap_capsule_circle(b, a);
+                sweep_moving(
+                    "sweep_circle_capsule",
+                    c2d_sweep_circle_capsule,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &cap_f(&y),
+                    true,
+                );
+            }
+            14 => {
+                let (x, (y, v)) = (b.capsule(), b.poly());
+                let ov = |a: Capsule, b: Poly| c2d_overlap_poly_capsule(b, a);
+                sweep_moving(
+                    "sweep_capsule_poly",
+                    c2d_sweep_capsule_poly,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &poly_f(&y),
+                    v,
+                );
+            }
+            15 => {
+                let (x, y) = (b.capsule(), b.capsule());
+                let ov = |a: Capsule, b: Capsule| c2d_overlap_capsule_capsule(a, b);
+                sweep_moving(
+                    "sweep_capsule_capsule",
+                    c2d_sweep_capsule_capsule,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &cap_f(&y),
+                    true,
+                );
+            }
+            16 => {
+                let ((x, u), (y, v)) = (b.poly(), b.poly());
+                let ov = |a: Poly, b: Poly| c2d_overlap_poly_poly(a, b);
+                sweep_moving(
+                    "sweep_poly_poly",
+                    c2d_sweep_poly_poly,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &poly_f(&y),
+                    u & v,
+                );
+            }
+            17 => {
+                let ((x, u), y) = (b.poly(), b.capsule());
+                let ov = |a: Poly, b: Capsule| c2d_overlap_poly_capsule(a, b);
+                sweep_moving(
+                    "sweep_poly_capsule",
+                    c2d_sweep_poly_capsule,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &cap_f(&y),
+                    u,
+                );
+            }
+            18 => {
+                let ((x, u), y) = (b.poly(), b.rect());
+                let ov = |a: Poly, b: Rect| c2d_overlap_rect_poly(b, a);
+                sweep_moving(
+                    "sweep_poly_rect",
+                    c2d_sweep_poly_rect,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &rect_f(y),
+                    u,
+                );
+            }
+            19 => {
+                let ((x, u), y) = (b.poly(), b.circle());
+                let ov = |a: Poly, b: Circle| c2d_overlap_poly_circle(a, b);
+                sweep_moving(
+                    "sweep_poly_circle",
+                    c2d_sweep_poly_circle,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &circle_f(y),
+                    u,
+                );
+            }
+            20 => {
+                let (x, y) = (b.capsule(), b.rect());
+                let ov = |a: Capsule, b: Rect| c2d_overlap_rect_capsule(b, a);
+                sweep_moving(
+                    "sweep_capsule_rect",
+                    c2d_sweep_capsule_rect,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &rect_f(y),
+                    true,
+                );
+            }
+            21 => {
+                let (x, y) = (b.capsule(), b.circle());
+                let ov = |a: Capsule, b: Circle| c2d_overlap_capsule_circle(a, b);
+                sweep_moving(
+                    "sweep_capsule_circle",
+                    c2d_sweep_capsule_circle,
+                    &ov,
+                    x,
+                    d,
+                    y,
+                    &circle_f(y),
+                    true,
                 );
             }
             _ => {

@@ -675,6 +675,74 @@ for _, p in ipairs({
 end
 pred("intersectSegmentCapsule", "intersect_segment_capsule", "segment", "capsule")
 
+-- Sweeps with a polygon on either side (shape, dx, dy, target): the pointer form, the other shape
+-- filled into a scratch struct after every argument is read.
+local function poly_sweep(name, cname, A, B)
+  local cfn = lib["c2dl_" .. cname]
+  local d, h = ffi.new("c2d_vec2"), ffi.new("c2d_hit")
+  local function motion(dx, dy)
+    number_arg(dx, 2, name)
+    number_arg(dy, 3, name)
+    d.x, d.y = dx, dy
+  end
+  if A == "poly" and B == "poly" then
+    M[name] = function(p, dx, dy, q)
+      local a, own_a = read_poly(p, 1, name)
+      motion(dx, dy)
+      local b, own_b = read_poly(q, 4, name)
+      local ok = cfn(a, d, b, h)
+      if own_a then give_poly(a) end
+      if own_b then give_poly(b) end
+      return hit_results(ok, h)
+    end
+  elseif A == "poly" then
+    local sb = shapes[B]
+    local readB, fillB, b = sb.read, sb.fill, ffi.new(sb.ctype)
+    M[name] = function(p, dx, dy, q)
+      local a, own = read_poly(p, 1, name)
+      motion(dx, dy)
+      local b1, b2, b3, b4, b5, b6 = readB(q, 4, name)
+      fillB(b, b1, b2, b3, b4, b5, b6)
+      local ok = cfn(a, d, b, h)
+      if own then give_poly(a) end
+      return hit_results(ok, h)
+    end
+  else
+    local sa = shapes[A]
+    local readA, fillA, a = sa.read, sa.fill, ffi.new(sa.ctype)
+    M[name] = function(p, dx, dy, q)
+      local a1, a2, a3, a4, a5, a6 = readA(p, 1, name)
+      motion(dx, dy)
+      local b, own = read_poly(q, 4, name)
+      fillA(a, a1, a2, a3, a4, a5, a6)
+      local ok = cfn(a, d, b, h)
+      if own then give_poly(b) end
+      return hit_results(ok, h)
+    end
+  end
+end
+
+for _, p in ipairs({
+  { "RectPoly", "rect_poly", "rect", "poly" },
+  { "RectCapsule", "rect_capsule", "rect", "capsule" },
+  { "CirclePoly", "circle_poly", "circle", "poly" },
+  { "CircleCapsule", "circle_capsule", "circle", "capsule" },
+  { "CapsulePoly", "capsule_poly", "capsule", "poly" },
+  { "CapsuleCapsule", "capsule_capsule", "capsule", "capsule" },
+  { "PolyPoly", "poly_poly", "poly", "poly" },
+  { "PolyCapsule", "poly_capsule", "poly", "capsule" },
+  { "PolyRect", "poly_rect", "poly", "rect" },
+  { "PolyCircle", "poly_circle", "poly", "circle" },
+  { "CapsuleRect", "capsule_rect", "capsule", "rect" },
+  { "CapsuleCircle", "capsule_circle", "capsule", "circle" },
+}) do
+  if p[3] == "poly" or p[4] == "poly" then
+    poly_sweep("sweep" .. p[1], "sweep_" .. p[2], p[3], p[4])
+  else
+    sweep("sweep" .. p[1], "sweep_" .. p[2], p[3], p[4])
+  end
+end
+
 do
   local o, d, h = ffi.new("c2d_vec2"), ffi.new("c2d_vec2"), ffi.new("c2d_hit")
   local cfn = lib.c2dl_raycast_poly

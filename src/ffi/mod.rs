@@ -11,6 +11,7 @@ mod kit;
 mod overlap;
 mod poly;
 mod poly_contact;
+mod poly_sweep;
 mod response;
 /// cbindgen:ignore
 #[cfg(c2d_no_std)]
@@ -26,6 +27,7 @@ pub use kit::*;
 pub use overlap::*;
 pub use poly::*;
 pub use poly_contact::*;
+pub use poly_sweep::*;
 pub use response::*;
 pub use shape::*;
 pub use slope::*;

@@ -11,6 +11,7 @@ mod integer;
 mod overlap;
 mod poly;
 mod poly_contact;
+pub(crate) mod poly_sweep;
 mod raycast;
 mod sat;
 mod segment;
@@ -24,6 +25,11 @@ pub use overlap::*;
 pub(crate) use poly::Convex;
 pub use poly::*;
 pub use poly_contact::*;
+pub use poly_sweep::{
+    sweep_capsule_capsule, sweep_capsule_circle, sweep_capsule_poly, sweep_capsule_rect,
+    sweep_circle_capsule, sweep_circle_poly, sweep_poly_capsule, sweep_poly_circle,
+    sweep_poly_poly, sweep_poly_rect, sweep_rect_capsule, sweep_rect_poly,
+};
 pub use raycast::*;
 pub use segment::*;
 pub use sweep::{

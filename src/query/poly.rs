@@ -94,26 +94,46 @@ impl Convex {
         Convex::of_box(Frame::of(o).corners())
     }
 
+    /// The vertices, counter-clockwise.
     pub(crate) fn verts(&self) -> &[P] {
         &self.v[..self.len]
+    }
+
+    /// The outward edge normals (unnormalised), one per vertex: edge `v[i]..v[i+1]`.
+    pub(crate) fn normals(&self) -> &[P] {
+        &self.n[..self.len]
+    }
+
+    /// A convex shape from 1 to 8 points in f64: a point, a segment (its two sides as edges) or
+    /// a convex polygon counter-clockwise; `None` for another count or a NaN. For the sweeps'
+    /// cores and callers working in f64 (the world's items).
+    pub(crate) fn of_points(pts: &[P]) -> Option<Convex> {
+        let c = (1..=POLY_MAX)
+            .contains(&pts.len())
+            .then(|| Convex::build(pts))?;
+        (!pts.iter().any(|&v| nan(v))).then_some(c)
     }
 
     /// A convex polygon from 3 to 8 f64 vertices, counter-clockwise (y-up); `None` for another
     /// count. The vertices are taken as given (no hull is built).
     pub(crate) fn of_ccw(vs: &[P]) -> Option<Convex> {
-        if !(3..=POLY_MAX).contains(&vs.len()) {
-            return None;
-        }
+        (3..=POLY_MAX)
+            .contains(&vs.len())
+            .then(|| Convex::build(vs))
+    }
+
+    /// The shape of `pts` (at most `POLY_MAX`) with its edges' normals.
+    fn build(pts: &[P]) -> Convex {
         let mut c = Convex {
             v: [ZERO; POLY_MAX],
             n: [ZERO; POLY_MAX],
-            len: vs.len(),
+            len: pts.len(),
         };
-        c.v[..vs.len()].copy_from_slice(vs);
+        c.v[..pts.len()].copy_from_slice(pts);
         for i in 0..c.len {
             c.n[i] = outward(c.v[i], c.v[(i + 1) % c.len]);
         }
-        Some(c)
+        c
     }
 
     /// The outward (unnormalised) normal of edge `i`, from vertex `i` to vertex `i + 1`.

@@ -114,15 +114,15 @@ pub(crate) fn settle(t: f32, clear: impl Fn(f32) -> bool) -> f32 {
 /// A time `num / den` with `den >= 0`, compared exactly, with its correctly rounded quotient
 /// `q` (rounding is monotone: unequal quotients already order the exact fractions).
 #[derive(Clone, Copy, Debug)]
-struct Frac {
-    num: f64,
-    den: f64,
-    q: f64,
+pub(crate) struct Frac {
+    pub(crate) num: f64,
+    pub(crate) den: f64,
+    pub(crate) q: f64,
 }
 
 impl Frac {
     #[inline(always)]
-    fn new(num: f64, den: f64) -> Frac {
+    pub(crate) fn new(num: f64, den: f64) -> Frac {
         Frac {
             num,
             den,
@@ -132,13 +132,13 @@ impl Frac {
 
     /// Exactly `self < other`: the quotients, and the exact products only when they tie.
     #[inline(always)]
-    fn lt(self, other: Frac) -> bool {
+    pub(crate) fn lt(self, other: Frac) -> bool {
         self.q < other.q || (self.q == other.q && exact_lt(self, other))
     }
 
     /// The largest f32 not above the fraction (exactly), for `0 <= num/den <= 1`.
     #[inline(always)]
-    fn floor_f32(self) -> f32 {
+    pub(crate) fn floor_f32(self) -> f32 {
         let t = (self.q as f32).clamp(0.0, 1.0);
         // An f32 below the rounded quotient is below the fraction, one above it is above the
         // fraction (monotone rounding); only an f32 equal to the quotient needs the exact test.
@@ -167,15 +167,15 @@ fn exact_lt(a: Frac, b: Frac) -> bool {
 /// One axis of a swept separating-axis test: the mover overlaps the target strictly along it
 /// while `lo < t·v < hi`.
 #[derive(Clone, Copy, Debug)]
-struct Slab {
-    lo: f64,
-    hi: f64,
-    v: f64,
+pub(crate) struct Slab {
+    pub(crate) lo: f64,
+    pub(crate) hi: f64,
+    pub(crate) v: f64,
 }
 
 /// Where a set of slabs is entered first.
 #[derive(Clone, Copy, Debug)]
-enum Entry {
+pub(crate) enum Entry {
     /// Strictly overlapping at `t = 0` already.
     Inside,
     /// Entered at this time through this slab (index), at a time `>= 0`.
@@ -227,7 +227,7 @@ impl Slab {
 /// Times are compared as correctly rounded quotients first: rounding is monotone, so unequal
 /// quotients order the exact fractions; equal ones are compared exactly.
 #[inline(always)]
-fn sweep_slabs<const N: usize>(slabs: &[Slab; N]) -> Option<Entry> {
+pub(crate) fn sweep_slabs<const N: usize>(slabs: &[Slab; N]) -> Option<Entry> {
     let mut reach = true;
     for s in slabs {
         reach &= s.reaches();
@@ -686,11 +686,11 @@ fn rect_obb_hit(a: Rect, delta: Vec2, b: Obb) -> Option<Hit> {
 
 /// Where two touching convex polygons meet, given the normal `n` from the target toward the
 /// mover: the middle of the common part of the mover's nearest feature and the target's.
-fn touching_point(mover: &[P; 4], target: &[P; 4], n: P) -> P {
+pub(crate) fn touching_point(mover: &[P], target: &[P], n: P) -> P {
     let dot = |p: P, d: P| p.0 * d.0 + p.1 * d.1;
     let tangent = (-n.1, n.0);
     // The feature nearest the other shape: the vertices within a hair of the extreme.
-    let feature = |pts: &[P; 4], dir: P| {
+    let feature = |pts: &[P], dir: P| {
         let top = pts.iter().map(|&p| dot(p, dir)).fold(f64::MIN, f64::max);
         let scale = pts
             .iter()
@@ -721,7 +721,7 @@ fn touching_point(mover: &[P; 4], target: &[P; 4], n: P) -> P {
 ///
 /// `touching`: a point within rounding of the circle is on it (the predicates' view when they
 /// and this arithmetic round differently): it enters at once if it moves inward, never if not.
-fn disk_entry(p: P, d: P, c: P, r: f64, touching: bool) -> Option<f64> {
+pub(crate) fn disk_entry(p: P, d: P, c: P, r: f64, touching: bool) -> Option<f64> {
     if r.is_nan() || r <= 0.0 {
         return None;
     }
@@ -837,7 +837,7 @@ fn rounded_box_entry(p: P, d: P, b: &Aabb, r: f64, touching: bool) -> Option<Opt
 }
 
 /// An f32 not above a disk entry time computed in f64 (whose error is a few f64 ulps).
-fn disk_time_f32(t: f64) -> f32 {
+pub(crate) fn disk_time_f32(t: f64) -> f32 {
     let t = (t * (1.0 - 1e-14)).clamp(0.0, 1.0);
     let f = t as f32;
     if f as f64 > t {

@@ -1,0 +1,186 @@
+/* Sweeps of rects, circles, capsules and polygons against polygons and capsules from C: a box
+ * sliding into a slope, a fast ball and a thin ramp, a wide wall and a speck, a capsule
+ * character falling onto a capsule log, starts that already overlap, and bad input.
+ * Entry point: test_poly_sweep(), counted by the harness. */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "test_macros.h"
+
+#define CHECK(label, cond) (CASE(label), ENSURE(cond))
+
+static c2d_capsule capsule(float ax, float ay, float bx, float by, float r)
+{
+    c2d_capsule k;
+    k.a = vec2(ax, ay);
+    k.b = vec2(bx, by);
+    k.r = r;
+    return k;
+}
+
+static c2d_poly make(const c2d_vec2 *pts, size_t n)
+{
+    c2d_poly p;
+    memset(&p, 0, sizeof p);
+    if (c2d_poly_make(pts, n, &p) != C2D_OK) {
+        p.count = 0;
+    }
+    return p;
+}
+
+/* A ramp rising to the right, y up: (0,0), (64,0), (64,32): the slope y = x / 2. */
+static c2d_poly ramp(void)
+{
+    c2d_vec2 pts[3];
+    pts[0] = vec2(0, 0);
+    pts[1] = vec2(64, 0);
+    pts[2] = vec2(64, 32);
+    return make(pts, 3);
+}
+
+static c2d_poly quad(float x0, float y0, float x1, float y1)
+{
+    c2d_vec2 pts[4];
+    pts[0] = vec2(x0, y0);
+    pts[1] = vec2(x1, y0);
+    pts[2] = vec2(x1, y1);
+    pts[3] = vec2(x0, y1);
+    return make(pts, 4);
+}
+
+static void test_box_sliding_into_a_slope(void)
+{
+    c2d_poly r = ramp();
+    c2d_rect box = rect(-20, 8, 8, 8);
+    c2d_hit hit;
+    c2d_rect at;
+    CHECK("a box sliding into a slope stops on its face",
+          c2d_sweep_rect_poly(box, vec2(100, 0), r, &hit));
+    /* Its bottom right corner meets y = x / 2 at x = 16, at t = 0.28. */
+    CHECK("a box sliding into a slope: t is the contact, never past it",
+          hit.t <= F64(0.28) && hit.t > F64(0.28) - 1e-6);
+    CHECK("a box sliding into a slope: the normal is the slope's, up and back",
+          fabs(hit.normal.x + 1 / sqrt(5.0)) < 1e-6 && fabs(hit.normal.y - 2 / sqrt(5.0)) < 1e-6);
+    at = rect(hit.pos.x, hit.pos.y, 8, 8);
+    CHECK("a box sliding into a slope ends clear of it", !c2d_overlap_rect_poly(at, r));
+    at.x += STEP;
+    CHECK("a box sliding into a slope ends within a step of it", c2d_overlap_rect_poly(at, r));
+    CHECK("a box sliding along the ramp's floor from below is no hit",
+          !c2d_sweep_rect_poly(rect(-20, -8, 8, 8), vec2(200, 0), r, &hit));
+    CHECK("a box resting under the floor and pushed up hits at once",
+          c2d_sweep_rect_poly(rect(10, -8, 8, 8), vec2(0, 4), r, &hit) && hit.t == 0.0f &&
+              hit.normal.x == 0.0f && hit.normal.y == -1.0f);
+    CHECK("a box ending exactly against the floor is no hit",
+          !c2d_sweep_rect_poly(rect(10, -16, 8, 8), vec2(0, 8), r, &hit));
+}
+
+static void test_fast_ball_and_thin_ramp(void)
+{
+    c2d_vec2 pts[4];
+    c2d_poly thin;
+    c2d_hit hit;
+    pts[0] = vec2(0, 0);
+    pts[1] = vec2(1000, 500);
+    pts[2] = vec2(1000, 500 + STEP);
+    pts[3] = vec2(0, STEP);
+    thin = make(pts, 4);
+    CHECK("a fast ball does not pass through a thin ramp",
+          c2d_sweep_circle_poly(circle(500, 1000, 0.5f), vec2(0, -1e6f), thin, &hit));
+    CHECK("a fast ball stops above the thin ramp, clear of it",
+          hit.pos.y > 250 && !c2d_overlap_poly_circle(thin, circle(hit.pos.x, hit.pos.y, 0.5f)));
+    CHECK("a fast box does not pass through a thin ramp",
+          c2d_sweep_rect_poly(rect(498, 1000, 4, 4), vec2(0, -1e6f), thin, &hit) && hit.t > 0 &&
+              !c2d_overlap_rect_poly(rect(hit.pos.x, hit.pos.y, 4, 4), thin));
+    CHECK("a fast capsule does not pass through a thin ramp",
+          c2d_sweep_capsule_poly(capsule(500, 1000, 500, 1010, 1), vec2(0, -1e6f), thin, &hit));
+}
+
+static void test_wall_and_speck(void)
+{
+    c2d_poly speck = quad(0, 0, STEP, STEP);
+    c2d_hit hit;
+    CHECK("a 1000-unit wall moving right meets a speck of 1/256",
+          c2d_sweep_rect_poly(rect(-2000, -500, 1000, 1000), vec2(5000, 0), speck, &hit) &&
+              hit.t <= F64(0.2) && hit.t > F64(0.2) - 1e-6 && hit.normal.x == -1.0f);
+    CHECK("a speck moving at 1e6 meets a 1000-unit wall",
+          c2d_sweep_poly_rect(speck, vec2(1e6f, 0), rect(3000, -500, 1000, 1000), &hit) &&
+              hit.t > 0 && hit.pos.x <= 3000 - STEP && hit.normal.x == -1.0f);
+    CHECK("a speck moving at 1e6 meets a long capsule",
+          c2d_sweep_poly_capsule(speck, vec2(1e6f, 0), capsule(3000, -500, 3000, 500, STEP),
+                                 &hit) &&
+              hit.t > 0 && hit.pos.x < 3000);
+}
+
+static void test_capsule_character(void)
+{
+    c2d_capsule log = capsule(-10, 0, 10, 0, 1);
+    c2d_capsule hero = capsule(0, 5, 0, 7, 1);
+    c2d_hit hit;
+    CHECK("a capsule character falling onto a capsule log rests on top of it",
+          c2d_sweep_capsule_capsule(hero, vec2(0, -10), log, &hit) && hit.t <= F64(0.3) &&
+              hit.t > F64(0.3) - 1e-6 && hit.normal.x == 0.0f && hit.normal.y == 1.0f &&
+              hit.point.y == 1.0f);
+    CHECK("a ball rolling past the log's end misses it",
+          !c2d_sweep_circle_capsule(circle(-20, 2.5f, 1), vec2(40, 0), log, &hit));
+    CHECK("a ball dropped onto the log's end stops on its round cap",
+          c2d_sweep_circle_capsule(circle(11, 10, 1), vec2(0, -20), log, &hit) &&
+              hit.normal.x > 0 && hit.normal.y > 0 &&
+              !c2d_overlap_capsule_circle(log, circle(hit.pos.x, hit.pos.y, 1)));
+    CHECK("a crate pushed into the log stops against it",
+          c2d_sweep_rect_capsule(rect(-30, -1, 4, 2), vec2(30, 0), log, &hit) &&
+              hit.normal.x == -1.0f && hit.pos.x <= -15 && hit.pos.x > -15 - STEP);
+    CHECK("a capsule swinging into a crate's side",
+          c2d_sweep_capsule_rect(capsule(-10, 0, -10, 4, 1), vec2(20, 0), rect(0, -5, 4, 20),
+                                 &hit) &&
+              hit.normal.x == -1.0f && hit.pos.x <= -1 && hit.pos.x > -1 - STEP);
+    CHECK("a triangle sliding into a ball",
+          c2d_sweep_poly_circle(ramp(), vec2(0, 100), circle(32, 50, 2), &hit) && hit.t > 0 &&
+              hit.normal.y < 0);
+    CHECK("a log sliding into a ball",
+          c2d_sweep_capsule_circle(log, vec2(0, 10), circle(0, 6, 2), &hit) &&
+              hit.normal.x == 0.0f && hit.normal.y == -1.0f && hit.t <= F64(0.3) &&
+              hit.t > F64(0.3) - 1e-6);
+    CHECK("two polygons: a crate dropping onto a ramp lands on the slope",
+          c2d_sweep_poly_poly(quad(40, 60, 44, 64), vec2(0, -100), ramp(), &hit) &&
+              hit.normal.y > 0 && hit.normal.x < 0);
+}
+
+static void test_start_overlap_and_bad_input(void)
+{
+    c2d_poly r = ramp();
+    c2d_hit hit;
+    c2d_poly bad = r;
+    CHECK("a box already inside the ramp's tall end hits at 0, pushed out the right side",
+          c2d_sweep_rect_poly(rect(62, 2, 4, 4), vec2(-3, 0), r, &hit) && hit.t == 0.0f &&
+              hit.normal.x == 1.0f && hit.normal.y == 0.0f && hit.pos.x == 62.0f);
+    CHECK("a ball already on the log hits at 0",
+          c2d_sweep_circle_capsule(circle(0, 1, 1), vec2(5, 0), capsule(-10, 0, 10, 0, 1), &hit) &&
+              hit.t == 0.0f && hit.normal.y == 1.0f);
+    CHECK("NULL out answers only",
+          c2d_sweep_rect_poly(rect(-20, 8, 8, 8), vec2(100, 0), r, NULL));
+    hit.t = 7;
+    CHECK("a NaN motion is no hit and leaves out untouched",
+          !c2d_sweep_rect_poly(rect(-20, 8, 8, 8), vec2(NAN, 0), r, &hit) && hit.t == 7);
+    CHECK("an infinite motion is no hit",
+          !c2d_sweep_circle_poly(circle(-5, 1, 1), vec2(INFINITY, 0), r, &hit));
+    bad.count = 9;
+    CHECK("a polygon with 9 vertices is no hit", !c2d_sweep_rect_poly(rect(-20, 8, 8, 8),
+                                                                     vec2(100, 0), bad, &hit));
+    bad.count = 2;
+    CHECK("a polygon with 2 vertices is no hit",
+          !c2d_sweep_poly_poly(bad, vec2(0, 100), r, &hit) && hit.t == 7);
+    CHECK("a bare segment (radius 0) never overlaps, so never hits",
+          !c2d_sweep_circle_capsule(circle(-5, 0, 0), vec2(10, 0), capsule(0, -5, 0, 5, 0), &hit));
+    CHECK("a capsule of negative radius is empty",
+          !c2d_sweep_capsule_poly(capsule(-10, 1, -10, 2, -1), vec2(100, 0), r, &hit));
+}
+
+void test_poly_sweep(void)
+{
+    RUN_TEST(test_box_sliding_into_a_slope);
+    RUN_TEST(test_fast_ball_and_thin_ramp);
+    RUN_TEST(test_wall_and_speck);
+    RUN_TEST(test_capsule_character);
+    RUN_TEST(test_start_overlap_and_bad_input);
+}

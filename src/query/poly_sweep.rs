@@ -1,0 +1,850 @@
+//! Continuous collision for convex polygons and capsules: a rect, circle, capsule or polygon
+//! moving by `delta` (t from 0 to 1) against a static polygon, capsule, rect or circle.
+//!
+//! The rules are those of the other sweeps (the `sweep` module): a hit is the first moment the
+//! two would start to overlap strictly, so sliding along a face while touching is not a hit,
+//! moving into a touching neighbour hits at `t = 0`, and ending exactly in contact at `t = 1` is
+//! not a hit; shapes already overlapping strictly at `t = 0` hit at `t = 0` with the minimum
+//! translation's normal (from the target toward the mover).
+//!
+//! How:
+//! * Polygon-like pairs (rects and polygons, no radius): a swept separating-axis test on the
+//!   outward edge normals (unnormalised) of both shapes. Along the target's edge `i` the mover is
+//!   apart while `min_w n·(w - v_i) + t·(n·delta) >= 0` — the predicate's own test, moved — so
+//!   per axis the overlapping times are an open half-line, and their intersection is an open
+//!   interval whose start is the contact time. Times are compared as exact fractions. On the grid
+//!   domain every dot product is exact in f64: the hit decision, the face and the time's f32
+//!   floor are those of real arithmetic, for any size ratio and any speed.
+//! * Round pairs (a circle or a capsule on either side): the shapes overlap strictly while the
+//!   distance between their cores (a point, a segment or a polygon) is below `r`, the sum of the
+//!   radii. Between two convex cores that do not meet, that distance is the least over
+//!   vertex-edge pairs, so the first contact is the earliest entry of a vertex moving by `delta`
+//!   (or a target's vertex moving by `-delta`) into the open capsule of radius `r` around an edge
+//!   of the other: a strip (two slabs) and two disks (quadratic roots with an exact hit decision,
+//!   [`disk_entry`]).
+//! * Then, as every sweep does, the f32 position is checked with the exact predicate and `t`
+//!   steps down until it is clear ([`settle`]). A start the predicate calls overlapping hits at
+//!   0; a sweep that finds no hit checks the mover's f32 end with the predicate, and reports a
+//!   hit if it overlaps: no hit always leaves `a + delta` clear.
+//!
+//! Bad input: a NaN or an infinity anywhere, a poly `count` outside `3..=8`, a negative radius:
+//! no hit. A capsule or circle of radius 0 never overlaps strictly (unless a polygon-like shape
+//! of its pair has area and it is a rect or polygon itself), so it never hits.
+//!
+//! The cores, [`sweep_convex`] and [`sweep_round`], work on f64 points and an f64 motion, for
+//! callers that keep their shapes in f64.
+
+use super::poly::{
+    overlap_capsule_capsule, overlap_capsule_circle, overlap_poly_capsule, overlap_poly_circle,
+    overlap_poly_poly, overlap_rect_capsule, overlap_rect_poly, Convex,
+};
+use super::segment::straddles;
+use super::sweep::{
+    at, disk_entry, disk_time_f32, settle, sweep_slabs, touching_point, unusable, Entry, Frac, Slab,
+};
+use crate::exact::{product_le, two_product};
+#[cfg(c2d_no_std)]
+use crate::platform::Float;
+use crate::shape::{direction, Capsule, Circle, Hit, Poly, Rect, Vec2, POLY_MAX};
+
+type P = (f64, f64);
+
+const ZERO: P = (0.0, 0.0);
+
+#[inline(always)]
+fn sub(a: P, b: P) -> P {
+    (a.0 - b.0, a.1 - b.1)
+}
+
+#[inline(always)]
+fn dot(a: P, b: P) -> f64 {
+    a.0 * b.0 + a.1 * b.1
+}
+
+#[inline(always)]
+fn cross(a: P, b: P) -> f64 {
+    a.0 * b.1 - a.1 * b.0
+}
+
+fn finite(p: P) -> bool {
+    p.0.is_finite() && p.1.is_finite()
+}
+
+fn unit(n: P) -> P {
+    direction(n.0, n.1).unwrap_or(ZERO)
+}
+
+/// Where a translating shape first overlaps a static one, in f64.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Toi {
+    /// No later than the real contact time, in `[0, 1)`; 0 when overlapping at the start.
+    pub(crate) t: f64,
+    /// An f32 no later than the real contact time (the largest one for polygon-like pairs).
+    pub(crate) t32: f32,
+    /// Unit normal from the target toward the mover: the face hit, or at the start the minimum
+    /// translation's.
+    pub(crate) normal: P,
+    /// Overlapping strictly at the start.
+    pub(crate) inside: bool,
+    /// The axis of a polygon-like pair's contact: the target's edge `axis`, or the mover's edge
+    /// `axis - n` after the target's `n` edges; `usize::MAX` for round pairs.
+    pub(crate) axis: usize,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Polygon-like pairs: the swept separating-axis test.
+
+/// The running intersection of the per-axis overlap half-lines.
+struct Span {
+    /// The latest entry and its normal (from the target toward the mover); `None` is `-inf`.
+    enter: Option<(Frac, P, usize)>,
+    /// The earliest exit; `None` is `+inf`.
+    exit: Option<Frac>,
+}
+
+impl Span {
+    /// One axis: overlapping along it while `s + t·v < 0`. False when it separates the shapes
+    /// for the whole motion (or is NaN): a miss.
+    #[inline(always)]
+    fn axis(&mut self, s: f64, v: f64, n: P, k: usize) -> bool {
+        if v < 0.0 {
+            let e = Frac::new(s, -v);
+            if self.enter.is_none_or(|(f, _, _)| f.lt(e)) {
+                self.enter = Some((e, n, k));
+            }
+            true
+        } else if v > 0.0 {
+            if s >= 0.0 {
+                return false; // apart at the start and moving away: the common miss
+            }
+            let x = Frac::new(-s, v);
+            if self.exit.is_none_or(|f| x.lt(f)) {
+                self.exit = Some(x);
+            }
+            true
+        } else {
+            s < 0.0 // no motion along it (false for NaN)
+        }
+    }
+}
+
+/// `min_w n·(w - o)` over the points.
+#[inline(always)]
+fn least(n: P, o: P, pts: &[P]) -> f64 {
+    let mut m = f64::INFINITY;
+    for &w in pts {
+        let s = dot(n, sub(w, o));
+        m = if s < m { s } else { m };
+    }
+    m
+}
+
+/// The convex shape `a` moving by `d` against the convex shape `b`, both counter-clockwise: the
+/// first moment they overlap strictly, by a swept separating-axis test over both shapes' edge
+/// normals (the target's first; earlier axes win exact ties). `None` for no hit in `[0, 1)`, a
+/// NaN anywhere or an infinite motion. Exact on the grid domain.
+#[allow(dead_code)]
+pub(crate) fn sweep_convex(a: &Convex, d: P, b: &Convex) -> Option<Toi> {
+    convex_entry(a, d, b).ok()
+}
+
+/// A margin beyond which an axis shows the mover's end clear whatever the f32 rounding of its
+/// vertices `v + delta` (at most `2^-24·(|v| + |delta|)` per coordinate) and the f64 rounding
+/// of the projections: per unit of an axis' `|n.x| + |n.y|`.
+#[cold]
+fn end_margin(a: &Convex, d: P, b: &Convex) -> f64 {
+    let mut m = d.0.abs().max(d.1.abs());
+    for p in a.verts().iter().chain(b.verts()) {
+        m = m.max(p.0.abs()).max(p.1.abs());
+    }
+    m * 2.0 * (1.0 / (1u64 << 22) as f64)
+}
+
+/// [`sweep_convex`], and for a miss whether some axis shows the end of the motion clear by more
+/// than [`end_margin`] (`Err(true)`): no check of the f32 end is then needed.
+#[inline(always)]
+fn convex_entry(a: &Convex, d: P, b: &Convex) -> Result<Toi, bool> {
+    if !finite(d) {
+        return Err(true);
+    }
+    let (av, an, bv, bn) = (a.verts(), a.normals(), b.verts(), b.normals());
+    let mut span = Span {
+        enter: None,
+        exit: None,
+    };
+    // Each axis' `s`, kept for the start's least penetration.
+    let mut depth = [0.0f64; 2 * POLY_MAX];
+    // Apart along the target's `n` all along: the end is surely clear when `s + v` is past the
+    // margin. Not so along the mover's own axes: the predicate takes them from the moved f32
+    // vertices, and a tiny edge may round away there.
+    let sure = |s: f64, v: f64, n: P| s + v > end_margin(a, d, b) * (n.0.abs() + n.1.abs());
+    for (k, (&n, &o)) in bn.iter().zip(bv).enumerate() {
+        let (s, v) = (least(n, o, av), dot(n, d));
+        depth[k] = s;
+        if n != ZERO && !span.axis(s, v, n, k) {
+            return Err(sure(s, v, n));
+        }
+    }
+    // The mover's own edges: the target moves by -d past it.
+    for (k, (&m, &o)) in an.iter().zip(av).enumerate() {
+        let (s, v) = (least(m, o, bv), -dot(m, d));
+        depth[bn.len() + k] = s;
+        if m != ZERO && !span.axis(s, v, (-m.0, -m.1), bn.len() + k) {
+            return Err(false);
+        }
+    }
+    if span.exit.is_some_and(|x| x.num <= 0.0 || x.num.is_nan()) {
+        return Err(false); // left before the start
+    }
+    let (e, n, axis) = match span.enter {
+        // No axis is entered: overlapping all along (or a NaN, caught by the comparisons).
+        None => return inside_convex(a, b, &depth).ok_or(true),
+        Some(en) => en,
+    };
+    if e.num >= e.den || e.num.is_nan() {
+        // Reached at t >= 1 at the earliest: along that axis the end is short by `s + v`.
+        return Err(axis < bn.len() && sure(e.num, -e.den, n));
+    }
+    if span.exit.is_some_and(|x| !e.lt(x)) {
+        return Err(false); // never inside every half-line together
+    }
+    if e.num < 0.0 {
+        return inside_convex(a, b, &depth).ok_or(true);
+    }
+    // The quotient, one f64 below when it rounded above the fraction.
+    let t = if product_le(e.q, e.den, e.num, 1.0) {
+        e.q
+    } else {
+        f64::from_bits(e.q.to_bits() - 1)
+    };
+    Ok(Toi {
+        t: t.max(0.0),
+        t32: e.floor_f32(),
+        normal: unit(n),
+        inside: false,
+        axis,
+    })
+}
+
+/// Whether the contact axis `k` of [`Toi`] (of the target `b`'s edges, then the mover `a`'s)
+/// has the moved `a` on or beyond it: apart, as the strict predicate decides on that axis.
+#[inline(always)]
+fn axis_clear(a: &Convex, b: &Convex, k: usize) -> bool {
+    let nb = b.normals().len();
+    let (c, other, i) = if k < nb {
+        (b, a, k)
+    } else {
+        (a, b, k.wrapping_sub(nb))
+    };
+    match (c.normals().get(i), c.verts().get(i)) {
+        (Some(&n), Some(&o)) => n != ZERO && least(n, o, other.verts()) >= 0.0,
+        _ => false,
+    }
+}
+
+/// The start hit of two overlapping convex shapes: the edge normal (of either shape) along which
+/// the mover gets out the shortest way, from `b` toward `a`. `s` holds each axis' least
+/// `n·(w - v)` (the target's axes, then the mover's): the depth along it is `-s / |n|`.
+#[cold]
+fn inside_convex(a: &Convex, b: &Convex, s: &[f64; 2 * POLY_MAX]) -> Option<Toi> {
+    if !a.verts().iter().chain(b.verts()).all(|&p| finite(p)) {
+        return None;
+    }
+    let axes = b.normals().iter().copied();
+    let axes = axes.chain(a.normals().iter().map(|m| (-m.0, -m.1)));
+    // The least depth² s²/|n|², compared as s₁²·|n₂|² < s₂²·|n₁|² (no division).
+    let (mut best, mut d2, mut l2) = ((0.0, 1.0), f64::INFINITY, 1.0);
+    for (n, &s) in axes.zip(s.iter()) {
+        let (sq, len2) = (s.min(0.0) * s.min(0.0), dot(n, n));
+        if len2 > 0.0 && sq * l2 < d2 * len2 {
+            (best, d2, l2) = (n, sq, len2);
+        }
+    }
+    Some(Toi {
+        t: 0.0,
+        t32: 0.0,
+        normal: unit(best),
+        inside: true,
+        axis: usize::MAX,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Round pairs: vertices against the capsules around the other core's edges.
+
+/// The edges of a core: none for a point, one for a segment, one per side for a polygon.
+fn edges(c: &[P]) -> impl Iterator<Item = (P, P)> + '_ {
+    let n = match c.len() {
+        0 | 1 => 0,
+        2 => 1,
+        k => k,
+    };
+    (0..n).map(move |i| (c[i], c[(i + 1) % c.len()]))
+}
+
+/// The edges of a core, or its single point as a segment of length zero.
+fn edges_or_point(c: &[P]) -> impl Iterator<Item = (P, P)> + '_ {
+    let point = (c.len() == 1).then(|| (c[0], c[0]));
+    edges(c).chain(point)
+}
+
+/// The point `p + t·d` entering the open capsule of radius `r` around `e0..e1`: its entry time
+/// (decided exactly through the end disks; within f64 rounding of `r·|e|` through the sides),
+/// or -1 when strictly inside at the start; with it an f32 not above it (the largest one when
+/// entered through a side whose offset `r·|e|` is exact, as for an axis-aligned edge). `None`
+/// for no entry in `[0, 1]`.
+fn capsule_entry(p: P, d: P, e0: P, e1: P, r: f64) -> Option<(f64, f32)> {
+    let mut best: Option<(f64, f32)> = None;
+    let mut take = |t: f64, t32: f32| {
+        if best.is_none_or(|b| t < b.0) {
+            best = Some((t, t32));
+        }
+    };
+    for c in [e0, e1] {
+        match disk_entry(p, d, c, r, false) {
+            Some(t) if t < 0.0 => return Some((-1.0, 0.0)),
+            Some(t) => take(t, disk_time_f32(t)),
+            None => {}
+        }
+        if e1 == e0 {
+            break;
+        }
+    }
+    if e0 != e1 {
+        // The strip beside the edge: 0 < e·f < |e|² and |e × f| < r·|e|, both slabs.
+        let (e, f) = (sub(e1, e0), sub(p, e0));
+        let l2 = dot(e, e);
+        let l = l2.sqrt();
+        let rl = r * l;
+        let exact = l * l == l2 && two_product(r, l).1 == 0.0;
+        let (a0, c0) = (dot(e, f), cross(e, f));
+        let slabs = [
+            Slab {
+                lo: -a0,
+                hi: l2 - a0,
+                v: dot(e, d),
+            },
+            Slab {
+                lo: -rl - c0,
+                hi: rl - c0,
+                v: cross(e, d),
+            },
+        ];
+        match sweep_slabs(&slabs) {
+            Some(Entry::Inside) => return Some((-1.0, 0.0)),
+            Some(Entry::At(t, _)) if exact => take(t.q, t.floor_f32()),
+            Some(Entry::At(t, _)) => take(t.q, disk_time_f32(t.q)),
+            None => {}
+        }
+    }
+    best
+}
+
+/// The point of the closed segment `e0..e1` nearest to `q`.
+fn nearest_on(e0: P, e1: P, q: P) -> P {
+    let e = sub(e1, e0);
+    let l2 = dot(e, e);
+    let s = if l2 > 0.0 {
+        (dot(sub(q, e0), e) / l2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (e0.0 + s * e.0, e0.1 + s * e.1)
+}
+
+/// Whether the closed segments `a..b` and `c..d` share a point (f64 orientations, exact on the
+/// grid domain).
+fn segments_meet(a: P, b: P, c: P, d: P) -> bool {
+    let apart =
+        |i: fn(P) -> f64| i(a).max(i(b)) < i(c).min(i(d)) || i(c).max(i(d)) < i(a).min(i(b));
+    !apart(|p| p.0) && !apart(|p| p.1) && straddles(a, b, &[c, d]) && straddles(c, d, &[a, b])
+}
+
+/// Whether a point is in or on the convex polygon `c` (3 or more points, counter-clockwise).
+fn in_polygon(p: P, c: &[P]) -> bool {
+    c.len() >= 3 && edges(c).all(|(u, v)| cross(sub(v, u), sub(p, u)) >= 0.0)
+}
+
+/// Whether two cores (closed) share a point.
+fn cores_meet(a: &[P], b: &[P]) -> bool {
+    a.iter().any(|&p| in_polygon(p, b))
+        || b.iter().any(|&p| in_polygon(p, a))
+        || edges(a).any(|(p, q)| edges(b).any(|(u, v)| segments_meet(p, q, u, v)))
+}
+
+/// The nearest points of two cores that do not meet: `(on a, on b)`.
+fn nearest_pair(a: &[P], b: &[P]) -> (P, P) {
+    let mut best = (f64::INFINITY, a[0], b[0]);
+    let mut take = |pa: P, pb: P| {
+        let g = sub(pa, pb);
+        let d2 = dot(g, g);
+        if d2 < best.0 {
+            best = (d2, pa, pb);
+        }
+    };
+    for &p in a {
+        for (u, v) in edges_or_point(b) {
+            take(p, nearest_on(u, v, p));
+        }
+    }
+    for &q in b {
+        for (u, v) in edges_or_point(a) {
+            take(nearest_on(u, v, q), q);
+        }
+    }
+    (best.1, best.2)
+}
+
+/// The direction of least penetration of two overlapping cores, from `b` toward `a`: over both
+/// signs of every edge normal, the one along which `a` moves out of `b` the least.
+fn least_penetration(a: &[P], b: &[P]) -> P {
+    let mut best = (f64::INFINITY, (0.0, 1.0));
+    for (u, v) in edges(a).chain(edges(b)) {
+        let n = unit((v.1 - u.1, u.0 - v.0));
+        for n in [n, (-n.0, -n.1)] {
+            let hb = b
+                .iter()
+                .map(|&p| dot(n, p))
+                .fold(f64::NEG_INFINITY, f64::max);
+            let la = a.iter().map(|&p| dot(n, p)).fold(f64::INFINITY, f64::min);
+            if n != ZERO && hb - la < best.0 {
+                best = (hb - la, n);
+            }
+        }
+    }
+    best.1
+}
+
+/// The minimum translation's normal of two overlapping cores (from `b` toward `a`): along the
+/// nearest points when the cores do not meet, the least penetration when they do.
+fn inside_normal(a: &[P], b: &[P]) -> P {
+    if !cores_meet(a, b) {
+        let (pa, pb) = nearest_pair(a, b);
+        if let Some(n) = direction(pa.0 - pb.0, pa.1 - pb.1) {
+            return n;
+        }
+    }
+    least_penetration(a, b)
+}
+
+/// The core `a` (a point, a segment or a convex polygon counter-clockwise, 1 to 8 points)
+/// moving by `d` against the core `b`, overlapping strictly while their distance is below `r`:
+/// the first moment they do. `None` for no hit in `[0, 1)`, `r <= 0`, or a NaN or an infinity
+/// anywhere.
+pub(crate) fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
+    let ok = |c: &[P]| (1..=POLY_MAX).contains(&c.len()) && c.iter().all(|&p| finite(p));
+    if !(r > 0.0 && r < f64::INFINITY && finite(d) && ok(a) && ok(b)) {
+        return None;
+    }
+    let inside = |a: &[P], b: &[P]| {
+        Some(Toi {
+            t: 0.0,
+            t32: 0.0,
+            normal: inside_normal(a, b),
+            inside: true,
+            axis: usize::MAX,
+        })
+    };
+    if cores_meet(a, b) {
+        return inside(a, b);
+    }
+    // The earliest entry: (time, its f32, moving point, motion, edge, sign of the normal).
+    let mut best: Option<(f64, f32, P, P, P, P, f64)> = None;
+    let mut start = false;
+    let mut piece = |p: P, m: P, (u, v): (P, P), sign: f64| match capsule_entry(p, m, u, v, r) {
+        Some((t, _)) if t < 0.0 => start = true,
+        Some((t, t32)) if best.is_none_or(|b| t < b.0) => best = Some((t, t32, p, m, u, v, sign)),
+        _ => {}
+    };
+    let neg = (-d.0, -d.1);
+    let (a_edges, b_edges) = (a.len() > 1, b.len() > 1);
+    if b_edges || !a_edges {
+        for &p in a {
+            for e in edges_or_point(b) {
+                piece(p, d, e, 1.0);
+            }
+        }
+    }
+    if a_edges {
+        for &q in b {
+            for e in edges(a) {
+                piece(q, neg, e, -1.0);
+            }
+        }
+    }
+    if start {
+        return inside(a, b);
+    }
+    let (t, t32, p, m, u, v, sign) = best?;
+    let q = (p.0 + t * m.0, p.1 + t * m.1);
+    let c = nearest_on(u, v, q);
+    let n = direction(q.0 - c.0, q.1 - c.1)
+        .map(|n| (n.0 * sign, n.1 * sign))
+        .unwrap_or_else(|| unit(neg));
+    Some(Toi {
+        t: (t * (1.0 - 1e-14)).clamp(0.0, 1.0),
+        t32,
+        normal: n,
+        inside: false,
+        axis: usize::MAX,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The f32 shapes.
+
+/// A shape as the sweeps see it: its core (a point, a segment or a convex polygon) and radius.
+#[derive(Clone, Copy)]
+struct Body {
+    c: Convex,
+    r: f64,
+    /// A rect or polygon: no radius, and area.
+    solid: bool,
+}
+
+impl Body {
+    #[inline(always)]
+    fn pts(&self) -> &[P] {
+        self.c.verts()
+    }
+
+    #[inline(always)]
+    fn of(c: Convex, r: f32, solid: bool) -> Option<Body> {
+        let r = r as f64;
+        let ok = (0.0..f64::INFINITY).contains(&r) & c.verts().iter().all(|&p| finite(p));
+        ok.then_some(Body { c, r, solid })
+    }
+
+    #[inline(always)]
+    fn rect(a: Rect) -> Option<Body> {
+        Body::of(Convex::of_rect(a)?, 0.0, true)
+    }
+
+    #[inline(always)]
+    fn poly(p: &Poly) -> Option<Body> {
+        Body::of(Convex::of_poly(p)?, 0.0, true)
+    }
+
+    fn circle(c: Circle) -> Option<Body> {
+        Body::of(Convex::of_points(&[c.center().wide()])?, c.r, false)
+    }
+
+    fn capsule(k: &Capsule) -> Option<Body> {
+        Body::of(Convex::of_points(&[k.a.wide(), k.b.wide()])?, k.r, false)
+    }
+
+    /// Both polygon-like: the separating-axis sweep applies.
+    #[inline(always)]
+    fn sat<'a>(&'a self, o: &'a Body) -> Option<(&'a Convex, &'a Convex)> {
+        (self.solid & o.solid).then_some((&self.c, &o.c))
+    }
+
+    /// `lo, hi` of the core per axis.
+    #[inline(always)]
+    fn bounds(&self) -> [(f64, f64); 2] {
+        let mut out = [(f64::INFINITY, f64::NEG_INFINITY); 2];
+        for &p in self.pts() {
+            for (o, c) in out.iter_mut().zip([p.0, p.1]) {
+                *o = (o.0.min(c), o.1.max(c));
+            }
+        }
+        out
+    }
+}
+
+/// Whether the motion's swept box of `a` (grown by both radii) stays away from `b`'s box by
+/// more than f64 rounding and the f32 rounding of the end can explain: the common miss.
+#[inline(always)]
+fn far_apart(a: &Body, d: P, b: &Body) -> bool {
+    let (ba, bb) = (a.bounds(), b.bounds());
+    let r = a.r + b.r;
+    let mut apart = false;
+    for (i, v) in [d.0, d.1].into_iter().enumerate() {
+        let (alo, ahi) = ba[i];
+        let (blo, bhi) = bb[i];
+        let m = alo.abs().max(ahi.abs()) + blo.abs().max(bhi.abs()) + v.abs() + r;
+        let tol = m * (1.0 / (1u64 << 20) as f64);
+        let (lo, hi) = (alo + v.min(0.0), ahi + v.max(0.0));
+        apart |= (hi + r + tol < blo) | (bhi + r + tol < lo);
+    }
+    apart
+}
+
+/// The hit of a mover given by how it sits at `t` (`moved`), its body there (`body`), the exact
+/// strict predicate against the target (`overlaps`) and its reference position (`pos`).
+fn drive<M>(
+    a: &Body,
+    delta: Vec2,
+    b: &Body,
+    moved: impl Fn(f32) -> M,
+    body: impl Fn(&M) -> Option<Body>,
+    overlaps: impl Fn(&M) -> bool,
+    pos: impl Fn(&M) -> Vec2,
+) -> Option<Hit> {
+    if unusable(delta) {
+        return None;
+    }
+    let d = delta.wide();
+    if far_apart(a, d, b) {
+        return None;
+    }
+    let toi = match a.sat(b) {
+        Some((ca, cb)) => match convex_entry(ca, d, cb) {
+            Ok(k) => Some(k),
+            Err(true) => return None, // the end is clear by a margin
+            Err(false) => None,
+        },
+        None => sweep_round(a.pts(), d, b.pts(), a.r + b.r),
+    };
+    let (t, n0, m, bm) = match toi {
+        Some(k) if !k.inside => {
+            // Clear of the target as the predicate says; for polygon-like pairs normally shown
+            // by the contact axis alone (the predicate tests it too, in the same arithmetic).
+            // The body at the first time tried is kept for the contact: normally it is clear.
+            let (m, bm) = (moved(k.t32), body(&moved(k.t32)));
+            let first = bm
+                .as_ref()
+                .is_some_and(|bm| axis_clear(&bm.c, &b.c, k.axis));
+            if first || !overlaps(&m) {
+                (k.t32, k.normal, m, bm)
+            } else {
+                let clear = |t: f32| {
+                    let m = moved(t);
+                    body(&m).is_some_and(|bm| axis_clear(&bm.c, &b.c, k.axis)) || !overlaps(&m)
+                };
+                let t = settle(k.t32, clear);
+                (t, k.normal, moved(t), body(&moved(t)))
+            }
+        }
+        Some(k) => return start_hit(a, b, k.normal, &moved(0.0), &pos),
+        None => {
+            // The f32 end may round into the target where real arithmetic stays clear.
+            if !overlaps(&moved(1.0)) {
+                return None;
+            }
+            if overlaps(&moved(0.0)) {
+                let n = inside_normal(a.pts(), b.pts());
+                return start_hit(a, b, n, &moved(0.0), &pos);
+            }
+            let t = settle(1.0, |t| !overlaps(&moved(t)));
+            (t, unit((-d.0, -d.1)), moved(t), body(&moved(t)))
+        }
+    };
+    let (normal, point) = contact(&bm?, b, n0);
+    Some(Hit {
+        t,
+        normal: Vec2::from_f64(normal.0, normal.1),
+        point: Vec2::from_f64(point.0, point.1),
+        pos: pos(&m),
+    })
+}
+
+/// The hit at `t = 0` of shapes already overlapping, with the minimum translation's normal `n`.
+#[cold]
+fn start_hit<M>(a: &Body, b: &Body, n: P, m: &M, pos: &impl Fn(&M) -> Vec2) -> Option<Hit> {
+    let point = if a.sat(b).is_some() || cores_meet(a.pts(), b.pts()) {
+        touching_point(a.pts(), b.pts(), n)
+    } else {
+        let (_, pb) = nearest_pair(a.pts(), b.pts());
+        (pb.0 + n.0 * b.r, pb.1 + n.1 * b.r)
+    };
+    Some(Hit {
+        t: 0.0,
+        normal: Vec2::from_f64(n.0, n.1),
+        point: Vec2::from_f64(point.0, point.1),
+        pos: pos(m),
+    })
+}
+
+/// The normal and contact point of the mover `a` touching (or nearly) the target `b`: the hit
+/// face's normal `n` and where the touching features meet for polygon-like pairs; along the
+/// nearest points of the cores, on `b`'s surface, for round ones.
+fn contact(a: &Body, b: &Body, n: P) -> (P, P) {
+    if a.sat(b).is_some() || cores_meet(a.pts(), b.pts()) {
+        return (n, touching_point(a.pts(), b.pts(), n));
+    }
+    let (pa, pb) = nearest_pair(a.pts(), b.pts());
+    let n = direction(pa.0 - pb.0, pa.1 - pb.1).unwrap_or(n);
+    (n, (pb.0 + n.0 * b.r, pb.1 + n.1 * b.r))
+}
+
+/// A poly moved by `t·delta`, each vertex in f32 (`v + t·delta`).
+fn poly_at(p: &Poly, delta: Vec2, t: f32) -> Poly {
+    let mut out = *p;
+    for v in out.verts.iter_mut() {
+        *v = at(*v, delta, t);
+    }
+    out
+}
+
+fn rect_at(a: Rect, delta: Vec2, t: f32) -> Rect {
+    let p = at(Vec2::new(a.x, a.y), delta, t);
+    Rect::new(p.x, p.y, a.w, a.h)
+}
+
+fn circle_at(a: Circle, delta: Vec2, t: f32) -> Circle {
+    let p = at(a.center(), delta, t);
+    Circle::new(p.x, p.y, a.r)
+}
+
+fn capsule_at(k: &Capsule, delta: Vec2, t: f32) -> Capsule {
+    Capsule::new(at(k.a, delta, t), at(k.b, delta, t), k.r)
+}
+
+/// A sweep of one mover kind against one target: the bodies, how the mover moves and the
+/// predicate.
+macro_rules! sweep_fn {
+    ($(#[$doc:meta])* $name:ident, $a:ident: $ta:ty, $b:ident: $tb:ty,
+     $abody:expr, $bbody:expr, $moved:expr, $mbody:expr, $overlap:expr, $pos:expr) => {
+        $(#[$doc])*
+        #[inline(never)]
+        pub fn $name($a: $ta, delta: Vec2, $b: $tb) -> Option<Hit> {
+            let (ba, bb) = ($abody($a)?, $bbody($b)?);
+            drive(
+                &ba,
+                delta,
+                &bb,
+                |t| $moved($a, delta, t),
+                $mbody,
+                |m| $overlap(m, $b),
+                $pos,
+            )
+        }
+    };
+}
+
+sweep_fn!(
+    /// Rect `a` moving by `delta` against the static convex polygon `b`: the first moment they
+    /// overlap strictly (a swept separating-axis test, exact on the grid domain). `None` for no
+    /// hit, a NaN or an infinity anywhere, or a `count` outside `3..=8`.
+    ///
+    /// The normal is the hit face's (of either shape), from `b` toward `a`; `point` lies where
+    /// the touching features meet; `pos` the rect's `x, y` at `t`.
+    sweep_rect_poly, a: Rect, b: &Poly,
+    Body::rect, Body::poly, rect_at, |m: &Rect| Body::rect(*m),
+    |m: &Rect, b: &Poly| overlap_rect_poly(*m, b), |m: &Rect| Vec2::new(m.x, m.y)
+);
+
+sweep_fn!(
+    /// Convex polygon `a` moving by `delta` against the static convex polygon `b` (a swept
+    /// separating-axis test, exact on the grid domain). Normal and point as for
+    /// [`sweep_rect_poly`]; `pos` is `a`'s first vertex at `t`.
+    sweep_poly_poly, a: &Poly, b: &Poly,
+    Body::poly, Body::poly, poly_at, Body::poly,
+    |m: &Poly, b: &Poly| overlap_poly_poly(m, b), |m: &Poly| m.verts[0]
+);
+
+sweep_fn!(
+    /// Convex polygon `a` moving by `delta` against the static rect `b` (a swept
+    /// separating-axis test, exact on the grid domain). Normal and point as for
+    /// [`sweep_rect_poly`]; `pos` is `a`'s first vertex at `t`.
+    sweep_poly_rect, a: &Poly, b: Rect,
+    Body::poly, Body::rect, poly_at, Body::poly,
+    |m: &Poly, b: Rect| overlap_rect_poly(b, m), |m: &Poly| m.verts[0]
+);
+
+sweep_fn!(
+    /// Rect `a` moving by `delta` against the static capsule `b`. The normal points from `b`'s
+    /// core toward the rect's nearest point at `t`; `point` is on `b`'s surface along it; `pos`
+    /// the rect's `x, y` at `t`.
+    sweep_rect_capsule, a: Rect, b: &Capsule,
+    Body::rect, Body::capsule, rect_at, |m: &Rect| Body::rect(*m),
+    |m: &Rect, b: &Capsule| overlap_rect_capsule(*m, b), |m: &Rect| Vec2::new(m.x, m.y)
+);
+
+sweep_fn!(
+    /// Circle `a` moving by `delta` against the static convex polygon `b`. The normal points
+    /// from the polygon's nearest point toward the centre at `t`; `point` is that nearest point;
+    /// `pos` the centre at `t`.
+    sweep_circle_poly, a: Circle, b: &Poly,
+    Body::circle, Body::poly, circle_at, |m: &Circle| Body::circle(*m),
+    |m: &Circle, b: &Poly| overlap_poly_circle(b, *m), |m: &Circle| m.center()
+);
+
+sweep_fn!(
+    /// Circle `a` moving by `delta` against the static capsule `b`. The normal points from `b`'s
+    /// core toward the centre at `t`; `point` is on `b`'s surface along it; `pos` the centre.
+    sweep_circle_capsule, a: Circle, b: &Capsule,
+    Body::circle, Body::capsule, circle_at, |m: &Circle| Body::circle(*m),
+    |m: &Circle, b: &Capsule| overlap_capsule_circle(b, *m), |m: &Circle| m.center()
+);
+
+sweep_fn!(
+    /// Capsule `a` moving by `delta` against the static convex polygon `b`. The normal points
+    /// from the polygon's nearest point toward `a`'s core at `t`; `point` is that nearest point;
+    /// `pos` is `a`'s end `a` at `t`.
+    sweep_capsule_poly, a: &Capsule, b: &Poly,
+    Body::capsule, Body::poly, capsule_at, Body::capsule,
+    |m: &Capsule, b: &Poly| overlap_poly_capsule(b, m), |m: &Capsule| m.a
+);
+
+sweep_fn!(
+    /// Capsule `a` moving by `delta` against the static capsule `b`. The normal points from
+    /// `b`'s core toward `a`'s at `t`; `point` is on `b`'s surface along it; `pos` is `a`'s end
+    /// `a` at `t`.
+    sweep_capsule_capsule, a: &Capsule, b: &Capsule,
+    Body::capsule, Body::capsule, capsule_at, Body::capsule,
+    |m: &Capsule, b: &Capsule| overlap_capsule_capsule(m, b), |m: &Capsule| m.a
+);
+
+sweep_fn!(
+    /// Convex polygon `a` moving by `delta` against the static capsule `b`. The normal points
+    /// from `b`'s core toward the polygon's nearest point at `t`; `point` is on `b`'s surface
+    /// along it; `pos` is `a`'s first vertex at `t`.
+    sweep_poly_capsule, a: &Poly, b: &Capsule,
+    Body::poly, Body::capsule, poly_at, Body::poly,
+    |m: &Poly, b: &Capsule| overlap_poly_capsule(m, b), |m: &Poly| m.verts[0]
+);
+
+sweep_fn!(
+    /// Convex polygon `a` moving by `delta` against the static circle `b`. The normal points
+    /// from `b`'s centre toward the polygon's nearest point at `t`; `point` is on `b`'s surface
+    /// along it; `pos` is `a`'s first vertex at `t`.
+    sweep_poly_circle, a: &Poly, b: Circle,
+    Body::poly, Body::circle, poly_at, Body::poly,
+    |m: &Poly, b: Circle| overlap_poly_circle(m, b), |m: &Poly| m.verts[0]
+);
+
+sweep_fn!(
+    /// Capsule `a` moving by `delta` against the static rect `b`. The normal points from the
+    /// rect's nearest point toward `a`'s core at `t`; `point` is that nearest point; `pos` is
+    /// `a`'s end `a` at `t`.
+    sweep_capsule_rect, a: &Capsule, b: Rect,
+    Body::capsule, Body::rect, capsule_at, Body::capsule,
+    |m: &Capsule, b: Rect| overlap_rect_capsule(b, m), |m: &Capsule| m.a
+);
+
+sweep_fn!(
+    /// Capsule `a` moving by `delta` against the static circle `b`. The normal points from `b`'s
+    /// centre toward `a`'s core at `t`; `point` is on `b`'s surface along it; `pos` is `a`'s end
+    /// `a` at `t`.
+    sweep_capsule_circle, a: &Capsule, b: Circle,
+    Body::capsule, Body::circle, capsule_at, Body::capsule,
+    |m: &Capsule, b: Circle| overlap_capsule_circle(m, b), |m: &Capsule| m.a
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(x: f64, y: f64, s: f64) -> Convex {
+        Convex::of_points(&[(x, y), (x + s, y), (x + s, y + s), (x, y + s)]).unwrap()
+    }
+
+    #[test]
+    fn a_square_sliding_right_meets_the_next_one_at_the_gap() {
+        let (a, b) = (square(0.0, 0.0, 1.0), square(3.0, 0.5, 1.0));
+        let k = sweep_convex(&a, (4.0, 0.0), &b).unwrap();
+        assert_eq!(
+            (k.t, k.t32, k.normal, k.inside),
+            (0.5, 0.5, (-1.0, 0.0), false)
+        );
+    }
+
+    #[test]
+    fn a_point_falling_onto_a_segment_of_radius_one_stops_one_above_it() {
+        let k = sweep_round(&[(0.5, 5.0)], (0.0, -10.0), &[(0.0, 0.0), (1.0, 0.0)], 1.0).unwrap();
+        assert!(k.t <= 0.4 && k.t > 0.4 - 1e-12, "{k:?}");
+        assert_eq!(k.normal, (0.0, 1.0));
+    }
+}
