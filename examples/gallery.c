@@ -5,8 +5,8 @@
  *     point (red), the normal from A toward B (black, as long as the depth, at least a few
  *     pixels), and A moved back by the depth along the normal (green outline): touching B, no
  *     longer overlapping it;
- *   - manifold_A_B.png, for flat-sided pairs: a box resting tilted on another shape with the
- *     manifold's points (red) where they press together;
+ *   - manifold_A_B.png, for flat-sided pairs: a box pressed into a floor, a mesa or a ramp, with
+ *     the manifold's two points (red) and the normal at each;
  *   - sweep_A_B.png: A's start (light outline), its path (grey), where the sweep stops it (blue),
  *     B (orange) and the face normal met (black).
  * `make pictures` writes them to docs/images/gallery/.
@@ -306,19 +306,52 @@ typedef bool (*sweep_fn)(const shape *, c2d_vec2, const shape *, c2d_hit *);
         return c2d_sweep_##a##_##b(x->a, d, y->b, out);                                            \
     }
 
+#define MANIFOLD(a, b)                                                                             \
+    static bool manifold_##a##_##b(const shape *x, const shape *y, c2d_manifold *out) {            \
+        return c2d_manifold_##a##_##b(x->a, y->b, out);                                            \
+    }
+
+typedef bool (*manifold_fn)(const shape *, const shape *, c2d_manifold *);
+
 COLLIDE(rect, rect)
 COLLIDE(rect, circle)
+COLLIDE(rect, poly)
+COLLIDE(rect, capsule)
 COLLIDE(obb, rect)
 COLLIDE(obb, circle)
 COLLIDE(obb, obb)
+COLLIDE(obb, poly)
+COLLIDE(obb, capsule)
 COLLIDE(circle, circle)
+COLLIDE(poly, circle)
+COLLIDE(poly, poly)
+COLLIDE(poly, capsule)
+COLLIDE(capsule, circle)
+COLLIDE(capsule, capsule)
+
+MANIFOLD(rect, rect)
+MANIFOLD(rect, poly)
+MANIFOLD(obb, poly)
+MANIFOLD(poly, poly)
 
 SWEEP(rect, rect)
 SWEEP(rect, circle)
 SWEEP(rect, obb)
+SWEEP(rect, poly)
+SWEEP(rect, capsule)
 SWEEP(circle, rect)
 SWEEP(circle, circle)
 SWEEP(circle, obb)
+SWEEP(circle, poly)
+SWEEP(circle, capsule)
+SWEEP(poly, rect)
+SWEEP(poly, circle)
+SWEEP(poly, poly)
+SWEEP(poly, capsule)
+SWEEP(capsule, rect)
+SWEEP(capsule, circle)
+SWEEP(capsule, poly)
+SWEEP(capsule, capsule)
 
 /* The shapes a pair is drawn with: A on the left, B on the right, overlapping. */
 static shape left_of(kind k) {
@@ -339,7 +372,7 @@ static shape left_of(kind k) {
 }
 
 static shape right_of(kind k) {
-    static const float triangle[] = {44, 70, 84, 70, 84, 28};
+    static const float triangle[] = {30, 80, 86, 80, 86, 22};
     switch (k) {
     case RECT:
         return rect(46, 36, 36, 36);
@@ -402,7 +435,64 @@ static void sweep_picture(kind ka, kind kb, sweep_fn f) {
     save("sweep", &a, &b);
 }
 
+/* A ramp rising to the right (y-down), and a box of half extents 14 x 8 resting on it, sunk 2
+ * into its face: as an oriented box, or as a polygon with the same corners. */
+static shape ramp(void) {
+    static const float xy[] = {6, 86, 90, 86, 90, 36};
+    return poly(3, xy);
+}
+
+static shape box_on_ramp(kind k) {
+    /* Along the face (84, -50), unit; the outward normal n points up and left. */
+    float len = sqrtf(84.0f * 84.0f + 50.0f * 50.0f);
+    c2d_vec2 u = v2(84.0f / len, -50.0f / len), n = v2(-50.0f / len, -84.0f / len);
+    float hw = 14.0f, hh = 8.0f, sink = 2.0f;
+    c2d_vec2 c = v2(48 + n.x * (hh - sink), 61 + n.y * (hh - sink));
+    float xy[8];
+    int i;
+    shape s;
+    if (k == OBB) {
+        s = obb(c.x, c.y, hw, hh, 0);
+        s.obb.rot.c = u.x;
+        s.obb.rot.s = u.y;
+        return s;
+    }
+    for (i = 0; i < 4; i++) {
+        float sx = (i == 1 || i == 2) ? hw : -hw, sy = i < 2 ? hh : -hh;
+        xy[2 * i] = c.x + u.x * sx - n.x * sy;
+        xy[2 * i + 1] = c.y + u.y * sx - n.y * sy;
+    }
+    return poly(4, xy);
+}
+
+/* A flat-sided A pressed into B: the manifold's points and depths. */
+static void manifold_picture(shape a, shape b, manifold_fn f) {
+    c2d_manifold m;
+    int i;
+    if (!f(&a, &b, &m) || m.count < 1) {
+        fprintf(stderr, "%s-%s: no manifold\n", kind_name[a.k], kind_name[b.k]);
+        exit(1);
+    }
+    printf("manifold %-6s %-7s %d point%s, normal (%5.2f, %5.2f), depth %4.2f", kind_name[a.k],
+           kind_name[b.k], (int)m.count, m.count == 1 ? "" : "s", (double)m.normal.x,
+           (double)m.normal.y, (double)m.depth[0]);
+    if (m.count == 2) {
+        printf(" and %4.2f", (double)m.depth[1]);
+    }
+    printf("\n");
+    memset(pixels, PAPER, sizeof pixels);
+    fill2(&a, &b);
+    edge(&a, A_EDGE);
+    edge(&b, B_EDGE);
+    for (i = 0; i < m.count && i < 2; i++) {
+        arrow(m.point[i], m.normal, 8.0f, ARROW);
+        dot(m.point[i].x, m.point[i].y, 1, MARK);
+    }
+    save("manifold", &a, &b);
+}
+
 int main(int argc, char **argv) {
+    static const float mesa[] = {8, 86, 88, 86, 76, 50, 20, 50};
     out_dir = argc > 1 ? argv[1] : NULL;
     contact_picture(RECT, RECT, collide_rect_rect);
     contact_picture(RECT, CIRCLE, collide_rect_circle);
@@ -410,12 +500,37 @@ int main(int argc, char **argv) {
     contact_picture(OBB, CIRCLE, collide_obb_circle);
     contact_picture(OBB, OBB, collide_obb_obb);
     contact_picture(CIRCLE, CIRCLE, collide_circle_circle);
+    contact_picture(RECT, POLY, collide_rect_poly);
+    contact_picture(RECT, CAPSULE, collide_rect_capsule);
+    contact_picture(OBB, POLY, collide_obb_poly);
+    contact_picture(OBB, CAPSULE, collide_obb_capsule);
+    contact_picture(POLY, CIRCLE, collide_poly_circle);
+    contact_picture(POLY, POLY, collide_poly_poly);
+    contact_picture(POLY, CAPSULE, collide_poly_capsule);
+    contact_picture(CAPSULE, CIRCLE, collide_capsule_circle);
+    contact_picture(CAPSULE, CAPSULE, collide_capsule_capsule);
+    manifold_picture(rect(26, 29, 44, 24), rect(8, 50, 80, 36), manifold_rect_rect);
+    manifold_picture(rect(26, 29, 44, 24), poly(4, mesa), manifold_rect_poly);
+    manifold_picture(box_on_ramp(OBB), ramp(), manifold_obb_poly);
+    manifold_picture(box_on_ramp(POLY), ramp(), manifold_poly_poly);
     sweep_picture(RECT, RECT, sweep_rect_rect);
     sweep_picture(RECT, CIRCLE, sweep_rect_circle);
     sweep_picture(RECT, OBB, sweep_rect_obb);
+    sweep_picture(RECT, POLY, sweep_rect_poly);
+    sweep_picture(RECT, CAPSULE, sweep_rect_capsule);
     sweep_picture(CIRCLE, RECT, sweep_circle_rect);
     sweep_picture(CIRCLE, CIRCLE, sweep_circle_circle);
     sweep_picture(CIRCLE, OBB, sweep_circle_obb);
+    sweep_picture(CIRCLE, POLY, sweep_circle_poly);
+    sweep_picture(CIRCLE, CAPSULE, sweep_circle_capsule);
+    sweep_picture(POLY, RECT, sweep_poly_rect);
+    sweep_picture(POLY, CIRCLE, sweep_poly_circle);
+    sweep_picture(POLY, POLY, sweep_poly_poly);
+    sweep_picture(POLY, CAPSULE, sweep_poly_capsule);
+    sweep_picture(CAPSULE, RECT, sweep_capsule_rect);
+    sweep_picture(CAPSULE, CIRCLE, sweep_capsule_circle);
+    sweep_picture(CAPSULE, POLY, sweep_capsule_poly);
+    sweep_picture(CAPSULE, CAPSULE, sweep_capsule_capsule);
     if (out_dir) {
         printf("wrote the pictures to %s\n", out_dir);
     }
