@@ -34,6 +34,8 @@ use super::detect::{flush, Collision};
 use super::double::{orient, Edge, Edges, RectD, Vec2D};
 use super::kit::Dir;
 use super::{World, WorldError};
+#[cfg(c2d_no_std)]
+use crate::platform::Float;
 use crate::query::Convex;
 use crate::shape::POLY_MAX;
 
