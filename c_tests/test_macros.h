@@ -136,6 +136,48 @@ static inline c2d_circlei circlei(int32_t x, int32_t y, int32_t r)
     return c;
 }
 
+static inline c2d_capsule capsule(float ax, float ay, float bx, float by, float r)
+{
+    c2d_capsule k;
+    k.a = vec2(ax, ay);
+    k.b = vec2(bx, by);
+    k.r = r;
+    return k;
+}
+
+/* A polygon from its points through the constructor; a zero count if it refused them. */
+static inline c2d_poly poly_of(const c2d_vec2 *pts, size_t n)
+{
+    c2d_poly p;
+    memset(&p, 0, sizeof p);
+    if (c2d_poly_make(pts, n, &p) != C2D_OK) {
+        p.count = 0;
+    }
+    return p;
+}
+
+/* The polygon of the box x0..x1 by y0..y1. */
+static inline c2d_poly box_poly(float x0, float y0, float x1, float y1)
+{
+    c2d_vec2 pts[4];
+    pts[0] = vec2(x0, y0);
+    pts[1] = vec2(x1, y0);
+    pts[2] = vec2(x1, y1);
+    pts[3] = vec2(x0, y1);
+    return poly_of(pts, 4);
+}
+
+/* The slope tile of a 64-unit level, y up: floor (0,0)-(64,0), wall up to (64,64), and the
+ * 45-degree slope y = x between (0,0) and (64,64). */
+static inline c2d_poly slope(void)
+{
+    c2d_vec2 pts[3];
+    pts[0] = vec2(0, 0);
+    pts[1] = vec2(64, 64);
+    pts[2] = vec2(64, 0);
+    return poly_of(pts, 3);
+}
+
 /* The areas, one per file, each running its tests with RUN_TEST. */
 void test_predicates(void);
 void test_segments(void);

@@ -9,37 +9,6 @@
 
 #define CHECK(label, cond) (CASE(label), ENSURE(cond))
 
-static c2d_capsule capsule(float ax, float ay, float bx, float by, float r)
-{
-    c2d_capsule k;
-    k.a = vec2(ax, ay);
-    k.b = vec2(bx, by);
-    k.r = r;
-    return k;
-}
-
-/* A polygon from its points through the constructor; a zero count if it refused them. */
-static c2d_poly make(const c2d_vec2 *pts, size_t n)
-{
-    c2d_poly p;
-    memset(&p, 0, sizeof p);
-    if (c2d_poly_make(pts, n, &p) != C2D_OK) {
-        p.count = 0;
-    }
-    return p;
-}
-
-/* The slope tile of a 64-unit level, y up: floor (0,0)-(64,0), wall up to (64,64), and the
- * 45-degree slope y = x between (0,0) and (64,64). */
-static c2d_poly slope(void)
-{
-    c2d_vec2 pts[3];
-    pts[0] = vec2(0, 0);
-    pts[1] = vec2(64, 64);
-    pts[2] = vec2(64, 0);
-    return make(pts, 3);
-}
-
 static void test_box_on_a_slope(void)
 {
     c2d_poly s = slope();
@@ -66,7 +35,7 @@ static void test_box_on_a_slope(void)
     pts[1] = vec2(30, 30);
     pts[2] = vec2(20, 40);
     pts[3] = vec2(10, 30);
-    tilted = make(pts, 4);
+    tilted = poly_of(pts, 4);
     CASE("a crate lying along the slope touches it along a side, both ways round");
     ENSURE(tilted.count == 4);
     EXPECT_SYM(poly_poly, tilted, s, false, true);
@@ -74,7 +43,7 @@ static void test_box_on_a_slope(void)
     pts[1].y -= STEP;
     pts[2].y -= STEP;
     pts[3].y -= STEP;
-    tilted = make(pts, 4);
+    tilted = poly_of(pts, 4);
     CASE("one step into the slope it overlaps");
     EXPECT_SYM(poly_poly, tilted, s, true, true);
 

@@ -10,45 +10,6 @@
 
 #define CHECK(label, cond) (CASE(label), ENSURE(cond))
 
-static c2d_capsule pill(float ax, float ay, float bx, float by, float r)
-{
-    c2d_capsule k;
-    k.a = vec2(ax, ay);
-    k.b = vec2(bx, by);
-    k.r = r;
-    return k;
-}
-
-static c2d_poly make(const c2d_vec2 *pts, size_t n)
-{
-    c2d_poly p;
-    memset(&p, 0, sizeof p);
-    if (c2d_poly_make(pts, n, &p) != C2D_OK) {
-        p.count = 0;
-    }
-    return p;
-}
-
-/* The slope tile of a 64-unit level, y up: floor, wall, and the slope y = x. */
-static c2d_poly slope(void)
-{
-    c2d_vec2 pts[3];
-    pts[0] = vec2(0, 0);
-    pts[1] = vec2(64, 64);
-    pts[2] = vec2(64, 0);
-    return make(pts, 3);
-}
-
-static c2d_poly box_poly(float x0, float y0, float x1, float y1)
-{
-    c2d_vec2 pts[4];
-    pts[0] = vec2(x0, y0);
-    pts[1] = vec2(x1, y0);
-    pts[2] = vec2(x1, y1);
-    pts[3] = vec2(x0, y1);
-    return make(pts, 4);
-}
-
 static void test_crate_on_a_slope(void)
 {
     /* A 10 x 5 crate turned 45 degrees, its bottom face sunk 0.25 into the slope's face. */
@@ -107,22 +68,22 @@ static void test_player_pill_on_the_ground(void)
     c2d_rect ground = rect(-50, -10, 100, 10);
     c2d_contact c;
     CHECK("a pill-shaped player sunk an eighth into the ground is pushed straight up",
-          c2d_collide_rect_capsule(ground, pill(0, 0.375f, 0, 2, 0.5f), &c) && c.normal.x == 0 &&
+          c2d_collide_rect_capsule(ground, capsule(0, 0.375f, 0, 2, 0.5f), &c) && c.normal.x == 0 &&
               c.normal.y == 1 && c.depth == 0.125f);
     CHECK("its contact point is in both", c.point.y <= 0 && c.point.y >= -0.125f);
     CHECK("standing exactly on it: no contact",
-          !c2d_collide_rect_capsule(ground, pill(0, 0.5f, 0, 2, 0.5f), &c));
+          !c2d_collide_rect_capsule(ground, capsule(0, 0.5f, 0, 2, 0.5f), &c));
     CHECK("a quarter above: a quarter away",
-          c2d_distance_rect_capsule(ground, pill(0, 0.75f, 0, 2, 0.5f)) == 0.25f);
+          c2d_distance_rect_capsule(ground, capsule(0, 0.75f, 0, 2, 0.5f)) == 0.25f);
     CHECK("on the slope tile, sunk past its core: still out along the slope's normal",
-          c2d_collide_poly_capsule(slope(), pill(32, 32, 32, 32, 2), &c) &&
+          c2d_collide_poly_capsule(slope(), capsule(32, 32, 32, 32, 2), &c) &&
               fabs(c.normal.x + 0.70710678) < 1e-5 && fabs(c.normal.y - 0.70710678) < 1e-5 &&
               fabs(c.depth - 2) < 1e-5);
 }
 
 static void test_ball_and_paddle(void)
 {
-    c2d_capsule paddle = pill(-8, 0, 8, 0, 1);
+    c2d_capsule paddle = capsule(-8, 0, 8, 0, 1);
     c2d_contact c;
     CHECK("a ball sunk into the paddle's flat side bounces straight off it",
           c2d_collide_capsule_circle(paddle, circle(2, 2.5f, 2), &c) && c.normal.x == 0 &&
@@ -132,7 +93,7 @@ static void test_ball_and_paddle(void)
               fabs(c.normal.x - 0.6) < 1e-6 && fabs(c.normal.y - 0.8) < 1e-6 &&
               fabs(c.depth - 0.5) < 1e-6);
     CHECK("two paddles crossed at right angles push apart across the longer one (3 + 1 + 1)",
-          c2d_collide_capsule_capsule(paddle, pill(0, -3, 0, 3, 1), &c) && c.depth == 5 &&
+          c2d_collide_capsule_capsule(paddle, capsule(0, -3, 0, 3, 1), &c) && c.depth == 5 &&
               c.normal.x == 0 && fabs(c.normal.y) == 1);
     CHECK("a ball 3 above the paddle is 3 - 1 - 1 away",
           c2d_distance_capsule_circle(paddle, circle(0, 3, 1)) == 1);
@@ -141,7 +102,7 @@ static void test_ball_and_paddle(void)
 
 static void test_laser_into_a_pill(void)
 {
-    c2d_capsule k = pill(0, 0, 0, 4, 1);
+    c2d_capsule k = capsule(0, 0, 0, 4, 1);
     c2d_hit h;
     CHECK("a laser into the pill's side stops at its skin",
           c2d_raycast_capsule(vec2(-5, 2), vec2(10, 0), k, &h) && h.t == F32(0.4) &&
@@ -165,7 +126,7 @@ static void test_rule_breaking_input(void)
     CHECK("a NULL output answers alone", c2d_collide_rect_poly(rect(30, 10, 10, 10), p, NULL) &&
                                             c2d_manifold_poly_poly(p, p, NULL) &&
                                             c2d_raycast_capsule(vec2(-5, 2), vec2(10, 0),
-                                                                pill(0, 0, 0, 4, 1), NULL));
+                                                                capsule(0, 0, 0, 4, 1), NULL));
     p.count = 9;
     CHECK("a count out of range: no contact, an empty manifold, an infinite distance",
           !c2d_collide_poly_poly(p, slope(), &c) && !c2d_manifold_poly_poly(p, slope(), &m) &&
@@ -174,15 +135,15 @@ static void test_rule_breaking_input(void)
     p.verts[2].y = nan;
     CHECK("a NaN vertex: no contact, a NaN distance",
           !c2d_collide_poly_circle(p, circle(32, 10, 100), &c) &&
-              c2d_distance_poly_capsule(p, pill(0, 0, 1, 1, 1)) !=
-                  c2d_distance_poly_capsule(p, pill(0, 0, 1, 1, 1)));
-    CHECK("a NaN radius: no contact", !c2d_collide_capsule_capsule(pill(0, 0, 1, 0, nan),
-                                                                  pill(0, 0, 1, 0, 1), &c));
+              c2d_distance_poly_capsule(p, capsule(0, 0, 1, 1, 1)) !=
+                  c2d_distance_poly_capsule(p, capsule(0, 0, 1, 1, 1)));
+    CHECK("a NaN radius: no contact", !c2d_collide_capsule_capsule(capsule(0, 0, 1, 0, nan),
+                                                                  capsule(0, 0, 1, 0, 1), &c));
     CHECK("the contact was left untouched", c.depth != c.depth || c.depth != 0);
     CHECK("an empty capsule is infinitely far",
-          c2d_distance_capsule_capsule(pill(0, 0, 1, 0, -1), pill(0, 0, 1, 0, 1)) == INFINITY);
+          c2d_distance_capsule_capsule(capsule(0, 0, 1, 0, -1), capsule(0, 0, 1, 0, 1)) == INFINITY);
     CHECK("an infinite ray is no ray",
-          !c2d_raycast_capsule(vec2(-5, 2), vec2(INFINITY, 0), pill(0, 0, 0, 4, 1), NULL));
+          !c2d_raycast_capsule(vec2(-5, 2), vec2(INFINITY, 0), capsule(0, 0, 0, 4, 1), NULL));
 }
 
 void test_poly_contact(void)

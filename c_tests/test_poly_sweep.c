@@ -10,25 +10,6 @@
 
 #define CHECK(label, cond) (CASE(label), ENSURE(cond))
 
-static c2d_capsule capsule(float ax, float ay, float bx, float by, float r)
-{
-    c2d_capsule k;
-    k.a = vec2(ax, ay);
-    k.b = vec2(bx, by);
-    k.r = r;
-    return k;
-}
-
-static c2d_poly make(const c2d_vec2 *pts, size_t n)
-{
-    c2d_poly p;
-    memset(&p, 0, sizeof p);
-    if (c2d_poly_make(pts, n, &p) != C2D_OK) {
-        p.count = 0;
-    }
-    return p;
-}
-
 /* A ramp rising to the right, y up: (0,0), (64,0), (64,32): the slope y = x / 2. */
 static c2d_poly ramp(void)
 {
@@ -36,17 +17,7 @@ static c2d_poly ramp(void)
     pts[0] = vec2(0, 0);
     pts[1] = vec2(64, 0);
     pts[2] = vec2(64, 32);
-    return make(pts, 3);
-}
-
-static c2d_poly quad(float x0, float y0, float x1, float y1)
-{
-    c2d_vec2 pts[4];
-    pts[0] = vec2(x0, y0);
-    pts[1] = vec2(x1, y0);
-    pts[2] = vec2(x1, y1);
-    pts[3] = vec2(x0, y1);
-    return make(pts, 4);
+    return poly_of(pts, 3);
 }
 
 static void test_box_sliding_into_a_slope(void)
@@ -84,7 +55,7 @@ static void test_fast_ball_and_thin_ramp(void)
     pts[1] = vec2(1000, 500);
     pts[2] = vec2(1000, 500 + STEP);
     pts[3] = vec2(0, STEP);
-    thin = make(pts, 4);
+    thin = poly_of(pts, 4);
     CHECK("a fast ball does not pass through a thin ramp",
           c2d_sweep_circle_poly(circle(500, 1000, 0.5f), vec2(0, -1e6f), thin, &hit));
     CHECK("a fast ball stops above the thin ramp, clear of it",
@@ -98,7 +69,7 @@ static void test_fast_ball_and_thin_ramp(void)
 
 static void test_wall_and_speck(void)
 {
-    c2d_poly speck = quad(0, 0, STEP, STEP);
+    c2d_poly speck = box_poly(0, 0, STEP, STEP);
     c2d_hit hit;
     CHECK("a 1000-unit wall moving right meets a speck of 1/256",
           c2d_sweep_rect_poly(rect(-2000, -500, 1000, 1000), vec2(5000, 0), speck, &hit) &&
@@ -142,7 +113,7 @@ static void test_capsule_character(void)
               hit.normal.x == 0.0f && hit.normal.y == -1.0f && hit.t <= F64(0.3) &&
               hit.t > F64(0.3) - 1e-6);
     CHECK("two polygons: a crate dropping onto a ramp lands on the slope",
-          c2d_sweep_poly_poly(quad(40, 60, 44, 64), vec2(0, -100), ramp(), &hit) &&
+          c2d_sweep_poly_poly(box_poly(40, 60, 44, 64), vec2(0, -100), ramp(), &hit) &&
               hit.normal.y > 0 && hit.normal.x < 0);
 }
 
