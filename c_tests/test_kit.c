@@ -11,16 +11,6 @@
 
 #define CHECK(label, cond) (CASE(label), ENSURE(cond))
 
-static c2d_rectd rectd(double x, double y, double w, double h) {
-    c2d_rectd r = {x, y, w, h};
-    return r;
-}
-
-static c2d_vec2d vec2d(double x, double y) {
-    c2d_vec2d v = {x, y};
-    return v;
-}
-
 /* Up on a screen (y grows downwards) and in a y-up world. */
 static const c2d_vec2 UP = {0.0f, -1.0f};
 static const c2d_vec2 UP_Y_UP = {0.0f, 1.0f};

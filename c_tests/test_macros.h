@@ -136,6 +136,24 @@ static inline c2d_circlei circlei(int32_t x, int32_t y, int32_t r)
     return c;
 }
 
+static inline c2d_rectd rectd(double x, double y, double w, double h)
+{
+    c2d_rectd r;
+    r.x = x;
+    r.y = y;
+    r.w = w;
+    r.h = h;
+    return r;
+}
+
+static inline c2d_vec2d vec2d(double x, double y)
+{
+    c2d_vec2d v;
+    v.x = x;
+    v.y = y;
+    return v;
+}
+
 static inline c2d_capsule capsule(float ax, float ay, float bx, float by, float r)
 {
     c2d_capsule k;

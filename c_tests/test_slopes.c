@@ -8,16 +8,6 @@
 
 #include "test_macros.h"
 
-static c2d_rectd rectd(double x, double y, double w, double h) {
-    c2d_rectd r = {x, y, w, h};
-    return r;
-}
-
-static c2d_vec2d vec2d(double x, double y) {
-    c2d_vec2d v = {x, y};
-    return v;
-}
-
 static const c2d_vec2 UP = {0.0f, -1.0f};
 
 static c2d_response bounce(uint64_t item, uint64_t other, void *ctx) {

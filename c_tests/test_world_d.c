@@ -10,16 +10,6 @@
 
 #define CHECK(label, cond) (CASE(label), ENSURE(cond))
 
-static c2d_rectd rectd(double x, double y, double w, double h) {
-    c2d_rectd r = {x, y, w, h};
-    return r;
-}
-
-static c2d_vec2d vec2d(double x, double y) {
-    c2d_vec2d v = {x, y};
-    return v;
-}
-
 static void test_kept_as_given(void) {
     c2d_world *w = c2d_world_new_d(64.0);
     c2d_rectd got;
