@@ -418,20 +418,23 @@ pred("intersectSegmentRect", "intersect_segment_rect", "segment", "rect")
 pred("intersectSegmentCircle", "intersect_segment_circle", "segment", "circle")
 pred("intersectSegmentObb", "intersect_segment_obb", "segment", "obb")
 
--- Contacts and distances.
-for _, p in ipairs({
+-- Contacts and distances: collideAB and distanceAB for each {"AB", "a_b", kind a, kind b}.
+local function contact_pairs(pairs_list)
+  for _, p in ipairs(pairs_list) do
+    collide("collide" .. p[1], "collide_" .. p[2], p[3], p[4])
+    binary("distance" .. p[1], "distance_" .. p[2], p[3], p[4], function(cfn, a, b)
+      return (cfn(a, b))
+    end, "return (cfn(ARGS))")
+  end
+end
+contact_pairs({
   { "RectRect", "rect_rect", "rect", "rect" },
   { "CircleCircle", "circle_circle", "circle", "circle" },
   { "RectCircle", "rect_circle", "rect", "circle" },
   { "ObbCircle", "obb_circle", "obb", "circle" },
   { "ObbRect", "obb_rect", "obb", "rect" },
   { "ObbObb", "obb_obb", "obb", "obb" },
-}) do
-  collide("collide" .. p[1], "collide_" .. p[2], p[3], p[4])
-  binary("distance" .. p[1], "distance_" .. p[2], p[3], p[4], function(cfn, a, b)
-    return (cfn(a, b))
-  end, "return (cfn(ARGS))")
-end
+})
 
 closest("closestPointRect", "closest_point_rect", "rect")
 closest("closestPointObb", "closest_point_obb", "obb")
@@ -847,17 +850,12 @@ for _, p in ipairs({
 }) do
   poly_binary("manifold" .. p[1], "manifold_" .. p[2], p[3], p[4], manifold_call)
 end
-for _, p in ipairs({
+contact_pairs({
   { "RectCapsule", "rect_capsule", "rect", "capsule" },
   { "ObbCapsule", "obb_capsule", "obb", "capsule" },
   { "CapsuleCircle", "capsule_circle", "capsule", "circle" },
   { "CapsuleCapsule", "capsule_capsule", "capsule", "capsule" },
-}) do
-  collide("collide" .. p[1], "collide_" .. p[2], p[3], p[4])
-  binary("distance" .. p[1], "distance_" .. p[2], p[3], p[4], function(cfn, a, b)
-    return (cfn(a, b))
-  end, "return (cfn(ARGS))")
-end
+})
 binary("manifoldRectRect", "manifold_rect_rect", "rect", "rect", manifold_call, [[
   cfn(ARGS, out)
   local n, d, p = out.count, out.depth, out.point
