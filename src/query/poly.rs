@@ -203,14 +203,16 @@ const SLACK: f32 = 1.0 / (1 << 12) as f32;
 /// bound the distance from above, so both flavours hold); `Some(false)` when the direction
 /// between those points separates the segments by more than `r` (any direction bounds it from
 /// below); `None` near the boundary, for a NaN, an infinity or magnitudes beyond f32's range,
-/// where the exact test decides. Every coordinate is an f32 value, so each difference is
-/// rounded once.
+/// where the exact test decides (every coordinate enters the slack, which is then NaN or
+/// infinite, so no certificate holds). Every coordinate is an f32 value, so each difference is
+/// rounded once. A negative `r` is the caller's to refuse (see [`settled`]).
 #[inline(always)]
-fn quick_segments(p: Vec2, q: Vec2, a: Vec2, b: Vec2, r: f64) -> Option<bool> {
+fn quick_segments(p: Vec2, q: Vec2, a: Vec2, b: Vec2, r: f32) -> Option<bool> {
     let (d1, d2, w) = (p32(q, p), p32(b, a), p32(p, a));
     let (aa, e, f) = (dot32(d1, d1), dot32(d2, d2), dot32(d2, w));
     let (bb, c) = (dot32(d1, d2), dot32(d1, w));
-    // The three divisions at once, rather than one after another.
+    // The three divisions at once, rather than one after another. Any parameters in 0..=1
+    // give valid certificates; their accuracy only decides how often one holds.
     let tiny = f32::MIN_POSITIVE;
     let (per_d, per_e, per_a) = (
         1.0 / (aa * e - bb * bb).max(tiny),
@@ -220,9 +222,11 @@ fn quick_segments(p: Vec2, q: Vec2, a: Vec2, b: Vec2, r: f64) -> Option<bool> {
     let s = ((bb * f - c * e) * per_d).clamp(0.0, 1.0);
     let t = ((bb * s + f) * per_e).clamp(0.0, 1.0);
     let s = ((bb * t - c) * per_a).clamp(0.0, 1.0);
-    // From the point of `a..b` to the point of `p..q`; along it `p..q` lies above `a..b`.
+    // From the point of `a..b` to the point of `p..q`; along it `p..q` lies above `a..b`: its
+    // lowest point is `p` or `q = p + d1`, the highest of `a..b` is `a` or `b = a + d2`.
     let g = (w.0 + d1.0 * s - d2.0 * t, w.1 + d1.1 * s - d2.1 * t);
-    let gap = dot32(w, g).min(dot32(p32(q, a), g)) - dot32(d2, g).max(0.0);
+    let (d1g, d2g) = (dot32(d1, g), dot32(d2, g));
+    let gap = dot32(w, g) + if d1g < 0.0 { d1g } else { 0.0 } - if d2g > 0.0 { d2g } else { 0.0 };
     decide(g, gap, aa + e + dot32(w, w), r)
 }
 
@@ -231,7 +235,7 @@ fn quick_segments(p: Vec2, q: Vec2, a: Vec2, b: Vec2, r: f64) -> Option<bool> {
 /// 2^-24 of `|p - a| / |b - a|`, or the whole parameter when `|b - a|²` is below the normal
 /// range, then bounded by it), far below the slack: the distance itself certifies "apart".
 #[inline(always)]
-fn quick_point(p: Vec2, a: Vec2, b: Vec2, r: f64) -> Option<bool> {
+fn quick_point(p: Vec2, a: Vec2, b: Vec2, r: f32) -> Option<bool> {
     let (d, w) = (p32(b, a), p32(p, a));
     let e = dot32(d, d);
     let t = (dot32(d, w) / e.max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
@@ -249,19 +253,20 @@ fn dot32(u: (f32, f32), v: (f32, f32)) -> f32 {
     u.0 * v.0 + u.1 * v.1
 }
 
-/// `r²` in f32 and the slack for the quick answers: `sq`, the sum of the squared differences,
-/// with `r²` bounds every product (each is at most `4·(sq + r²)`), hence the rounding; plus
-/// `f32::MIN_POSITIVE` for the rounding of results below the normal range.
+/// `r²` in f32 (`r` itself maybe rounded once, as a sum of radii) and the slack for the quick
+/// answers: `sq`, the sum of the squared differences, with `r²` bounds every product (each is
+/// at most `4·(sq + r²)`), hence the rounding; plus `f32::MIN_POSITIVE` for the rounding of
+/// results below the normal range.
 #[inline(always)]
-fn slack(sq: f32, r: f64) -> (f32, f32) {
-    let r2 = (r * r) as f32;
+fn slack(sq: f32, r: f32) -> (f32, f32) {
+    let r2 = r * r;
     (r2, (sq + r2) * SLACK + f32::MIN_POSITIVE)
 }
 
 /// The certificates from the vector `g` between the chosen points and the `gap` between the
 /// segments along it (scaled by `|g|`).
 #[inline(always)]
-fn decide(g: (f32, f32), gap: f32, sq: f32, r: f64) -> Option<bool> {
+fn decide(g: (f32, f32), gap: f32, sq: f32, r: f32) -> Option<bool> {
     let ((r2, big), dd) = (slack(sq, r), dot32(g, g));
     let apart = (gap > 0.0) & (gap * gap > dd * (r2 + big) + f32::MIN_POSITIVE);
     answer(dd + big < r2, apart)
@@ -294,13 +299,18 @@ fn near<const CLOSED: bool>(p: P, a: P, b: P, r: f64) -> bool {
     }
 }
 
-/// Two closed segments within distance `r` (`r >= 0`): zero when they meet, else the nearest
-/// end point to the other segment.
-fn segments_near<const CLOSED: bool>(s: Segment, t: Segment, r: f64) -> bool {
-    quick_segments(s.a, s.b, t.a, t.b, r).unwrap_or_else(|| segments_near_exact::<CLOSED>(s, t, r))
+/// A capsule predicate: the quick answer when it decides (an empty shape, `radii_ok` false,
+/// is apart even then), else `exact`, kept out of line so the common path stays short.
+#[inline(always)]
+fn settled(quick: Option<bool>, radii_ok: bool, exact: impl FnOnce() -> bool) -> bool {
+    match quick {
+        Some(near) => near & radii_ok,
+        None => exact(),
+    }
 }
 
-/// [`segments_near`] without the quick answer.
+/// Two closed segments within distance `r` (`r >= 0`), exactly: zero when they meet, else the
+/// nearest end point to the other segment.
 fn segments_near_exact<const CLOSED: bool>(s: Segment, t: Segment, r: f64) -> bool {
     if intersect_segment_segment(s, t) {
         return below::<CLOSED>(0.0, r * r);
@@ -399,27 +409,50 @@ fn obb_capsule<const CLOSED: bool>(a: Obb, b: &Capsule) -> bool {
 
 #[inline(always)]
 fn point_capsule<const CLOSED: bool>(p: Vec2, b: &Capsule) -> bool {
+    let quick = quick_point(p, b.a, b.b, b.r);
+    settled(quick, b.r >= 0.0, || point_capsule_exact::<CLOSED>(p, b))
+}
+
+#[cold]
+#[inline(never)]
+fn point_capsule_exact<const CLOSED: bool>(p: Vec2, b: &Capsule) -> bool {
     match core(b) {
-        Some((s, r)) if !vec_nan(p) => quick_point(p, s.a, s.b, r)
-            .unwrap_or_else(|| near::<CLOSED>(p.wide(), s.a.wide(), s.b.wide(), r)),
+        Some((s, r)) if !vec_nan(p) => near::<CLOSED>(p.wide(), s.a.wide(), s.b.wide(), r),
         _ => false,
     }
 }
 
 #[inline(always)]
 fn capsule_circle<const CLOSED: bool>(a: &Capsule, b: Circle) -> bool {
+    let quick = quick_point(Vec2::new(b.x, b.y), a.a, a.b, a.r + b.r);
+    settled(quick, (a.r >= 0.0) & (b.r >= 0.0), || {
+        capsule_circle_exact::<CLOSED>(a, b)
+    })
+}
+
+#[cold]
+#[inline(never)]
+fn capsule_circle_exact<const CLOSED: bool>(a: &Capsule, b: Circle) -> bool {
     let (cr, c) = (b.r as f64, (b.x as f64, b.y as f64));
     match core(a) {
-        Some((s, r)) if cr >= 0.0 && !nan(c) => quick_point(Vec2::new(b.x, b.y), s.a, s.b, r + cr)
-            .unwrap_or_else(|| near::<CLOSED>(c, s.a.wide(), s.b.wide(), r + cr)),
+        Some((s, r)) if cr >= 0.0 && !nan(c) => near::<CLOSED>(c, s.a.wide(), s.b.wide(), r + cr),
         _ => false,
     }
 }
 
 #[inline(always)]
 fn capsule_capsule<const CLOSED: bool>(a: &Capsule, b: &Capsule) -> bool {
+    let quick = quick_segments(a.a, a.b, b.a, b.b, a.r + b.r);
+    settled(quick, (a.r >= 0.0) & (b.r >= 0.0), || {
+        capsule_capsule_exact::<CLOSED>(a, b)
+    })
+}
+
+#[cold]
+#[inline(never)]
+fn capsule_capsule_exact<const CLOSED: bool>(a: &Capsule, b: &Capsule) -> bool {
     match (core(a), core(b)) {
-        (Some((s, r)), Some((t, q))) => segments_near::<CLOSED>(s, t, r + q),
+        (Some((s, r)), Some((t, q))) => segments_near_exact::<CLOSED>(s, t, r + q),
         _ => false,
     }
 }
@@ -486,7 +519,8 @@ pub fn intersect_segment_poly(s: Segment, p: &Poly) -> bool {
 /// Closed segment against closed capsule: the segments' distance `<= r`.
 pub fn intersect_segment_capsule(s: Segment, k: &Capsule) -> bool {
     match core(k) {
-        Some((t, r)) if !segment_nan(s) => segments_near::<true>(s, t, r),
+        Some((t, r)) if !segment_nan(s) => quick_segments(s.a, s.b, t.a, t.b, k.r)
+            .unwrap_or_else(|| segments_near_exact::<true>(s, t, r)),
         _ => false,
     }
 }
@@ -595,7 +629,7 @@ mod tests {
                 segments_near_exact::<false>(s, t, r),
                 segments_near_exact::<true>(s, t, r),
             );
-            if let Some(got) = quick_segments(p, q, a, b, r) {
+            if let Some(got) = quick_segments(p, q, a, b, r as f32) {
                 assert_eq!((got, got), want, "{p:?} {q:?} {a:?} {b:?} r = {r}");
                 quick += 1;
             }
@@ -604,7 +638,7 @@ mod tests {
                 near::<false>(c.wide(), a.wide(), b.wide(), r),
                 near::<true>(c.wide(), a.wide(), b.wide(), r),
             );
-            if let Some(got) = quick_point(c, a, b, r) {
+            if let Some(got) = quick_point(c, a, b, r as f32) {
                 assert_eq!((got, got), point, "{c:?} {a:?} {b:?} r = {r}");
             }
             total += 1;
