@@ -288,6 +288,8 @@ pub(crate) struct Sweep {
     next: Vec<Ent>,
     bands: Vec<Ent>,
     band_at: Vec<usize>,
+    /// A band's column counts (see [`sort_band`]).
+    columns: Vec<u32>,
     /// A crowded tile's sort keys, twice, and their digit counts (see [`by_x0`]).
     keys: [Vec<u64>; 2],
     digits: Vec<u32>,
@@ -394,55 +396,24 @@ fn within_crowded(
     row: &[Ent],
     exact: &Exact,
     buf: &mut Vec<u64>,
-    mut n: usize,
+    n: usize,
     bands: &mut Vec<Ent>,
     at: &mut Vec<usize>,
 ) -> usize {
     let items = &row[..row.len() - AHEAD];
-    // In f64, where the f32 bounds' differences are exact: with bands a little higher than the
-    // tallest item, the rounding of `band` never puts two items that overlap more than one band
-    // apart.
-    let (mut lo, mut hi, mut tall) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
-    for e in items {
-        let (y0, y1) = (e.b[1] as f64, -e.b[3] as f64);
-        lo = lo.min(y0);
-        hi = hi.max(y1);
-        tall = tall.max(y1 - y0);
+    match Banding::of(items.iter()) {
+        Some(banding) => {
+            banding.place(items.iter(), bands, at);
+            banded(bands, at, exact, buf, n)
+        }
+        None => within(row, exact, buf, n),
     }
-    let height = tall * (1.0 + 1e-9) + f64::MIN_POSITIVE;
-    let count = (hi - lo) / height;
-    if !(count >= 4.0 && height.is_finite() && hi.is_finite() && lo.is_finite()) {
-        return within(row, exact, buf, n);
-    }
-    // Truncation is the floor of a positive count.
-    let count = (count as usize).min(items.len());
-    let per = 1.0 / height;
-    let band = |e: &Ent| (((e.b[1] as f64 - lo) * per) as usize).min(count - 1);
-    // A counting sort by band keeps each band in x order; every band ends with sentinels.
-    at.clear();
-    at.resize(count + 1, 0);
-    for e in items {
-        at[band(e) + 1] += 1;
-    }
-    for k in 1..=count {
-        at[k] += at[k - 1] + AHEAD;
-    }
-    // Only grown: every place up to `at[count] + AHEAD` is written below, an item or a sentinel.
-    if bands.len() < at[count] + AHEAD {
-        bands.resize(at[count] + AHEAD, SENTINEL);
-    }
-    bands[at[count]..at[count] + AHEAD].fill(SENTINEL);
-    // Placed from each band's end backwards (items in reverse), so `at` keeps the starts.
-    for k in 0..count {
-        let end = at[k + 1] - AHEAD;
-        bands[end..at[k + 1]].fill(SENTINEL);
-        at[k] = end; // a cursor for now
-    }
-    for e in items.iter().rev() {
-        let k = band(e);
-        at[k] -= 1;
-        bands[at[k]] = *e;
-    }
+}
+
+/// The pairs of the bands `bands[at[k]..at[k + 1]]` (each in x order, as for [`within`]):
+/// within each band and across neighbouring ones.
+fn banded(bands: &[Ent], at: &[usize], exact: &Exact, buf: &mut Vec<u64>, mut n: usize) -> usize {
+    let count = at.len() - 1;
     let slice = |k: usize| &bands[at[k]..at[k + 1]];
     for k in 0..count {
         n = within(slice(k), exact, buf, n);
@@ -451,6 +422,82 @@ fn within_crowded(
         }
     }
     n
+}
+
+/// A crowded row's horizontal bands (see [`within_crowded`]).
+struct Banding {
+    lo: f64,
+    per: f64,
+    count: usize,
+}
+
+impl Banding {
+    /// Bands for `items`; `None` when fewer than four would do (or a bound is not finite).
+    fn of<'a>(items: impl Iterator<Item = &'a Ent> + Clone) -> Option<Banding> {
+        // In f64, where the f32 bounds' differences are exact: with bands a little higher than
+        // the tallest item, the rounding of `band` never puts two items that overlap more than
+        // one band apart.
+        let (mut lo, mut hi, mut tall, mut len) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64, 0);
+        for e in items {
+            let (y0, y1) = (e.b[1] as f64, -e.b[3] as f64);
+            lo = lo.min(y0);
+            hi = hi.max(y1);
+            tall = tall.max(y1 - y0);
+            len += 1;
+        }
+        let height = tall * (1.0 + 1e-9) + f64::MIN_POSITIVE;
+        let count = (hi - lo) / height;
+        if !(count >= 4.0 && height.is_finite() && hi.is_finite() && lo.is_finite()) {
+            return None;
+        }
+        // Truncation is the floor of a positive count.
+        let count = (count as usize).min(len);
+        Some(Banding {
+            lo,
+            per: 1.0 / height,
+            count,
+        })
+    }
+
+    fn band(&self, e: &Ent) -> usize {
+        (((e.b[1] as f64 - self.lo) * self.per) as usize).min(self.count - 1)
+    }
+
+    /// Places `items` into `bands` by a counting sort on their band, which keeps their order
+    /// within each band; band `k` is `bands[at[k]..at[k + 1]]`, ending with `AHEAD` sentinels.
+    fn place<'a>(
+        &self,
+        items: impl DoubleEndedIterator<Item = &'a Ent> + Clone,
+        bands: &mut Vec<Ent>,
+        at: &mut Vec<usize>,
+    ) {
+        let count = self.count;
+        at.clear();
+        at.resize(count + 1, 0);
+        for e in items.clone() {
+            at[self.band(e) + 1] += 1;
+        }
+        for k in 1..=count {
+            at[k] += at[k - 1] + AHEAD;
+        }
+        // Only grown: every place up to `at[count] + AHEAD` is written below, an item or a
+        // sentinel.
+        if bands.len() < at[count] + AHEAD {
+            bands.resize(at[count] + AHEAD, SENTINEL);
+        }
+        bands[at[count]..at[count] + AHEAD].fill(SENTINEL);
+        // Placed from each band's end backwards (items in reverse), so `at` keeps the starts.
+        for k in 0..count {
+            let end = at[k + 1] - AHEAD;
+            bands[end..at[k + 1]].fill(SENTINEL);
+            at[k] = end; // a cursor for now
+        }
+        for e in items.rev() {
+            let k = self.band(e);
+            at[k] -= 1;
+            bands[at[k]] = *e;
+        }
+    }
 }
 
 /// The pairs between two gathered rows (each as for [`within`]), merged by `x0`: the item that
@@ -480,14 +527,69 @@ struct Radix<'a> {
 /// cache).
 const DIGIT: u32 = 11;
 
+/// A band's items in a column holding more than this many are sorted by comparisons instead.
+const COLUMN: u32 = 16;
+
+/// Sorts `items` by `x0` in linear time for spread-out `x0`s: a counting sort into columns of
+/// equal width, about two items to a column, then an insertion sort, which moves each item
+/// only past the others of its column. Columns that crowd (more than `COLUMN` items) are
+/// sorted by comparisons instead, so the time is never quadratic.
+fn sort_band(items: &mut [Ent], tmp: &mut Vec<Ent>, counts: &mut Vec<u32>) {
+    let len = items.len();
+    if len < 2 {
+        return;
+    }
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for e in items.iter() {
+        lo = lo.min(e.b[0] as f64);
+        hi = hi.max(e.b[0] as f64);
+    }
+    let cols = len / 2 + 1;
+    // A zero width (all alike) makes every column index NaN, which truncates to 0.
+    let per = cols as f64 / (hi - lo);
+    let col = |e: &Ent| (((e.b[0] as f64 - lo) * per) as usize).min(cols - 1);
+    counts.clear();
+    counts.resize(cols + 1, 0);
+    for e in items.iter() {
+        counts[col(e) + 1] += 1;
+    }
+    if counts.iter().any(|&c| c > COLUMN) {
+        items.sort_unstable_by_key(x0_order);
+        return;
+    }
+    for k in 1..=cols {
+        counts[k] += counts[k - 1];
+    }
+    tmp.clear();
+    tmp.resize(len, SENTINEL);
+    for e in items.iter() {
+        let at = &mut counts[col(e)];
+        tmp[*at as usize] = *e;
+        *at += 1;
+    }
+    for (i, e) in tmp.iter().enumerate() {
+        let key = x0_order(e);
+        let mut j = i;
+        while j > 0 && x0_order(&items[j - 1]) > key {
+            items[j] = items[j - 1];
+            j -= 1;
+        }
+        items[j] = *e;
+    }
+}
+
+/// An item's `x0` as a key whose unsigned order is the f32 order (all bits of negatives
+/// flipped, the sign of the rest).
+#[inline(always)]
+fn x0_order(e: &Ent) -> u32 {
+    let bits = e.b[0].to_bits();
+    bits ^ ((((bits as i32) >> 31) as u32) | 0x8000_0000)
+}
+
 /// Appends `ents` to `row` sorted by `x0`: a radix sort (least significant digit
 /// first) of the keys `x0 << 32 | index`, over only the bits in which the `x0`s differ.
 fn by_x0(ents: &[Ent], row: &mut Vec<Ent>, radix: &mut Radix) {
-    // f32 order as unsigned order (flip all bits of negatives, the sign of the rest).
-    let ord = |e: &Ent| {
-        let bits = e.b[0].to_bits();
-        bits ^ ((((bits as i32) >> 31) as u32) | 0x8000_0000)
-    };
+    let ord = x0_order;
     let (mut lo, mut hi) = (u32::MAX, 0);
     for e in ents {
         let k = ord(e);
@@ -735,9 +837,7 @@ impl Tiles {
                 // not compared with branches.
                 let mut keys = [0u64; RANKED];
                 for (i, (k, e)) in keys.iter_mut().zip(&t.ents).enumerate() {
-                    let bits = e.b[0].to_bits();
-                    // f32 order as unsigned order (flip all bits of negatives, the sign of the rest).
-                    let ord = bits ^ ((((bits as i32) >> 31) as u32) | 0x8000_0000);
+                    let ord = x0_order(e);
                     let col = e.cx.wrapping_sub(base) as u64;
                     *k = (col << 40) | ((ord as u64) << 8) | i as u64;
                 }
@@ -813,12 +913,20 @@ impl Tiles {
         while i < order.len() {
             let r = row_of(i);
             let j = row_end(i);
+            let next_row = j < order.len() && row_of(j) as i64 == r as i64 + 1;
+            if !have_next && !next_row {
+                let bufs = (&mut sw.bands, &mut sw.band_at, &mut cur, &mut sw.columns);
+                if let Some(m) = self.crowded_alone(&order[i..j], bufs, exact, out, n) {
+                    (n, i) = (m, j);
+                    continue;
+                }
+            }
             if have_next {
                 std::mem::swap(&mut cur, &mut next);
             } else {
                 self.gather(&order[i..j], &mut cur, &mut radix);
             }
-            have_next = j < order.len() && row_of(j) as i64 == r as i64 + 1;
+            have_next = next_row;
             n = if cur.len() > CROWDED {
                 within_crowded(&cur, exact, out, n, &mut sw.bands, &mut sw.band_at)
             } else {
@@ -834,6 +942,32 @@ impl Tiles {
         sw.cur = cur;
         sw.next = next;
         n
+    }
+
+    /// The pairs of a crowded row whose neighbouring rows are empty (the tiles `order`), as
+    /// [`within_crowded`] finds them, but sorted more cheaply: with no other row to merge with,
+    /// the row needs no x order as a whole, so its items go from their tiles straight into
+    /// bands, and each band, small enough to stay in the cache, is sorted by `x0` alone.
+    /// `None` (nothing done) for a row that is not crowded or cannot be banded.
+    fn crowded_alone(
+        &self,
+        order: &[(u64, u32)],
+        (bands, at, tmp, counts): (&mut Vec<Ent>, &mut Vec<usize>, &mut Vec<Ent>, &mut Vec<u32>),
+        exact: &Exact,
+        out: &mut Vec<u64>,
+        n: usize,
+    ) -> Option<usize> {
+        let tiles = || order.iter().map(|&(_, ti)| &self.tiles[ti as usize].ents);
+        if tiles().map(Vec::len).sum::<usize>() <= CROWDED {
+            return None;
+        }
+        let items = tiles().flatten();
+        let banding = Banding::of(items.clone())?;
+        banding.place(items, bands, at);
+        for k in 0..banding.count {
+            sort_band(&mut bands[at[k]..at[k + 1] - AHEAD], tmp, counts);
+        }
+        Some(banded(bands, at, exact, out, n))
     }
 
     /// Calls `f(slot)` for every normal item whose box may touch the closed box `q` (a superset:
@@ -1217,7 +1351,11 @@ mod tests {
                     boxes.push(bx(x, y + h, x + 2.0, y + h + 1.5));
                 }
             }
-            assert_eq!(tile_pairs(&boxes, 1.0 / 100_000.0), brute(&boxes), "n {n}");
+            // One huge cell (a crowded row alone), and cells that make neighbouring crowded
+            // rows.
+            for inv in [1.0 / 100_000.0, 1.0 / 100.0] {
+                assert_eq!(tile_pairs(&boxes, inv), brute(&boxes), "n {n}, cell {}", 1.0 / inv);
+            }
         }
     }
 
