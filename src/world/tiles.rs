@@ -404,18 +404,30 @@ fn within_crowded(
     match Banding::of(items.iter()) {
         Some(banding) => {
             banding.place(items.iter(), bands, at);
-            banded(bands, at, exact, buf, n)
+            banded(bands, at, exact, buf, n, |_| ())
         }
         None => within(row, exact, buf, n),
     }
 }
 
-/// The pairs of the bands `bands[at[k]..at[k + 1]]` (each in x order, as for [`within`]):
-/// within each band and across neighbouring ones.
-fn banded(bands: &[Ent], at: &[usize], exact: &Exact, buf: &mut Vec<u64>, mut n: usize) -> usize {
+/// The pairs of the bands `bands[at[k]..at[k + 1]]` (each in x order, as for [`within`], once
+/// `ready` has been called on its items): within each band and across neighbouring ones. Each
+/// band is made ready just before its first use, while the one before it is still in the cache.
+fn banded(
+    bands: &mut [Ent],
+    at: &[usize],
+    exact: &Exact,
+    buf: &mut Vec<u64>,
+    mut n: usize,
+    mut ready: impl FnMut(&mut [Ent]),
+) -> usize {
     let count = at.len() - 1;
-    let slice = |k: usize| &bands[at[k]..at[k + 1]];
+    ready(&mut bands[at[0]..at[1] - AHEAD]);
     for k in 0..count {
+        if k + 1 < count {
+            ready(&mut bands[at[k + 1]..at[k + 2] - AHEAD]);
+        }
+        let slice = |k: usize| &bands[at[k]..at[k + 1]];
         n = within(slice(k), exact, buf, n);
         if k + 1 < count {
             n = across(slice(k), slice(k + 1), exact, buf, n);
@@ -961,13 +973,19 @@ impl Tiles {
         if tiles().map(Vec::len).sum::<usize>() <= CROWDED {
             return None;
         }
-        let items = tiles().flatten();
-        let banding = Banding::of(items.clone())?;
-        banding.place(items, bands, at);
-        for k in 0..banding.count {
-            sort_band(&mut bands[at[k]..at[k + 1] - AHEAD], tmp, counts);
+        // One tile (a cell far larger than the items) is the common case: its items as a plain
+        // slice, without the steps between tiles.
+        let banding = match order {
+            [(_, ti)] => Banding::of(self.tiles[*ti as usize].ents.iter()),
+            _ => Banding::of(tiles().flatten()),
+        }?;
+        match order {
+            [(_, ti)] => banding.place(self.tiles[*ti as usize].ents.iter(), bands, at),
+            _ => banding.place(tiles().flatten(), bands, at),
         }
-        Some(banded(bands, at, exact, out, n))
+        Some(banded(bands, at, exact, out, n, |band| {
+            sort_band(band, tmp, counts)
+        }))
     }
 
     /// Calls `f(slot)` for every normal item whose box may touch the closed box `q` (a superset:
@@ -1354,7 +1372,12 @@ mod tests {
             // One huge cell (a crowded row alone), and cells that make neighbouring crowded
             // rows.
             for inv in [1.0 / 100_000.0, 1.0 / 100.0] {
-                assert_eq!(tile_pairs(&boxes, inv), brute(&boxes), "n {n}, cell {}", 1.0 / inv);
+                assert_eq!(
+                    tile_pairs(&boxes, inv),
+                    brute(&boxes),
+                    "n {n}, cell {}",
+                    1.0 / inv
+                );
             }
         }
     }
