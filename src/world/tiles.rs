@@ -182,15 +182,75 @@ impl Ent {
     }
 }
 
-/// The items whose lower corner is in row `r`, columns `c << SHIFT ..`, unordered.
+/// Columns in a tile.
+const COLS: usize = 1 << SHIFT;
+
+/// The items whose lower corner is in row `r`, columns `c << SHIFT ..`, grouped by column
+/// (otherwise unordered), so that a query reads only the columns it reaches.
 #[derive(Default)]
 pub(crate) struct Tile {
     pub r: i32,
     pub c: i32,
     pub ents: Vec<Ent>,
+    /// Column `k` of the tile holds `ents[start[k]..start[k + 1]]`; `start[COLS]` is the count.
+    start: [u32; COLS + 1],
     /// At least the upper y edge of every item in `ents` (only raised while the tile has items,
     /// so it may be above them all): a query below it skips the tile.
     top: f32,
+}
+
+impl Tile {
+    /// The column within the tile of an item of column `cx`.
+    fn column(&self, cx: i32) -> usize {
+        cx.wrapping_sub(self.c.wrapping_shl(SHIFT)) as usize & (COLS - 1)
+    }
+
+    /// The items of columns `c0..=c1` (any columns: clamped to the tile's).
+    fn columns(&self, c0: i32, c1: i32) -> &[Ent] {
+        let base = (self.c as i64) << SHIFT;
+        let at = |c: i64| self.start[(c - base).clamp(0, COLS as i64) as usize] as usize;
+        &self.ents[at(c0 as i64)..at(c1 as i64 + 1).max(at(c0 as i64))]
+    }
+
+    /// Puts `e` at the end of its column's group, moving the first item of each later group to
+    /// that group's end; `moved(slot, at)` learns each new place, `e`'s included.
+    fn insert(&mut self, e: Ent, mut moved: impl FnMut(u32, u32)) {
+        let g = self.column(e.cx);
+        self.ents.push(e);
+        let mut hole = self.ents.len() - 1;
+        for c in (g + 1..COLS).rev() {
+            let first = self.start[c] as usize;
+            if first != hole {
+                let m = self.ents[first];
+                self.ents[hole] = m;
+                moved(m.slot(), hole as u32);
+            }
+            hole = first;
+            self.start[c] += 1;
+        }
+        self.start[COLS] += 1;
+        self.ents[hole] = e;
+        moved(e.slot(), hole as u32);
+    }
+
+    /// Takes out the item at `at`, moving the last item of its group into its place and the
+    /// last of each later group to that group's new start; `moved(slot, at)` learns each new
+    /// place.
+    fn take_out(&mut self, at: usize, mut moved: impl FnMut(u32, u32)) {
+        let g = self.column(self.ents[at].cx);
+        let mut hole = at;
+        for c in g..COLS {
+            let last = self.start[c + 1] as usize - 1;
+            if last != hole {
+                let m = self.ents[last];
+                self.ents[hole] = m;
+                moved(m.slot(), hole as u32);
+            }
+            hole = last;
+            self.start[c + 1] -= 1;
+        }
+        self.ents.pop();
+    }
 }
 
 /// Where an item goes: the row and column of its lower corner, or huge.
@@ -695,12 +755,10 @@ impl Tiles {
             }
             Home::Cell { r, cx } => {
                 let ti = self.tile(r, chunk(cx));
-                let ents = &mut self.tiles[ti as usize].ents;
-                self.pos[s] = ents.len() as u32;
                 let mut e = Ent::of(&b, cx, exact);
                 e.id |= slot;
-                ents.push(e);
-                let t = &mut self.tiles[ti as usize];
+                let (t, pos) = (&mut self.tiles[ti as usize], &mut self.pos);
+                t.insert(e, |m, at| pos[m as usize] = at);
                 t.top = t.top.max(-e.b[3]);
                 self.tile_of[s] = ti;
             }
@@ -713,8 +771,15 @@ impl Tiles {
         let s = slot as usize;
         let mut e = Ent::of(b, cx, exact);
         e.id |= slot;
-        let t = &mut self.tiles[self.tile_of[s] as usize];
-        t.ents[self.pos[s] as usize] = e;
+        let (t, pos) = (&mut self.tiles[self.tile_of[s] as usize], &mut self.pos);
+        let at = pos[s] as usize;
+        if t.ents[at].cx == cx {
+            t.ents[at] = e;
+        } else {
+            // Into another column of the tile.
+            t.take_out(at, |m, at| pos[m as usize] = at);
+            t.insert(e, |m, at| pos[m as usize] = at);
+        }
         t.top = t.top.max(-e.b[3]);
     }
 
@@ -729,13 +794,9 @@ impl Tiles {
             return;
         }
         self.tile_of[s] = NO_TILE;
-        let ents = &mut self.tiles[ti as usize].ents;
-        let at = self.pos[s] as usize;
-        ents.swap_remove(at);
-        if let Some(moved) = ents.get(at) {
-            self.pos[moved.slot() as usize] = at as u32;
-        }
-        if ents.is_empty() {
+        let (t, pos) = (&mut self.tiles[ti as usize], &mut self.pos);
+        t.take_out(pos[s] as usize, |m, at| pos[m as usize] = at);
+        if t.ents.is_empty() {
             self.tiles[ti as usize].top = f32::NEG_INFINITY;
             self.empty += 1;
             if self.empty > 64 && self.empty * 2 > self.map.len() {
@@ -771,12 +832,14 @@ impl Tiles {
                 let t = &mut tiles[i as usize];
                 t.r = r;
                 t.c = c;
+                t.start = [0; COLS + 1];
                 i
             } else {
                 tiles.push(Tile {
                     r,
                     c,
                     ents: Vec::with_capacity(16),
+                    start: [0; COLS + 1],
                     top: f32::NEG_INFINITY,
                 });
                 (tiles.len() - 1) as u32
@@ -1013,18 +1076,18 @@ impl Tiles {
     ) {
         // Filtered without a branch per item (which way it goes is a coin toss): the slots
         // passing are packed into a small buffer, then handed to `f`.
-        let scan = |t: &Tile, c0: i32, max_x: f64, f: &mut dyn FnMut(u32)| {
+        let scan = |t: &Tile, c0: i32, c1: i32, max_x: f64, f: &mut dyn FnMut(u32)| {
             // Every item of the tile ends below the box.
             if t.top < -reach[3] {
                 return;
             }
             let q = [up(max_x).min(reach[0]), reach[1], reach[2], reach[3]];
             let mut pass = [0u32; 32];
-            for part in t.ents.chunks(pass.len()) {
+            for part in t.columns(c0, c1).chunks(pass.len()) {
                 let mut k = 0;
                 for e in part {
                     pass[k & 31] = e.slot();
-                    k += ((e.cx >= c0) & at_most(&e.b, &q)) as usize;
+                    k += at_most(&e.b, &q) as usize;
                 }
                 for &s in &pass[..k] {
                     f(s);
@@ -1054,7 +1117,7 @@ impl Tiles {
                 }
                 if let Some((c0, c1, max_x)) = window(t.r) {
                     if chunk(c0) <= t.c && t.c <= chunk(c1) {
-                        scan(t, c0, max_x, f);
+                        scan(t, c0, c1, max_x, f);
                     }
                 }
             }
@@ -1064,7 +1127,7 @@ impl Tiles {
             if let Some((c0, c1, max_x)) = window(r) {
                 for c in chunk(c0)..=chunk(c1) {
                     if let Some(t) = self.tile_at(r, c) {
-                        scan(t, c0, max_x, f);
+                        scan(t, c0, c1, max_x, f);
                     }
                 }
             }
@@ -1217,6 +1280,79 @@ mod tests {
             .collect();
         v.sort();
         v
+    }
+
+    #[test]
+    fn tiles_keep_their_items_grouped_by_column_through_moves_and_removals() {
+        // Small boxes wandering over a few tiles: moved within their cell, to another column
+        // of their tile, to other tiles, removed and put back, as a world's updates do. After
+        // every step each tile holds its items by column, each slot knows its place, and a
+        // query over any columns finds exactly the items whose boxes it reaches.
+        let inv = 1.0 / 4.0;
+        let mut seed = 77u64;
+        let mut rnd = |k: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % k
+        };
+        let n = 60;
+        let mut t = Tiles::default();
+        t.grow(n);
+        let mut boxes: Vec<Option<(Aabb, Home)>> = vec![None; n];
+        let steps = if cfg!(miri) { 300 } else { 20_000 };
+        for _ in 0..steps {
+            let s = rnd(n as u64) as usize;
+            let (x, y) = (rnd(160) as f64 / 2.0 - 12.0, rnd(24) as f64 / 2.0);
+            let b = bx(x, y, x + 1.5, y + 1.5);
+            let h = home(&b, inv);
+            match boxes[s] {
+                Some(_) if rnd(5) == 0 => {
+                    t.unplace(s as u32);
+                    boxes[s] = None;
+                }
+                Some((_, old)) if h.same_tile(old) => {
+                    let Home::Cell { cx, .. } = h else {
+                        unreachable!()
+                    };
+                    t.set(s as u32, &b, true, cx);
+                    boxes[s] = Some((b, h));
+                }
+                Some(_) => {
+                    t.unplace(s as u32);
+                    t.place(s as u32, b, true, h);
+                    boxes[s] = Some((b, h));
+                }
+                None => {
+                    t.place(s as u32, b, true, h);
+                    boxes[s] = Some((b, h));
+                }
+            }
+            for tile in &t.tiles {
+                assert_eq!(tile.start[COLS] as usize, tile.ents.len());
+                for k in 0..COLS {
+                    let group = &tile.ents[tile.start[k] as usize..tile.start[k + 1] as usize];
+                    assert!(group.iter().all(|e| tile.column(e.cx) == k));
+                }
+                for (at, e) in tile.ents.iter().enumerate() {
+                    assert_eq!(t.pos[e.slot() as usize] as usize, at);
+                }
+            }
+            let (qx, qy) = (rnd(80) as f64 - 12.0, rnd(12) as f64);
+            let q = bx(qx, qy, qx + rnd(20) as f64, qy + 2.0);
+            let mut got = Vec::new();
+            t.near(&q, inv, &mut |j| got.push(j));
+            got.sort();
+            got.dedup();
+            let got: Vec<u32> = got
+                .into_iter()
+                .filter(|&j| aabb_aabb::<true>(&boxes[j as usize].unwrap().0, &q))
+                .collect();
+            let want: Vec<u32> = (0..n as u32)
+                .filter(|&j| boxes[j as usize].is_some_and(|(b, _)| aabb_aabb::<true>(&b, &q)))
+                .collect();
+            assert_eq!(got, want);
+        }
     }
 
     fn brute(boxes: &[Aabb]) -> Vec<(u32, u32)> {
