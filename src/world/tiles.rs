@@ -923,23 +923,11 @@ impl Tiles {
                 }
                 continue;
             }
-            let mut at = [0u32; (1 << SHIFT) + 1];
-            for e in &t.ents {
-                let k = e.cx.wrapping_sub(base) as usize;
-                at[k + 1] += 1;
-            }
-            for k in 1..at.len() {
-                at[k] += at[k - 1];
-            }
-            for &e in &t.ents {
-                let k = e.cx.wrapping_sub(base) as usize;
-                dst[at[k] as usize] = e;
-                at[k] += 1;
-            }
-            // Within each column, by x0: insertions for the few items a column usually holds, a
-            // sort for a crowded one.
+            // The tile holds its items by column already. Within each column, by x0:
+            // insertions for the few items a column usually holds, a sort for a crowded one.
+            dst.copy_from_slice(&t.ents);
             let mut from = 0;
-            for &end in &at[..1 << SHIFT] {
+            for &end in &t.start[1..] {
                 let to = end as usize;
                 let col = &mut dst[from..to];
                 if col.len() > RANKED {
