@@ -564,36 +564,49 @@ fn overlapping(
     (decided.is_some() || !sat.apart).then_some((a, b, sat))
 }
 
-/// [`overlapping`] for two polygons: [`quick_axis`] where it decides, else the exact pass.
-fn overlapping_polys(a: &Poly, b: &Poly) -> Option<(Shape, Shape, Sat)> {
+/// [`overlapping`] for two polygons, [`quick_axis`] deciding where it can, the exact pass
+/// elsewhere; `then` takes the shapes where they overlap, as they are (not moved).
+#[inline(always)]
+fn overlapping_polys<R>(
+    a: &Poly,
+    b: &Poly,
+    then: impl FnOnce(&Shape, &Shape, Sat) -> R,
+) -> Option<R> {
     let quick = quick_axis(a.vertices()?, b.vertices()?);
     if quick == Some(Quick::Apart) {
         return None;
     }
-    let (sa, sb) = (Shape::poly(a)?, Shape::poly(b)?);
-    let Some(Quick::Face { on_b, face }) = quick else {
-        return overlapping(None, Some(sa), Some(sb));
+    // Borrowed where they are built, rather than moved out of their options.
+    let (oa, ob) = (Shape::poly(a), Shape::poly(b));
+    let (Some(sa), Some(sb)) = (&oa, &ob) else {
+        return None;
     };
-    // The separation of that side, in f64 as the exact pass has it.
-    let (owner, other) = if on_b { (&sb, &sa) } else { (&sa, &sb) };
-    let n = owner.c.n[face];
-    let sep = least_beyond(n, owner.c.v[face], &other.c) / dot(n, n).sqrt();
-    let axis = axis_of(&sa, &sb, sep, on_b, face);
-    Some((
-        sa,
-        sb,
-        Sat {
-            apart: false,
-            axis: Some(axis),
-        },
-    ))
+    let sat = match quick {
+        Some(Quick::Face { on_b, face }) => {
+            // The separation of that side, in f64 as the exact pass has it.
+            let (owner, other) = if on_b { (sb, sa) } else { (sa, sb) };
+            let n = owner.c.n[face];
+            let sep = least_beyond(n, owner.c.v[face], &other.c) / dot(n, n).sqrt();
+            Sat {
+                apart: false,
+                axis: Some(axis_of(sa, sb, sep, on_b, face)),
+            }
+        }
+        _ => best_axis(sa, sb),
+    };
+    (!sat.apart).then(|| then(sa, sb, sat))
 }
 
 /// The f32 contact of shapes that overlap strictly (see [`overlapping`]).
 fn collide(found: Option<(Shape, Shape, Sat)>) -> Option<Contact> {
     let (a, b, sat) = found?;
-    let (n, depth, p) = solve(&a, &b, sat.axis);
-    Some(contact(n, defined(depth), p))
+    Some(contact_of(&a, &b, sat))
+}
+
+/// [`solve`] in f32.
+fn contact_of(a: &Shape, b: &Shape, sat: Sat) -> Contact {
+    let (n, depth, p) = solve(a, b, sat.axis);
+    contact(n, defined(depth), p)
 }
 
 /// A depth that infinite coordinates leave undefined (`inf - inf`) is infinite: the shapes
@@ -642,15 +655,17 @@ collide_fns! {
 
 /// Convex polygon against convex polygon, as [`collide_rect_poly`].
 pub fn collide_poly_poly(a: &Poly, b: &Poly) -> Option<Contact> {
-    collide(overlapping_polys(a, b))
+    overlapping_polys(a, b, contact_of)
 }
 
 /// The f32 manifold of flat-sided shapes that overlap strictly (see [`overlapping`]).
 fn manifold(found: Option<(Shape, Shape, Sat)>) -> Manifold {
+    found.map_or_else(Manifold::default, |(a, b, sat)| manifold_of(&a, &b, sat))
+}
+
+/// The f32 manifold of flat-sided shapes that overlap strictly, with their test.
+fn manifold_of(a: &Shape, b: &Shape, sat: Sat) -> Manifold {
     let none = Manifold::default();
-    let Some((a, b, sat)) = found else {
-        return none;
-    };
     let Some(axis) = sat.axis else {
         // No axis at all (hand-made polygons whose vertices all coincide): one point, +x.
         let p = overlap_mean(&a.c, &b.c);
@@ -663,7 +678,7 @@ fn manifold(found: Option<(Shape, Shape, Sat)>) -> Manifold {
         };
     };
     let m = if a.solid() && b.solid() {
-        clip_manifold(&a, &b, &axis)
+        clip_manifold(a, b, &axis)
     } else {
         // A rect or box flat to a segment or a point: one point in both, at the contact depth.
         Points {
@@ -706,7 +721,7 @@ manifold_fns! {
 
 /// The manifold of two convex polygons.
 pub fn manifold_poly_poly(a: &Poly, b: &Poly) -> Manifold {
-    manifold(overlapping_polys(a, b))
+    overlapping_polys(a, b, manifold_of).unwrap_or_default()
 }
 
 /// The manifold of two rects; the normal is [`collide_rect_rect`]'s. Where that contact's
