@@ -576,11 +576,15 @@ fn overlapping_polys<R>(
     if quick == Some(Quick::Apart) {
         return None;
     }
-    // Borrowed where they are built, rather than moved out of their options.
-    let (oa, ob) = (Shape::poly(a), Shape::poly(b));
-    let (Some(sa), Some(sb)) = (&oa, &ob) else {
+    // Built in place, never moved (a copy of their arrays would cost as much as the test).
+    let (mut sa, mut sb) = (
+        Shape::flat(Convex::EMPTY, false),
+        Shape::flat(Convex::EMPTY, false),
+    );
+    if !(sa.c.set_poly(a) && sb.c.set_poly(b)) {
         return None;
-    };
+    }
+    let (sa, sb) = (&sa, &sb);
     let sat = match quick {
         Some(Quick::Face { on_b, face }) => {
             // The separation of that side, in f64 as the exact pass has it.
