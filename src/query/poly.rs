@@ -50,21 +50,34 @@ fn outward(a: P, b: P) -> P {
 }
 
 impl Convex {
+    /// No vertices: a shape to fill in place.
+    pub(crate) const EMPTY: Convex = Convex {
+        v: [ZERO; POLY_MAX],
+        n: [ZERO; POLY_MAX],
+        len: 0,
+    };
+
     /// A poly's vertices; `None` for a count outside `3..=8` or a NaN vertex.
     pub(crate) fn of_poly(p: &Poly) -> Option<Convex> {
-        let vs = p.vertices()?;
-        let mut c = Convex {
-            v: [ZERO; POLY_MAX],
-            n: [ZERO; POLY_MAX],
-            len: vs.len(),
+        let mut c = Convex::EMPTY;
+        c.set_poly(p).then_some(c)
+    }
+
+    /// [`Convex::of_poly`] in place, where a copy of the arrays matters: whether the poly has a
+    /// shape (when not, `self` holds some other shape).
+    #[inline]
+    pub(crate) fn set_poly(&mut self, p: &Poly) -> bool {
+        let Some(vs) = p.vertices() else {
+            return false;
         };
-        for (slot, v) in c.v.iter_mut().zip(vs) {
+        self.len = vs.len();
+        for (slot, v) in self.v.iter_mut().zip(vs) {
             *slot = v.wide();
         }
-        for i in 0..c.len {
-            c.n[i] = outward(c.v[i], c.v[(i + 1) % c.len]);
+        for i in 0..self.len {
+            self.n[i] = outward(self.v[i], self.v[(i + 1) % self.len]);
         }
-        (!c.verts().iter().any(|&v| nan(v))).then_some(c)
+        !self.verts().iter().any(|&v| nan(v))
     }
 
     /// A box from its corners, counter-clockwise. A side of zero length still gets its axis

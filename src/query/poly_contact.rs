@@ -165,28 +165,51 @@ struct Sat {
     axis: Option<Axis>,
 }
 
+/// The least of the unnormalised `n·(w - v)` over the vertices `w` of `other`: how far beyond
+/// the side with normal `n` through `v` the other core lies (a NaN, from infinite coordinates,
+/// counting as not beyond, as in the predicate).
+#[inline(always)]
+fn least_beyond(n: P, v: P, other: &Convex) -> f64 {
+    let mut least = f64::INFINITY;
+    for &w in other.verts() {
+        let d = dot(n, sub(w, v));
+        least = if d < least || d.is_nan() {
+            if d.is_nan() {
+                f64::NEG_INFINITY
+            } else {
+                d
+            }
+        } else {
+            least
+        };
+    }
+    least
+}
+
+/// The axis of side `face` of the first shape (`on_b` false) or the second, with separation
+/// `sep`.
+fn axis_of(a: &Shape, b: &Shape, sep: f64, on_b: bool, face: usize) -> Axis {
+    let owner = if on_b { b } else { a };
+    let (x, y) = owner.c.n[face];
+    let u = direction(x, y).unwrap_or((1.0, 0.0));
+    Axis {
+        sep,
+        n: if on_b { (-u.0, -u.1) } else { u },
+        on_b,
+        face,
+    }
+}
+
 /// The axis with the greatest separation of the cores, the first shape's axes winning ties; or
-/// the first axis found with the other core strictly beyond it. Per side, the least of the unnormalised `n·(w - v)` over the other core's vertices (a NaN,
-/// from infinite coordinates, counting as not beyond, as in the predicate), divided by `|n|`.
+/// the first axis found with the other core strictly beyond it. Per side, [`least_beyond`]
+/// divided by `|n|`.
 fn best_axis(a: &Shape, b: &Shape) -> Sat {
     let mut apart = false;
     let mut best: Option<(f64, bool, usize)> = None;
     'owners: for (owner, other, on_b) in [(a, b, false), (b, a, true)] {
         for i in owner.sides() {
-            let (n, v) = (owner.c.n[i], owner.c.v[i]);
-            let mut least = f64::INFINITY;
-            for &w in other.c.verts() {
-                let d = dot(n, sub(w, v));
-                least = if d < least || d.is_nan() {
-                    if d.is_nan() {
-                        f64::NEG_INFINITY
-                    } else {
-                        d
-                    }
-                } else {
-                    least
-                };
-            }
+            let n = owner.c.n[i];
+            let least = least_beyond(n, owner.c.v[i], &other.c);
             let sep = least / dot(n, n).sqrt();
             if best.is_none_or(|b| sep > b.0) {
                 best = Some((sep, on_b, i));
@@ -200,18 +223,136 @@ fn best_axis(a: &Shape, b: &Shape) -> Sat {
             }
         }
     }
-    let axis = best.map(|(sep, on_b, face)| {
-        let owner = if on_b { b } else { a };
-        let (x, y) = owner.c.n[face];
-        let u = direction(x, y).unwrap_or((1.0, 0.0));
-        Axis {
-            sep,
-            n: if on_b { (-u.0, -u.1) } else { u },
-            on_b,
-            face,
-        }
-    });
+    let axis = best.map(|(sep, on_b, face)| axis_of(a, b, sep, on_b, face));
     Sat { apart, axis }
+}
+
+/// What the quick separating-axis pass of two polygons decided.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Quick {
+    /// An axis has the other polygon beyond it: the strict predicate answers false.
+    Apart,
+    /// They overlap, and this side (of the second polygon when `on_b`) has the greatest
+    /// separation, by more than the rounding: [`best_axis`]'s choice.
+    Face { on_b: bool, face: usize },
+}
+
+/// The separating-axis pass of [`best_axis`] for two polygons (3 to 8 vertices each) in f32,
+/// with its rounding bounded: `None` where an answer lies within the bound (touching, nearly
+/// equal separations, equal ones such as a square's sides), for a zero or tiny side or an
+/// infinite coordinate, where the exact pass decides. (A polygon with a NaN has no shape, so no
+/// contact, whatever this answers.)
+///
+/// Every coordinate is an f32 value, so each difference is rounded once; with `D` the larger
+/// extent of the two polygons' common bounding box, every difference is within `D`, and each
+/// `n·(w - v)` is off by at most `8.2·2^-24·D²` (f64's error is far below). `E = 2^-19·D²`
+/// (plus `f32::MIN_POSITIVE` for results below the normal range) is four times that; a
+/// separation `least/|n|` is then off by less than `2E/|n|`, that bound also covering the
+/// rounding of the division (at most `6·2^-24·D`, as `|least| <= √2·D·|n|` and `|n| <= 2D`).
+#[inline(always)]
+fn quick_axis(a: &[Vec2], b: &[Vec2]) -> Option<Quick> {
+    const N: usize = POLY_MAX;
+    // Coordinates padded to 8 with the first vertex (which leaves every least unchanged).
+    let lanes = |p: &[Vec2]| {
+        let (mut x, mut y) = ([p[0].x; N], [p[0].y; N]);
+        for (i, v) in p.iter().enumerate() {
+            x[i] = v.x;
+            y[i] = v.y;
+        }
+        (x, y)
+    };
+    let (ax, ay) = lanes(a);
+    let (bx, by) = lanes(b);
+    // The common bounding box, lane by lane, then across the lanes.
+    let (mut lx, mut hx, mut ly, mut hy) = (ax, ax, ay, ay);
+    for i in 0..N {
+        lx[i] = if bx[i] < lx[i] { bx[i] } else { lx[i] };
+        hx[i] = if bx[i] > hx[i] { bx[i] } else { hx[i] };
+        ly[i] = if by[i] < ly[i] { by[i] } else { ly[i] };
+        hy[i] = if by[i] > hy[i] { by[i] } else { hy[i] };
+    }
+    let (mut lo, mut hi) = ((lx[0], ly[0]), (hx[0], hy[0]));
+    for i in 1..N {
+        lo = (
+            if lx[i] < lo.0 { lx[i] } else { lo.0 },
+            if ly[i] < lo.1 { ly[i] } else { lo.1 },
+        );
+        hi = (
+            if hx[i] > hi.0 { hx[i] } else { hi.0 },
+            if hy[i] > hi.1 { hy[i] } else { hi.1 },
+        );
+    }
+    let (dx, dy) = (hi.0 - lo.0, hi.1 - lo.1);
+    // An infinite coordinate makes an extent infinite or NaN: the exact pass. (A NaN one may
+    // hide from the box, but the polygon then has no shape: no contact, whatever this answers.)
+    if !(dx + dy).is_finite() {
+        return None;
+    }
+    let d = if dx > dy { dx } else { dy };
+    let e = d * d * (1.0 / (1 << 19) as f32) + f32::MIN_POSITIVE;
+    // Per owner, per side (a lane): its separation and that separation's bound.
+    let pass = |(px, py): ([f32; N], [f32; N]), len: usize, (qx, qy): ([f32; N], [f32; N])| {
+        let (mut nx, mut ny) = ([0.0f32; N], [0.0f32; N]);
+        for i in 0..N {
+            let j = if i + 1 == len { 0 } else { (i + 1) % N };
+            nx[i] = py[j] - py[i];
+            ny[i] = px[i] - px[j];
+        }
+        let mut least = [f32::INFINITY; N];
+        for k in 0..N {
+            for i in 0..N {
+                let dd = (qx[k] - px[i]) * nx[i] + (qy[k] - py[i]) * ny[i];
+                least[i] = if dd < least[i] { dd } else { least[i] };
+            }
+        }
+        let (mut sep, mut err, mut small) = ([0.0f32; N], [0.0f32; N], false);
+        for i in 0..N {
+            let nn = nx[i] * nx[i] + ny[i] * ny[i];
+            // (A NaN comes only from a NaN coordinate, which leaves no shape.)
+            small |= i < len && nn < f32::MIN_POSITIVE;
+            let inv = 1.0 / nn.sqrt();
+            sep[i] = least[i] * inv;
+            err[i] = 2.0 * e * inv;
+        }
+        (least, sep, err, small)
+    };
+    let (la, lb) = (a.len(), b.len());
+    let sides = [pass((ax, ay), la, (bx, by)), pass((bx, by), lb, (ax, ay))];
+    let mut sure = true;
+    for (&(least, _, _, small), len) in sides.iter().zip([la, lb]) {
+        if small {
+            return None;
+        }
+        for &l in &least[..len] {
+            if l > e {
+                return Some(Quick::Apart);
+            }
+            sure &= l < -e;
+        }
+    }
+    if !sure {
+        return None;
+    }
+    // The greatest lower bound of a separation, then no other side's upper bound reaching it.
+    let mut best = (f32::NEG_INFINITY, false, 0);
+    for (&(_, sep, err, _), (len, on_b)) in sides.iter().zip([(la, false), (lb, true)]) {
+        for i in 0..len {
+            if sep[i] - err[i] > best.0 {
+                best = (sep[i] - err[i], on_b, i);
+            }
+        }
+    }
+    for (&(_, sep, err, _), (len, on_b)) in sides.iter().zip([(la, false), (lb, true)]) {
+        for i in 0..len {
+            if (on_b, i) != (best.1, best.2) && sep[i] + err[i] >= best.0 {
+                return None;
+            }
+        }
+    }
+    Some(Quick::Face {
+        on_b: best.1,
+        face: best.2,
+    })
 }
 
 /// The nearest points of two cores (`(distance², on a, on b)`), from every vertex of one to
@@ -423,11 +564,53 @@ fn overlapping(
     (decided.is_some() || !sat.apart).then_some((a, b, sat))
 }
 
+/// [`overlapping`] for two polygons, [`quick_axis`] deciding where it can, the exact pass
+/// elsewhere; `then` takes the shapes where they overlap, as they are (not moved).
+#[inline(always)]
+fn overlapping_polys<R>(
+    a: &Poly,
+    b: &Poly,
+    then: impl FnOnce(&Shape, &Shape, Sat) -> R,
+) -> Option<R> {
+    let quick = quick_axis(a.vertices()?, b.vertices()?);
+    if quick == Some(Quick::Apart) {
+        return None;
+    }
+    // Built in place, never moved (a copy of their arrays would cost as much as the test).
+    let (mut sa, mut sb) = (
+        Shape::flat(Convex::EMPTY, false),
+        Shape::flat(Convex::EMPTY, false),
+    );
+    if !(sa.c.set_poly(a) && sb.c.set_poly(b)) {
+        return None;
+    }
+    let (sa, sb) = (&sa, &sb);
+    let sat = match quick {
+        Some(Quick::Face { on_b, face }) => {
+            // The separation of that side, in f64 as the exact pass has it.
+            let (owner, other) = if on_b { (sb, sa) } else { (sa, sb) };
+            let n = owner.c.n[face];
+            let sep = least_beyond(n, owner.c.v[face], &other.c) / dot(n, n).sqrt();
+            Sat {
+                apart: false,
+                axis: Some(axis_of(sa, sb, sep, on_b, face)),
+            }
+        }
+        _ => best_axis(sa, sb),
+    };
+    (!sat.apart).then(|| then(sa, sb, sat))
+}
+
 /// The f32 contact of shapes that overlap strictly (see [`overlapping`]).
-fn collide(decided: Option<bool>, a: Option<Shape>, b: Option<Shape>) -> Option<Contact> {
-    let (a, b, sat) = overlapping(decided, a, b)?;
-    let (n, depth, p) = solve(&a, &b, sat.axis);
-    Some(contact(n, defined(depth), p))
+fn collide(found: Option<(Shape, Shape, Sat)>) -> Option<Contact> {
+    let (a, b, sat) = found?;
+    Some(contact_of(&a, &b, sat))
+}
+
+/// [`solve`] in f32.
+fn contact_of(a: &Shape, b: &Shape, sat: Sat) -> Contact {
+    let (n, depth, p) = solve(a, b, sat.axis);
+    contact(n, defined(depth), p)
 }
 
 /// A depth that infinite coordinates leave undefined (`inf - inf`) is infinite: the shapes
@@ -447,7 +630,7 @@ macro_rules! collide_fns {
         $(
             $(#[$doc])*
             pub fn $name($a: $ta, $b: $tb) -> Option<Contact> {
-                collide($decided, $sa, $sb)
+                collide(overlapping($decided, $sa, $sb))
             }
         )*
     };
@@ -459,8 +642,6 @@ collide_fns! {
     collide_rect_poly(a: Rect, b: &Poly) = None, Shape::rect(a), Shape::poly(b);
     /// Oriented box against convex polygon, as [`collide_rect_poly`].
     collide_obb_poly(a: Obb, b: &Poly) = None, Shape::obb(a), Shape::poly(b);
-    /// Convex polygon against convex polygon, as [`collide_rect_poly`].
-    collide_poly_poly(a: &Poly, b: &Poly) = None, Shape::poly(a), Shape::poly(b);
     /// Convex polygon against circle: from the polygon's nearest point to the centre (the
     /// point); a centre inside leaves through the nearest side.
     collide_poly_circle(a: &Poly, b: Circle) = Some(overlap_poly_circle(a, b)), Shape::poly(a), Shape::circle(b);
@@ -476,12 +657,19 @@ collide_fns! {
     collide_capsule_capsule(a: &Capsule, b: &Capsule) = Some(overlap_capsule_capsule(a, b)), Shape::capsule(a), Shape::capsule(b);
 }
 
+/// Convex polygon against convex polygon, as [`collide_rect_poly`].
+pub fn collide_poly_poly(a: &Poly, b: &Poly) -> Option<Contact> {
+    overlapping_polys(a, b, contact_of)
+}
+
 /// The f32 manifold of flat-sided shapes that overlap strictly (see [`overlapping`]).
-fn manifold(decided: Option<bool>, a: Option<Shape>, b: Option<Shape>) -> Manifold {
+fn manifold(found: Option<(Shape, Shape, Sat)>) -> Manifold {
+    found.map_or_else(Manifold::default, |(a, b, sat)| manifold_of(&a, &b, sat))
+}
+
+/// The f32 manifold of flat-sided shapes that overlap strictly, with their test.
+fn manifold_of(a: &Shape, b: &Shape, sat: Sat) -> Manifold {
     let none = Manifold::default();
-    let Some((a, b, sat)) = overlapping(decided, a, b) else {
-        return none;
-    };
     let Some(axis) = sat.axis else {
         // No axis at all (hand-made polygons whose vertices all coincide): one point, +x.
         let p = overlap_mean(&a.c, &b.c);
@@ -494,7 +682,7 @@ fn manifold(decided: Option<bool>, a: Option<Shape>, b: Option<Shape>) -> Manifo
         };
     };
     let m = if a.solid() && b.solid() {
-        clip_manifold(&a, &b, &axis)
+        clip_manifold(a, b, &axis)
     } else {
         // A rect or box flat to a segment or a point: one point in both, at the contact depth.
         Points {
@@ -522,7 +710,7 @@ macro_rules! manifold_fns {
         $(
             $(#[$doc])*
             pub fn $name($a: $ta, $b: $tb) -> Manifold {
-                manifold($decided, $sa, $sb)
+                manifold(overlapping($decided, $sa, $sb))
             }
         )*
     };
@@ -533,8 +721,11 @@ manifold_fns! {
     manifold_rect_poly(a: Rect, b: &Poly) = None, Shape::rect(a), Shape::poly(b);
     /// The manifold of an oriented box and a convex polygon.
     manifold_obb_poly(a: Obb, b: &Poly) = None, Shape::obb(a), Shape::poly(b);
-    /// The manifold of two convex polygons.
-    manifold_poly_poly(a: &Poly, b: &Poly) = None, Shape::poly(a), Shape::poly(b);
+}
+
+/// The manifold of two convex polygons.
+pub fn manifold_poly_poly(a: &Poly, b: &Poly) -> Manifold {
+    overlapping_polys(a, b, manifold_of).unwrap_or_default()
 }
 
 /// The manifold of two rects; the normal is [`collide_rect_rect`]'s. Where that contact's
@@ -543,7 +734,7 @@ pub fn manifold_rect_rect(a: Rect, b: Rect) -> Manifold {
     let Some(c) = collide_rect_rect(a, b) else {
         return Manifold::default();
     };
-    let m = manifold(Some(true), Shape::rect(a), Shape::rect(b));
+    let m = manifold(overlapping(Some(true), Shape::rect(a), Shape::rect(b)));
     if m.count > 0 && m.normal == c.normal {
         return m;
     }
@@ -775,4 +966,146 @@ pub fn raycast_capsule(origin: Vec2, delta: Vec2, k: &Capsule) -> Option<Hit> {
         .or_else(|| direction(-d.0, -d.1))
         .unwrap_or(ZERO);
     Some(make(t, n, origin, delta))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A random number in `0..1` (xorshift).
+    fn unit(x: &mut u64) -> f64 {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        (*x >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A convex polygon of 3 to 8 points on a circle of radius `r` about `c`, each moved by
+    /// `(dx, dy)`; `grid` snaps the points to multiples of 1/256, making equal sides common.
+    fn polygon(x: &mut u64, c: P, r: f64, shift: P, grid: bool) -> Option<Poly> {
+        let n = 3 + (unit(x) * 6.0) as usize;
+        let turn = unit(x) * std::f64::consts::TAU;
+        let pts: Vec<Vec2> = (0..n)
+            .map(|i| {
+                let t = turn + std::f64::consts::TAU * (i as f64 + 0.8 * unit(x)) / n as f64;
+                let (mut px, mut py) = (c.0 + r * t.cos(), c.1 + r * t.sin());
+                if grid {
+                    (px, py) = ((px * 256.0).round() / 256.0, (py * 256.0).round() / 256.0);
+                }
+                Vec2::from_f64(px + shift.0, py + shift.1)
+            })
+            .collect();
+        Poly::hull(&pts).ok()
+    }
+
+    /// Compares the quick pass with the exact one (and the manifolds they lead to) for one
+    /// pair; whether the quick pass decided.
+    fn agrees(a: &Poly, b: &Poly) -> bool {
+        let (sa, sb) = (Shape::poly(a).unwrap(), Shape::poly(b).unwrap());
+        let exact = best_axis(&sa, &sb);
+        let quick = quick_axis(a.vertices().unwrap(), b.vertices().unwrap());
+        let slow = manifold(overlapping(None, Some(sa), Some(sb)));
+        assert_eq!(manifold_poly_poly(a, b), slow, "{a:?} {b:?}");
+        match quick {
+            None => false,
+            Some(Quick::Apart) => {
+                assert!(exact.apart, "{a:?} {b:?}");
+                true
+            }
+            Some(Quick::Face { on_b, face }) => {
+                assert!(!exact.apart, "{a:?} {b:?}");
+                let axis = exact.axis.unwrap();
+                assert_eq!((axis.on_b, axis.face), (on_b, face), "{a:?} {b:?}");
+                true
+            }
+        }
+    }
+
+    #[test]
+    fn quick_polygon_axes_agree_with_the_exact_pass_near_touching_and_ties() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut quick, mut total) = (0, 0);
+        // Interpreted (under Miri) a few dozen cases take as long as all of them natively.
+        let cases = if cfg!(miri) { 40 } else { 50_000 };
+        for k in 0..cases {
+            // Polygons about a shared place, of sizes from tiny to large against their offsets.
+            let far = 2f64.powi((unit(&mut x) * 40.0) as i32 - 20);
+            let c = ((unit(&mut x) - 0.5) * far, (unit(&mut x) - 0.5) * far);
+            let size = 2f64.powi((unit(&mut x) * 30.0) as i32 - 15);
+            let grid = k % 4 == 0 && size >= 1.0 && far < 1e4;
+            let r1 = size * (0.5 + unit(&mut x));
+            let Some(a) = polygon(&mut x, c, r1, ZERO, grid) else {
+                continue;
+            };
+            // The second one along a random direction, at the distance where they touch (by
+            // bisection on the exact pass), off by a relative 2^-j for j up to 40, either way.
+            let r2 = size * (0.5 + unit(&mut x));
+            let seed = x;
+            let t = unit(&mut x) * std::f64::consts::TAU;
+            let dir = (t.cos(), t.sin());
+            let at = |s: f64, x: &mut u64| {
+                *x = seed;
+                polygon(x, c, r2, (dir.0 * s, dir.1 * s), grid)
+            };
+            let apart = |s: f64, x: &mut u64| {
+                at(s, x).is_none_or(|b| {
+                    best_axis(&Shape::poly(&a).unwrap(), &Shape::poly(&b).unwrap()).apart
+                })
+            };
+            let (mut lo, mut hi) = (0.0, 4.0 * size);
+            for _ in 0..60 {
+                let mid = 0.5 * (lo + hi);
+                if apart(mid, &mut x) {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            let off = 2f64.powi(-(k % 41));
+            let s = match k % 3 {
+                0 => hi * (1.0 + off),
+                1 => hi * (1.0 - off),
+                // Deep inside, where the sides' separations decide (ties among them).
+                _ => hi * unit(&mut x),
+            };
+            let Some(b) = at(s, &mut x) else {
+                continue;
+            };
+            if agrees(&a, &b) {
+                quick += 1;
+            }
+            if agrees(&b, &a) {
+                quick += 1;
+            }
+            total += 2;
+        }
+        // Pairs nearer touching (or nearer a tie) than a few 2^-19 of their size fall to the
+        // exact pass; most others are decided quickly.
+        assert!(quick * 2 > total, "{quick} of {total}");
+        assert!(quick < total, "{quick} of {total}");
+    }
+
+    #[test]
+    fn quick_polygon_axes_leave_equal_boxes_to_the_exact_pass() {
+        // Two equal squares overlapping by the same amount along x and y: the tie goes to the
+        // first shape's first such side, which only the exact pass sees.
+        let square = |x: f32, y: f32| {
+            Poly::hull(&[
+                Vec2::new(x, y),
+                Vec2::new(x + 4.0, y),
+                Vec2::new(x + 4.0, y + 4.0),
+                Vec2::new(x, y + 4.0),
+            ])
+            .unwrap()
+        };
+        let (a, b) = (square(0.0, 0.0), square(3.0, 3.0));
+        assert_eq!(
+            quick_axis(a.vertices().unwrap(), b.vertices().unwrap()),
+            None
+        );
+        assert!(!agrees(&a, &b));
+        let m = manifold_poly_poly(&a, &b);
+        assert_eq!(m.count, 2);
+        assert_eq!(m.normal, Vec2::new(1.0, 0.0));
+    }
 }
