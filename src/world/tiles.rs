@@ -765,20 +765,21 @@ impl Tiles {
         }
     }
 
-    /// Moves a slot within its tile to box `b`, whose lower x edge is in column `cx`.
+    /// Moves a slot within its tile to box `b`, whose lower x edge is in column `cx`
+    /// (`new_column`: not the column it was in). In its column, the entry is only written, not
+    /// read first: most updates stay in their cell, and a store does not wait for the cache.
     #[inline(always)]
-    pub fn set(&mut self, slot: u32, b: &Aabb, exact: bool, cx: i32) {
+    pub fn set(&mut self, slot: u32, b: &Aabb, exact: bool, cx: i32, new_column: bool) {
         let s = slot as usize;
         let mut e = Ent::of(b, cx, exact);
         e.id |= slot;
         let (t, pos) = (&mut self.tiles[self.tile_of[s] as usize], &mut self.pos);
         let at = pos[s] as usize;
-        if t.ents[at].cx == cx {
-            t.ents[at] = e;
-        } else {
-            // Into another column of the tile.
+        if new_column {
             t.take_out(at, |m, at| pos[m as usize] = at);
             t.insert(e, |m, at| pos[m as usize] = at);
+        } else {
+            t.ents[at] = e;
         }
         t.top = t.top.max(-e.b[3]);
     }
@@ -1210,7 +1211,7 @@ mod tests {
             v
         };
         assert_eq!(list(&t), vec![0, 1, 2]);
-        t.set(1, &bx(9.0, 1.0, 10.0, 2.0), true, 0);
+        t.set(1, &bx(9.0, 1.0, 10.0, 2.0), true, 0, false);
         assert!(t.find(0, 0).iter().any(|e| e.slot() == 1 && e.x0() == 9.0));
         t.unplace(0);
         assert_eq!(list(&t), vec![1, 2]);
@@ -1241,7 +1242,7 @@ mod tests {
         assert_eq!(near(&t, &q), Vec::<u32>::new());
         assert_eq!(near(&t, &bx(0.0, 2.0, 20.0, 12.0)), vec![0, 1]);
         // Item 1 grows up to y = 9.5 within its tile: now the same query finds it.
-        t.set(1, &bx(5.0, 1.0, 6.0, 9.5), true, 0);
+        t.set(1, &bx(5.0, 1.0, 6.0, 9.5), true, 0, false);
         assert_eq!(near(&t, &q), vec![1]);
         // Emptied and refilled low, the row is skipped again.
         t.unplace(0);
@@ -1300,10 +1301,10 @@ mod tests {
                     boxes[s] = None;
                 }
                 Some((_, old)) if h.same_tile(old) => {
-                    let Home::Cell { cx, .. } = h else {
+                    let (Home::Cell { cx, .. }, Home::Cell { cx: was, .. }) = (h, old) else {
                         unreachable!()
                     };
-                    t.set(s as u32, &b, true, cx);
+                    t.set(s as u32, &b, true, cx, cx != was);
                     boxes[s] = Some((b, h));
                 }
                 Some(_) => {
