@@ -252,13 +252,13 @@ impl World {
         match self.homes[s] {
             // Most updates: the item stays in its cell.
             Home::Cell { r, cx } if stays(&b, r, cx, self.inv) => {
-                self.tiles.set(slot, &b, exact, cx, false)
+                self.tiles.set(slot, &b, exact, cx, cx)
             }
             old => {
                 let h = home(&b, self.inv);
                 match (h, old) {
                     (Home::Cell { cx, .. }, Home::Cell { cx: was, .. }) if h.same_tile(old) => {
-                        self.tiles.set(slot, &b, exact, cx, cx != was)
+                        self.tiles.set(slot, &b, exact, cx, was)
                     }
                     _ => {
                         self.tiles.unplace(slot);

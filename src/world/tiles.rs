@@ -184,41 +184,53 @@ impl Ent {
 
 /// Columns in a tile.
 const COLS: usize = 1 << SHIFT;
+/// A tile's items are kept in groups of `1 << GROUP` neighbouring columns.
+const GROUP: u32 = 1;
+/// Groups in a tile.
+const GROUPS: usize = COLS >> GROUP;
 
-/// The items whose lower corner is in row `r`, columns `c << SHIFT ..`, grouped by column
-/// (otherwise unordered), so that a query reads only the columns it reaches.
+/// The items whose lower corner is in row `r`, columns `c << SHIFT ..`, by groups of
+/// neighbouring columns (otherwise unordered), so that a query reads only the groups it
+/// reaches. Groups of two columns rather than one: an item moving to the next column stays in
+/// its group half the time, and one moving to another tile shifts half as many groups.
 #[derive(Default)]
 pub(crate) struct Tile {
     pub r: i32,
     pub c: i32,
     pub ents: Vec<Ent>,
-    /// Column `k` of the tile holds `ents[start[k]..start[k + 1]]`; `start[COLS]` is the count.
-    start: [u32; COLS + 1],
+    /// Group `k` of the tile holds `ents[start[k]..start[k + 1]]`; `start[GROUPS]` is the
+    /// count.
+    start: [u32; GROUPS + 1],
     /// At least the upper y edge of every item in `ents` (only raised while the tile has items,
     /// so it may be above them all): a query below it skips the tile.
     top: f32,
 }
 
 impl Tile {
-    /// The column within the tile of an item of column `cx`.
-    fn column(&self, cx: i32) -> usize {
-        cx.wrapping_sub(self.c.wrapping_shl(SHIFT)) as usize & (COLS - 1)
+    /// The group within the tile of an item of column `cx`.
+    fn group(&self, cx: i32) -> usize {
+        (cx.wrapping_sub(self.c.wrapping_shl(SHIFT)) as usize & (COLS - 1)) >> GROUP
     }
 
-    /// The items of columns `c0..=c1` (any columns: clamped to the tile's).
+    /// The items of the groups holding columns `c0..=c1` (any columns: clamped to the tile's);
+    /// some may be of columns beside them.
     fn columns(&self, c0: i32, c1: i32) -> &[Ent] {
         let base = (self.c as i64) << SHIFT;
-        let at = |c: i64| self.start[(c - base).clamp(0, COLS as i64) as usize] as usize;
-        &self.ents[at(c0 as i64)..at(c1 as i64 + 1).max(at(c0 as i64))]
+        let at = |g: i64| self.start[g.clamp(0, GROUPS as i64) as usize] as usize;
+        let (from, to) = (
+            at((c0 as i64 - base) >> GROUP),
+            at(((c1 as i64 - base) >> GROUP) + 1),
+        );
+        &self.ents[from..to.max(from)]
     }
 
-    /// Puts `e` at the end of its column's group, moving the first item of each later group to
+    /// Puts `e` at the end of its group, moving the first item of each later group to
     /// that group's end; `moved(slot, at)` learns each new place, `e`'s included.
     fn insert(&mut self, e: Ent, mut moved: impl FnMut(u32, u32)) {
-        let g = self.column(e.cx);
+        let g = self.group(e.cx);
         self.ents.push(e);
         let mut hole = self.ents.len() - 1;
-        for c in (g + 1..COLS).rev() {
+        for c in (g + 1..GROUPS).rev() {
             let first = self.start[c] as usize;
             if first != hole {
                 let m = self.ents[first];
@@ -228,18 +240,46 @@ impl Tile {
             hole = first;
             self.start[c] += 1;
         }
-        self.start[COLS] += 1;
+        self.start[GROUPS] += 1;
         self.ents[hole] = e;
         moved(e.slot(), hole as u32);
+    }
+
+    /// Puts `e` in place of the item at `at`, in its group, given the column
+    /// `was` of the item it replaces: one group boundary at a time, each step swapping it with
+    /// the neighbour across the boundary and moving the boundary past it (an item moving to
+    /// the next group costs one swap); `moved(slot, at)` learns each new place, `e`'s included.
+    fn regroup(&mut self, mut at: usize, was: i32, e: Ent, mut moved: impl FnMut(u32, u32)) {
+        let (mut g, h) = (self.group(was), self.group(e.cx));
+        while g != h {
+            let other = if g < h {
+                self.start[g + 1] -= 1;
+                g += 1;
+                self.start[g] as usize
+            } else {
+                let first = self.start[g] as usize;
+                self.start[g] += 1;
+                g -= 1;
+                first
+            };
+            if other != at {
+                let m = self.ents[other];
+                self.ents[at] = m;
+                moved(m.slot(), at as u32);
+                at = other;
+            }
+        }
+        self.ents[at] = e;
+        moved(e.slot(), at as u32);
     }
 
     /// Takes out the item at `at`, moving the last item of its group into its place and the
     /// last of each later group to that group's new start; `moved(slot, at)` learns each new
     /// place.
     fn take_out(&mut self, at: usize, mut moved: impl FnMut(u32, u32)) {
-        let g = self.column(self.ents[at].cx);
+        let g = self.group(self.ents[at].cx);
         let mut hole = at;
-        for c in g..COLS {
+        for c in g..GROUPS {
             let last = self.start[c + 1] as usize - 1;
             if last != hole {
                 let m = self.ents[last];
@@ -765,21 +805,20 @@ impl Tiles {
         }
     }
 
-    /// Moves a slot within its tile to box `b`, whose lower x edge is in column `cx`
-    /// (`new_column`: not the column it was in). In its column, the entry is only written, not
-    /// read first: most updates stay in their cell, and a store does not wait for the cache.
+    /// Moves a slot within its tile to box `b`, whose lower x edge is in column `cx`; `was` is
+    /// the column it was in. In its column, the entry is only written, not read first: most
+    /// updates stay in their cell, and a store does not wait for the cache.
     #[inline(always)]
-    pub fn set(&mut self, slot: u32, b: &Aabb, exact: bool, cx: i32, new_column: bool) {
+    pub fn set(&mut self, slot: u32, b: &Aabb, exact: bool, cx: i32, was: i32) {
         let s = slot as usize;
         let mut e = Ent::of(b, cx, exact);
         e.id |= slot;
         let (t, pos) = (&mut self.tiles[self.tile_of[s] as usize], &mut self.pos);
         let at = pos[s] as usize;
-        if new_column {
-            t.take_out(at, |m, at| pos[m as usize] = at);
-            t.insert(e, |m, at| pos[m as usize] = at);
-        } else {
+        if t.group(cx) == t.group(was) {
             t.ents[at] = e;
+        } else {
+            t.regroup(at, was, e, |m, at| pos[m as usize] = at);
         }
         t.top = t.top.max(-e.b[3]);
     }
@@ -833,14 +872,14 @@ impl Tiles {
                 let t = &mut tiles[i as usize];
                 t.r = r;
                 t.c = c;
-                t.start = [0; COLS + 1];
+                t.start = [0; GROUPS + 1];
                 i
             } else {
                 tiles.push(Tile {
                     r,
                     c,
                     ents: Vec::with_capacity(16),
-                    start: [0; COLS + 1],
+                    start: [0; GROUPS + 1],
                     top: f32::NEG_INFINITY,
                 });
                 (tiles.len() - 1) as u32
@@ -890,7 +929,8 @@ impl Tiles {
     }
 
     /// Gathers the items of the tiles `order` (one row, ascending columns) into `row`, sorted by
-    /// column, then by `x0`, followed by `AHEAD` sentinels.
+    /// `x0` (tile by tile and group by group: a later column never starts before an earlier
+    /// one), followed by `AHEAD` sentinels.
     fn gather(&self, order: &[(u64, u32)], row: &mut Vec<Ent>, radix: &mut Radix) {
         row.clear();
         for &(_, ti) in order {
@@ -924,8 +964,8 @@ impl Tiles {
                 }
                 continue;
             }
-            // The tile holds its items by column already. Within each column, by x0:
-            // insertions for the few items a column usually holds, a sort for a crowded one.
+            // The tile holds its items by groups of columns already. Within each group, by x0:
+            // insertions for the few items a group usually holds, a sort for a crowded one.
             dst.copy_from_slice(&t.ents);
             let mut from = 0;
             for &end in &t.start[1..] {
@@ -1076,7 +1116,7 @@ impl Tiles {
                 let mut k = 0;
                 for e in part {
                     pass[k & 31] = e.slot();
-                    k += at_most(&e.b, &q) as usize;
+                    k += ((e.cx >= c0) & at_most(&e.b, &q)) as usize;
                 }
                 for &s in &pass[..k] {
                     f(s);
@@ -1211,7 +1251,7 @@ mod tests {
             v
         };
         assert_eq!(list(&t), vec![0, 1, 2]);
-        t.set(1, &bx(9.0, 1.0, 10.0, 2.0), true, 0, false);
+        t.set(1, &bx(9.0, 1.0, 10.0, 2.0), true, 0, 0);
         assert!(t.find(0, 0).iter().any(|e| e.slot() == 1 && e.x0() == 9.0));
         t.unplace(0);
         assert_eq!(list(&t), vec![1, 2]);
@@ -1242,7 +1282,7 @@ mod tests {
         assert_eq!(near(&t, &q), Vec::<u32>::new());
         assert_eq!(near(&t, &bx(0.0, 2.0, 20.0, 12.0)), vec![0, 1]);
         // Item 1 grows up to y = 9.5 within its tile: now the same query finds it.
-        t.set(1, &bx(5.0, 1.0, 6.0, 9.5), true, 0, false);
+        t.set(1, &bx(5.0, 1.0, 6.0, 9.5), true, 0, 0);
         assert_eq!(near(&t, &q), vec![1]);
         // Emptied and refilled low, the row is skipped again.
         t.unplace(0);
@@ -1272,7 +1312,7 @@ mod tests {
     }
 
     #[test]
-    fn tiles_keep_their_items_grouped_by_column_through_moves_and_removals() {
+    fn tiles_keep_their_items_in_column_groups_through_moves_and_removals() {
         // Small boxes wandering over a few tiles: moved within their cell, to another column
         // of their tile, to other tiles, removed and put back, as a world's updates do. After
         // every step each tile holds its items by column, each slot knows its place, and a
@@ -1304,7 +1344,7 @@ mod tests {
                     let (Home::Cell { cx, .. }, Home::Cell { cx: was, .. }) = (h, old) else {
                         unreachable!()
                     };
-                    t.set(s as u32, &b, true, cx, cx != was);
+                    t.set(s as u32, &b, true, cx, was);
                     boxes[s] = Some((b, h));
                 }
                 Some(_) => {
@@ -1318,10 +1358,10 @@ mod tests {
                 }
             }
             for tile in &t.tiles {
-                assert_eq!(tile.start[COLS] as usize, tile.ents.len());
-                for k in 0..COLS {
+                assert_eq!(tile.start[GROUPS] as usize, tile.ents.len());
+                for k in 0..GROUPS {
                     let group = &tile.ents[tile.start[k] as usize..tile.start[k + 1] as usize];
-                    assert!(group.iter().all(|e| tile.column(e.cx) == k));
+                    assert!(group.iter().all(|e| tile.group(e.cx) == k));
                 }
                 for (at, e) in tile.ents.iter().enumerate() {
                     assert_eq!(t.pos[e.slot() as usize] as usize, at);
