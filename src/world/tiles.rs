@@ -388,8 +388,8 @@ pub(crate) struct Sweep {
     next: Vec<Ent>,
     bands: Vec<Ent>,
     band_at: Vec<usize>,
-    /// A band's column counts (see [`sort_band`]).
-    columns: Vec<u32>,
+    /// A band's bucket counts (see [`sort_band`]).
+    buckets: Vec<u32>,
     /// A crowded tile's sort keys, twice, and their digit counts (see [`by_x0`]).
     keys: [Vec<u64>; 2],
     digits: Vec<u32>,
@@ -639,13 +639,13 @@ struct Radix<'a> {
 /// cache).
 const DIGIT: u32 = 11;
 
-/// A band's items in a column holding more than this many are sorted by comparisons instead.
-const COLUMN: u32 = 16;
+/// A band whose items crowd a bucket with more than this many is sorted by comparisons instead.
+const BUCKET: u32 = 16;
 
-/// Sorts `items` by `x0` in linear time for spread-out `x0`s: a counting sort into columns of
-/// equal width, about two items to a column, then an insertion sort, which moves each item
-/// only past the others of its column. Columns that crowd (more than `COLUMN` items) are
-/// sorted by comparisons instead, so the time is never quadratic.
+/// Sorts `items` by `x0` in linear time for spread-out `x0`s: a counting sort into buckets of
+/// equal width along x, about two items to a bucket, then an insertion sort, which moves each
+/// item only past the others of its bucket. A band with a crowded bucket (more than `BUCKET`
+/// items) is sorted by comparisons instead, so the time is never quadratic.
 fn sort_band(items: &mut [Ent], tmp: &mut Vec<Ent>, counts: &mut Vec<u32>) {
     let len = items.len();
     if len < 2 {
@@ -656,26 +656,26 @@ fn sort_band(items: &mut [Ent], tmp: &mut Vec<Ent>, counts: &mut Vec<u32>) {
         lo = lo.min(e.b[0] as f64);
         hi = hi.max(e.b[0] as f64);
     }
-    let cols = len / 2 + 1;
-    // A zero width (all alike) makes every column index NaN, which truncates to 0.
-    let per = cols as f64 / (hi - lo);
-    let col = |e: &Ent| (((e.b[0] as f64 - lo) * per) as usize).min(cols - 1);
+    let slots = len / 2 + 1;
+    // A zero width (all alike) makes every bucket index NaN, which truncates to 0.
+    let per = slots as f64 / (hi - lo);
+    let bucket = |e: &Ent| (((e.b[0] as f64 - lo) * per) as usize).min(slots - 1);
     counts.clear();
-    counts.resize(cols + 1, 0);
+    counts.resize(slots + 1, 0);
     for e in items.iter() {
-        counts[col(e) + 1] += 1;
+        counts[bucket(e) + 1] += 1;
     }
-    if counts.iter().any(|&c| c > COLUMN) {
+    if counts.iter().any(|&c| c > BUCKET) {
         items.sort_unstable_by_key(x0_order);
         return;
     }
-    for k in 1..=cols {
+    for k in 1..=slots {
         counts[k] += counts[k - 1];
     }
     tmp.clear();
     tmp.resize(len, SENTINEL);
     for e in items.iter() {
-        let at = &mut counts[col(e)];
+        let at = &mut counts[bucket(e)];
         tmp[*at as usize] = *e;
         *at += 1;
     }
@@ -806,7 +806,7 @@ impl Tiles {
     }
 
     /// Moves a slot within its tile to box `b`, whose lower x edge is in column `cx`; `was` is
-    /// the column it was in. In its column, the entry is only written, not read first: most
+    /// the column it was in. In its group, the entry is only written, not read first: most
     /// updates stay in their cell, and a store does not wait for the cache.
     #[inline(always)]
     pub fn set(&mut self, slot: u32, b: &Aabb, exact: bool, cx: i32, was: i32) {
@@ -1019,7 +1019,7 @@ impl Tiles {
             let j = row_end(i);
             let next_row = j < order.len() && row_of(j) as i64 == r as i64 + 1;
             if !have_next && !next_row {
-                let bufs = (&mut sw.bands, &mut sw.band_at, &mut cur, &mut sw.columns);
+                let bufs = (&mut sw.bands, &mut sw.band_at, &mut cur, &mut sw.buckets);
                 if let Some(m) = self.crowded_alone(&order[i..j], bufs, exact, out, n) {
                     (n, i) = (m, j);
                     continue;
