@@ -60,6 +60,31 @@ pub(crate) trait Float: Sized {
 }
 
 #[cfg(c2d_no_std)]
+impl Float for f32 {
+    #[inline(always)]
+    fn sqrt(self) -> f32 {
+        libm::sqrtf(self)
+    }
+    #[inline]
+    fn hypot(self, other: f32) -> f32 {
+        libm::hypotf(self, other)
+    }
+    #[inline]
+    fn sin_cos(self) -> (f32, f32) {
+        libm::sincosf(self)
+    }
+    #[inline]
+    fn rem_euclid(self, rhs: f32) -> f32 {
+        let r = self % rhs;
+        if r < 0.0 {
+            r + rhs.abs()
+        } else {
+            r
+        }
+    }
+}
+
+#[cfg(c2d_no_std)]
 impl Float for f64 {
     #[inline(always)]
     fn sqrt(self) -> f64 {
