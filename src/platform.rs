@@ -59,52 +59,37 @@ pub(crate) trait Float: Sized {
     fn rem_euclid(self, rhs: Self) -> Self;
 }
 
+/// `Float` for one float type, from libm's functions of that type.
 #[cfg(c2d_no_std)]
-impl Float for f32 {
-    #[inline(always)]
-    fn sqrt(self) -> f32 {
-        libm::sqrtf(self)
-    }
-    #[inline]
-    fn hypot(self, other: f32) -> f32 {
-        libm::hypotf(self, other)
-    }
-    #[inline]
-    fn sin_cos(self) -> (f32, f32) {
-        libm::sincosf(self)
-    }
-    #[inline]
-    fn rem_euclid(self, rhs: f32) -> f32 {
-        let r = self % rhs;
-        if r < 0.0 {
-            r + rhs.abs()
-        } else {
-            r
+macro_rules! float_from_libm {
+    ($t:ty, $sqrt:ident, $hypot:ident, $sin_cos:ident) => {
+        impl Float for $t {
+            #[inline(always)]
+            fn sqrt(self) -> $t {
+                libm::$sqrt(self)
+            }
+            #[inline]
+            fn hypot(self, other: $t) -> $t {
+                libm::$hypot(self, other)
+            }
+            #[inline]
+            fn sin_cos(self) -> ($t, $t) {
+                libm::$sin_cos(self)
+            }
+            #[inline]
+            fn rem_euclid(self, rhs: $t) -> $t {
+                let r = self % rhs;
+                if r < 0.0 {
+                    r + rhs.abs()
+                } else {
+                    r
+                }
+            }
         }
-    }
+    };
 }
 
 #[cfg(c2d_no_std)]
-impl Float for f64 {
-    #[inline(always)]
-    fn sqrt(self) -> f64 {
-        libm::sqrt(self)
-    }
-    #[inline]
-    fn hypot(self, other: f64) -> f64 {
-        libm::hypot(self, other)
-    }
-    #[inline]
-    fn sin_cos(self) -> (f64, f64) {
-        libm::sincos(self)
-    }
-    #[inline]
-    fn rem_euclid(self, rhs: f64) -> f64 {
-        let r = self % rhs;
-        if r < 0.0 {
-            r + rhs.abs()
-        } else {
-            r
-        }
-    }
-}
+float_from_libm!(f32, sqrtf, hypotf, sincosf);
+#[cfg(c2d_no_std)]
+float_from_libm!(f64, sqrt, hypot, sincos);
