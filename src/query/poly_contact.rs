@@ -1026,7 +1026,7 @@ mod tests {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let (mut quick, mut total) = (0, 0);
         // Interpreted (under Miri) a few dozen cases take as long as all of them natively.
-        let cases = if cfg!(miri) { 40 } else { 50_000 };
+        let cases = if cfg!(miri) { 8 } else { 50_000 };
         for k in 0..cases {
             // Polygons about a shared place, of sizes from tiny to large against their offsets.
             let far = 2f64.powi((unit(&mut x) * 40.0) as i32 - 20);
@@ -1080,9 +1080,11 @@ mod tests {
             total += 2;
         }
         // Pairs nearer touching (or nearer a tie) than a few 2^-19 of their size fall to the
-        // exact pass; most others are decided quickly.
-        assert!(quick * 2 > total, "{quick} of {total}");
-        assert!(quick < total, "{quick} of {total}");
+        // exact pass; most others are decided quickly. (Too few cases run under Miri to count.)
+        if !cfg!(miri) {
+            assert!(quick * 2 > total, "{quick} of {total}");
+            assert!(quick < total, "{quick} of {total}");
+        }
     }
 
     #[test]

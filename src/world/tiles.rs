@@ -1329,7 +1329,7 @@ mod tests {
         let mut t = Tiles::default();
         t.grow(n);
         let mut boxes: Vec<Option<(Aabb, Home)>> = vec![None; n];
-        let steps = if cfg!(miri) { 300 } else { 20_000 };
+        let steps = if cfg!(miri) { 40 } else { 20_000 };
         for _ in 0..steps {
             let s = rnd(n as u64) as usize;
             let (x, y) = (rnd(160) as f64 / 2.0 - 12.0, rnd(24) as f64 / 2.0);
@@ -1535,8 +1535,13 @@ mod tests {
                 }
             }
             // One huge cell (a crowded row alone), and cells that make neighbouring crowded
-            // rows.
-            for inv in [1.0 / 100_000.0, 1.0 / 100.0] {
+            // rows (natively only: under Miri the first is the new path).
+            let cells: &[f64] = if cfg!(miri) {
+                &[1.0 / 100_000.0]
+            } else {
+                &[1.0 / 100_000.0, 1.0 / 100.0]
+            };
+            for &inv in cells {
                 assert_eq!(
                     tile_pairs(&boxes, inv),
                     brute(&boxes),
