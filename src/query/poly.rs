@@ -44,6 +44,17 @@ fn dot(a: P, b: P) -> f64 {
     a.0 * b.0 + a.1 * b.1
 }
 
+/// The index after `i` around a polygon of `len` vertices, without a division (which would
+/// cost more than the rest of a polygon's set-up).
+#[inline(always)]
+pub(crate) fn next(i: usize, len: usize) -> usize {
+    if i + 1 < len {
+        i + 1
+    } else {
+        0
+    }
+}
+
 /// The outward normal of the edge `a→b` of a counter-clockwise polygon.
 fn outward(a: P, b: P) -> P {
     (b.1 - a.1, a.0 - b.0)
@@ -74,9 +85,7 @@ impl Convex {
         for (slot, v) in self.v.iter_mut().zip(vs) {
             *slot = v.wide();
         }
-        for i in 0..self.len {
-            self.n[i] = outward(self.v[i], self.v[(i + 1) % self.len]);
-        }
+        self.set_normals();
         !self.verts().iter().any(|&v| nan(v))
     }
 
@@ -117,6 +126,13 @@ impl Convex {
         &self.n[..self.len]
     }
 
+    /// The normals of the edges from the vertices.
+    fn set_normals(&mut self) {
+        for i in 0..self.len {
+            self.n[i] = outward(self.v[i], self.v[next(i, self.len)]);
+        }
+    }
+
     /// A convex shape from 1 to 8 points in f64: a point, a segment (its two sides as edges) or
     /// a convex polygon counter-clockwise; `None` for another count or a NaN. For the sweeps'
     /// cores and callers working in f64 (the world's items).
@@ -143,9 +159,7 @@ impl Convex {
             len: pts.len(),
         };
         c.v[..pts.len()].copy_from_slice(pts);
-        for i in 0..c.len {
-            c.n[i] = outward(c.v[i], c.v[(i + 1) % c.len]);
-        }
+        c.set_normals();
         c
     }
 
@@ -156,7 +170,7 @@ impl Convex {
 
     /// The edges as `(start, end)` pairs.
     pub(crate) fn edges(&self) -> impl Iterator<Item = (P, P)> + '_ {
-        (0..self.len).map(move |i| (self.v[i], self.v[(i + 1) % self.len]))
+        (0..self.len).map(move |i| (self.v[i], self.v[next(i, self.len)]))
     }
 
     /// Whether one of the edge axes has every point of `pts` beyond the edge: on or beyond it

@@ -36,7 +36,7 @@
 
 use super::poly::{
     overlap_capsule_capsule, overlap_capsule_circle, overlap_poly_capsule, overlap_poly_circle,
-    overlap_poly_poly, overlap_rect_capsule, overlap_rect_poly, Convex,
+    next, overlap_poly_poly, overlap_rect_capsule, overlap_rect_poly, Convex,
 };
 use super::segment::straddles;
 use super::sweep::{
@@ -279,7 +279,7 @@ fn edges(c: &[P]) -> impl Iterator<Item = (P, P)> + '_ {
         2 => 1,
         k => k,
     };
-    (0..n).map(move |i| (c[i], c[(i + 1) % c.len()]))
+    (0..n).map(move |i| (c[i], c[next(i, c.len())]))
 }
 
 /// The edges of a core, or its single point as a segment of length zero.
