@@ -386,8 +386,8 @@ pub(crate) struct Sweep {
     merged: Vec<(u64, u32)>,
     cur: Vec<Ent>,
     next: Vec<Ent>,
-    bands: Vec<Ent>,
-    band_at: Vec<usize>,
+    /// A crowded row's bands (see [`Banding::place`]).
+    bands: Vec<Vec<Ent>>,
     /// A band's bucket counts (see [`sort_band`]).
     buckets: Vec<u32>,
     /// A crowded tile's sort keys, twice, and their digit counts (see [`by_x0`]).
@@ -497,40 +497,41 @@ fn within_crowded(
     exact: &Exact,
     buf: &mut Vec<u64>,
     n: usize,
-    bands: &mut Vec<Ent>,
-    at: &mut Vec<usize>,
+    bands: &mut Vec<Vec<Ent>>,
 ) -> usize {
     let items = &row[..row.len() - AHEAD];
     match Banding::of(items.iter()) {
         Some(banding) => {
-            banding.place(items.iter(), bands, at);
-            banded(bands, at, exact, buf, n, |_| ())
+            banding.place(items.iter(), bands);
+            banded(&mut bands[..banding.count], exact, buf, n, |_| ())
         }
         None => within(row, exact, buf, n),
     }
 }
 
-/// The pairs of the bands `bands[at[k]..at[k + 1]]` (each in x order, as for [`within`], once
-/// `ready` has been called on its items): within each band and across neighbouring ones. Each
-/// band is made ready just before its first use, while the one before it is still in the cache.
+/// The pairs of the bands `bands` (each in x order, as for [`within`], once `ready` has been
+/// called on its items): within each band and across neighbouring ones. Each band is made
+/// ready just before its first use, while the one before it is still in the cache.
 fn banded(
-    bands: &mut [Ent],
-    at: &[usize],
+    bands: &mut [Vec<Ent>],
     exact: &Exact,
     buf: &mut Vec<u64>,
     mut n: usize,
     mut ready: impl FnMut(&mut [Ent]),
 ) -> usize {
-    let count = at.len() - 1;
-    ready(&mut bands[at[0]..at[1] - AHEAD]);
+    let count = bands.len();
+    let mut make_ready = |band: &mut Vec<Ent>| {
+        let len = band.len() - AHEAD;
+        ready(&mut band[..len]);
+    };
+    make_ready(&mut bands[0]);
     for k in 0..count {
         if k + 1 < count {
-            ready(&mut bands[at[k + 1]..at[k + 2] - AHEAD]);
+            make_ready(&mut bands[k + 1]);
         }
-        let slice = |k: usize| &bands[at[k]..at[k + 1]];
-        n = within(slice(k), exact, buf, n);
+        n = within(&bands[k], exact, buf, n);
         if k + 1 < count {
-            n = across(slice(k), slice(k + 1), exact, buf, n);
+            n = across(&bands[k], &bands[k + 1], exact, buf, n);
         }
     }
     n
@@ -546,17 +547,26 @@ struct Banding {
 impl Banding {
     /// Bands for `items`; `None` when fewer than four would do (or a bound is not finite).
     fn of<'a>(items: impl Iterator<Item = &'a Ent> + Clone) -> Option<Banding> {
-        // In f64, where the f32 bounds' differences are exact: with bands a little higher than
-        // the tallest item, the rounding of `band` never puts two items that overlap more than
-        // one band apart.
-        let (mut lo, mut hi, mut tall, mut len) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64, 0);
+        // The least of each lane of the bounds (`[x0, y0, -x1, -y1]`: the least `y0` and the
+        // greatest `y1`), one vector compare an item, and the greatest height, in f64, where
+        // the f32 bounds' differences are exact: with bands a little higher than the tallest
+        // item, the rounding of `band` never puts two items that overlap more than one band
+        // apart. (Bounds are never NaN; a height of `inf - inf` is skipped, and a bound at
+        // infinity makes `None` below.)
+        let (mut least, mut tall, mut len) = ([f32::INFINITY; 4], 0.0f64, 0);
         for e in items {
-            let (y0, y1) = (e.b[1] as f64, -e.b[3] as f64);
-            lo = lo.min(y0);
-            hi = hi.max(y1);
-            tall = tall.max(y1 - y0);
+            for (m, &v) in least.iter_mut().zip(&e.b) {
+                if v < *m {
+                    *m = v;
+                }
+            }
+            let t = -e.b[3] as f64 - e.b[1] as f64;
+            if t > tall {
+                tall = t;
+            }
             len += 1;
         }
+        let (lo, hi) = (least[1] as f64, -least[3] as f64);
         let height = tall * (1.0 + 1e-9) + f64::MIN_POSITIVE;
         let count = (hi - lo) / height;
         if !(count >= 4.0 && height.is_finite() && hi.is_finite() && lo.is_finite()) {
@@ -575,39 +585,21 @@ impl Banding {
         (((e.b[1] as f64 - self.lo) * self.per) as usize).min(self.count - 1)
     }
 
-    /// Places `items` into `bands` by a counting sort on their band, which keeps their order
-    /// within each band; band `k` is `bands[at[k]..at[k + 1]]`, ending with `AHEAD` sentinels.
-    fn place<'a>(
-        &self,
-        items: impl DoubleEndedIterator<Item = &'a Ent> + Clone,
-        bands: &mut Vec<Ent>,
-        at: &mut Vec<usize>,
-    ) {
-        let count = self.count;
-        at.clear();
-        at.resize(count + 1, 0);
-        for e in items.clone() {
-            at[self.band(e) + 1] += 1;
+    /// Places `items` into `bands`, band `k` into `bands[k]` in their order, each followed by
+    /// `AHEAD` sentinels (`bands` keeps its vectors from call to call, and so their room).
+    fn place<'a>(&self, items: impl Iterator<Item = &'a Ent>, bands: &mut Vec<Vec<Ent>>) {
+        if bands.len() < self.count {
+            bands.resize_with(self.count, Vec::new);
         }
-        for k in 1..=count {
-            at[k] += at[k - 1] + AHEAD;
+        let bands = &mut bands[..self.count];
+        for band in bands.iter_mut() {
+            band.clear();
         }
-        // Only grown: every place up to `at[count] + AHEAD` is written below, an item or a
-        // sentinel.
-        if bands.len() < at[count] + AHEAD {
-            bands.resize(at[count] + AHEAD, SENTINEL);
+        for e in items {
+            bands[self.band(e)].push(*e);
         }
-        bands[at[count]..at[count] + AHEAD].fill(SENTINEL);
-        // Placed from each band's end backwards (items in reverse), so `at` keeps the starts.
-        for k in 0..count {
-            let end = at[k + 1] - AHEAD;
-            bands[end..at[k + 1]].fill(SENTINEL);
-            at[k] = end; // a cursor for now
-        }
-        for e in items.rev() {
-            let k = self.band(e);
-            at[k] -= 1;
-            bands[at[k]] = *e;
+        for band in bands.iter_mut() {
+            band.extend_from_slice(&[SENTINEL; AHEAD]);
         }
     }
 }
@@ -1019,7 +1011,7 @@ impl Tiles {
             let j = row_end(i);
             let next_row = j < order.len() && row_of(j) as i64 == r as i64 + 1;
             if !have_next && !next_row {
-                let bufs = (&mut sw.bands, &mut sw.band_at, &mut cur, &mut sw.buckets);
+                let bufs = (&mut sw.bands, &mut cur, &mut sw.buckets);
                 if let Some(m) = self.crowded_alone(&order[i..j], bufs, exact, out, n) {
                     (n, i) = (m, j);
                     continue;
@@ -1032,7 +1024,7 @@ impl Tiles {
             }
             have_next = next_row;
             n = if cur.len() > CROWDED {
-                within_crowded(&cur, exact, out, n, &mut sw.bands, &mut sw.band_at)
+                within_crowded(&cur, exact, out, n, &mut sw.bands)
             } else {
                 within(&cur, exact, out, n)
             };
@@ -1056,7 +1048,7 @@ impl Tiles {
     fn crowded_alone(
         &self,
         order: &[(u64, u32)],
-        (bands, at, tmp, counts): (&mut Vec<Ent>, &mut Vec<usize>, &mut Vec<Ent>, &mut Vec<u32>),
+        (bands, tmp, counts): (&mut Vec<Vec<Ent>>, &mut Vec<Ent>, &mut Vec<u32>),
         exact: &Exact,
         out: &mut Vec<u64>,
         n: usize,
@@ -1072,10 +1064,10 @@ impl Tiles {
             _ => Banding::of(tiles().flatten()),
         }?;
         match order {
-            [(_, ti)] => banding.place(self.tiles[*ti as usize].ents.iter(), bands, at),
-            _ => banding.place(tiles().flatten(), bands, at),
+            [(_, ti)] => banding.place(self.tiles[*ti as usize].ents.iter(), bands),
+            _ => banding.place(tiles().flatten(), bands),
         }
-        Some(banded(bands, at, exact, out, n, |band| {
+        Some(banded(&mut bands[..banding.count], exact, out, n, |band| {
             sort_band(band, tmp, counts)
         }))
     }
