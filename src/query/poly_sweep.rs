@@ -35,8 +35,8 @@
 //! callers that keep their shapes in f64.
 
 use super::poly::{
-    overlap_capsule_capsule, overlap_capsule_circle, overlap_poly_capsule, overlap_poly_circle,
-    next, overlap_poly_poly, overlap_rect_capsule, overlap_rect_poly, Convex,
+    next, overlap_capsule_capsule, overlap_capsule_circle, overlap_poly_capsule,
+    overlap_poly_circle, overlap_poly_poly, overlap_rect_capsule, overlap_rect_poly, Convex,
 };
 use super::segment::straddles;
 use super::sweep::{
