@@ -182,6 +182,18 @@ impl Convex {
         })
     }
 
+    /// Whether no edge axis of either shape separates them: they overlap strictly (the strict
+    /// flavour) or share a point (the closed one).
+    fn meets<const CLOSED: bool>(&self, o: &Convex) -> bool {
+        !self.separates::<CLOSED>(o.verts()) && !o.separates::<CLOSED>(self.verts())
+    }
+
+    /// The shapes overlap strictly, as `overlap_rect_poly` and its kin decide from the shapes
+    /// they build.
+    pub(crate) fn overlaps(&self, o: &Convex) -> bool {
+        self.meets::<false>(o)
+    }
+
     /// The closed segment `a..b` shares a point with the closed shape: no axis of the shape, nor
     /// the segment's normal or direction, nor x or y (for a shape flat to a point) separates them.
     pub(crate) fn meets_segment(&self, a: P, b: P) -> bool {
@@ -361,9 +373,7 @@ pub(crate) fn core(k: &Capsule) -> Option<(Segment, f64)> {
 
 fn convex_convex<const CLOSED: bool>(a: Option<Convex>, b: Option<Convex>) -> bool {
     match (a, b) {
-        (Some(a), Some(b)) => {
-            !a.separates::<CLOSED>(b.verts()) && !b.separates::<CLOSED>(a.verts())
-        }
+        (Some(a), Some(b)) => a.meets::<CLOSED>(&b),
         _ => false,
     }
 }

@@ -588,6 +588,17 @@ fn drive<M>(
     if far_apart(a, d, b) {
         return None;
     }
+    // The predicate at `m`, whose body is `bm`: for polygon-like pairs the separating-axis test
+    // of the two bodies, which are the shapes the predicate builds, so that neither is built
+    // again at every step.
+    let overlapping = |m: &M, bm: &Option<Body>| match bm {
+        Some(bm) if bm.solid & b.solid => bm.c.overlaps(&b.c),
+        _ => overlaps(m),
+    };
+    let clear_at = |t: f32| {
+        let m = moved(t);
+        !overlapping(&m, &body(&m))
+    };
     let toi = match a.sat(b) {
         Some((ca, cb)) => match convex_entry(ca, d, cb) {
             Ok(k) => Some(k),
@@ -601,16 +612,19 @@ fn drive<M>(
             // Clear of the target as the predicate says; for polygon-like pairs normally shown
             // by the contact axis alone (the predicate tests it too, in the same arithmetic).
             // The body at the first time tried is kept for the contact: normally it is clear.
-            let (m, bm) = (moved(k.t32), body(&moved(k.t32)));
-            let first = bm
-                .as_ref()
-                .is_some_and(|bm| axis_clear(&bm.c, &b.c, k.axis));
-            if first || !overlaps(&m) {
+            let on_axis = |bm: &Option<Body>| {
+                bm.as_ref()
+                    .is_some_and(|bm| axis_clear(&bm.c, &b.c, k.axis))
+            };
+            let m = moved(k.t32);
+            let bm = body(&m);
+            if on_axis(&bm) || !overlapping(&m, &bm) {
                 (k.t32, k.normal, m, bm)
             } else {
                 let clear = |t: f32| {
                     let m = moved(t);
-                    body(&m).is_some_and(|bm| axis_clear(&bm.c, &b.c, k.axis)) || !overlaps(&m)
+                    let bm = body(&m);
+                    on_axis(&bm) || !overlapping(&m, &bm)
                 };
                 let t = settle(k.t32, clear);
                 (t, k.normal, moved(t), body(&moved(t)))
@@ -619,14 +633,14 @@ fn drive<M>(
         Some(k) => return start_hit(a, b, k.normal, &moved(0.0), &pos),
         None => {
             // The f32 end may round into the target where real arithmetic stays clear.
-            if !overlaps(&moved(1.0)) {
+            if clear_at(1.0) {
                 return None;
             }
-            if overlaps(&moved(0.0)) {
+            if !clear_at(0.0) {
                 let n = inside_normal(a.pts(), b.pts());
                 return start_hit(a, b, n, &moved(0.0), &pos);
             }
-            let t = settle(1.0, |t| !overlaps(&moved(t)));
+            let t = settle(1.0, clear_at);
             (t, unit((-d.0, -d.1)), moved(t), body(&moved(t)))
         }
     };
