@@ -23,7 +23,7 @@
 //!   of the other: a strip (two slabs) and two disks (quadratic roots with an exact hit decision,
 //!   [`disk_entry`]).
 //! * Then, as every sweep does, the f32 position is checked with the exact predicate and `t`
-//!   steps down until it is clear ([`settle`]). A start the predicate calls overlapping hits at
+//!   steps down until it is clear ([`settle_moved`]). A start the predicate calls overlapping hits at
 //!   0; a sweep that finds no hit checks the mover's f32 end with the predicate, and reports a
 //!   hit if it overlaps: no hit always leaves `a + delta` clear.
 //!
@@ -40,7 +40,8 @@ use super::poly::{
 };
 use super::segment::straddles;
 use super::sweep::{
-    at, disk_entry, disk_time_f32, settle, sweep_slabs, touching_point, unusable, Entry, Frac, Slab,
+    at, disk_entry, disk_time_f32, settle_moved, sweep_slabs, touching_point, unusable, Entry,
+    Frac, Slab,
 };
 use crate::exact::{product_le, two_product};
 #[cfg(c2d_no_std)]
@@ -572,7 +573,7 @@ fn far_apart(a: &Body, d: P, b: &Body) -> bool {
 
 /// The hit of a mover given by how it sits at `t` (`moved`), its body there (`body`), the exact
 /// strict predicate against the target (`overlaps`) and its reference position (`pos`).
-fn drive<M>(
+fn drive<M: Copy + PartialEq>(
     a: &Body,
     delta: Vec2,
     b: &Body,
@@ -621,12 +622,10 @@ fn drive<M>(
             if on_axis(&bm) || !overlapping(&m, &bm) {
                 (k.t32, k.normal, m, bm)
             } else {
-                let clear = |t: f32| {
-                    let m = moved(t);
-                    let bm = body(&m);
-                    on_axis(&bm) || !overlapping(&m, &bm)
-                };
-                let t = settle(k.t32, clear);
+                let t = settle_moved(k.t32, &moved, |m| {
+                    let bm = body(m);
+                    on_axis(&bm) || !overlapping(m, &bm)
+                });
                 (t, k.normal, moved(t), body(&moved(t)))
             }
         }
@@ -640,7 +639,7 @@ fn drive<M>(
                 let n = inside_normal(a.pts(), b.pts());
                 return start_hit(a, b, n, &moved(0.0), &pos);
             }
-            let t = settle(1.0, clear_at);
+            let t = settle_moved(1.0, &moved, |m| !overlapping(m, &body(m)));
             (t, unit((-d.0, -d.1)), moved(t), body(&moved(t)))
         }
     };

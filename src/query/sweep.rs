@@ -111,6 +111,28 @@ pub(crate) fn settle(t: f32, clear: impl Fn(f32) -> bool) -> f32 {
     t
 }
 
+/// [`settle`] for a mover that sits at `moved(t)` and is clear there when `clear`: the same
+/// steps and the same answer, but a step that leaves the f32 position as it was (the motion
+/// moves it by less than its rounding) takes the last answer rather than testing again.
+pub(crate) fn settle_moved<M: Copy + PartialEq>(
+    t: f32,
+    moved: impl Fn(f32) -> M,
+    clear: impl Fn(&M) -> bool,
+) -> f32 {
+    let last = core::cell::Cell::new(None::<(M, bool)>);
+    settle(t, |t| {
+        let m = moved(t);
+        match last.get() {
+            Some((was, answer)) if was == m => answer,
+            _ => {
+                let answer = clear(&m);
+                last.set(Some((m, answer)));
+                answer
+            }
+        }
+    })
+}
+
 /// A time `num / den` with `den >= 0`, compared exactly, with its correctly rounded quotient
 /// `q` (rounding is monotone: unequal quotients already order the exact fractions).
 #[derive(Clone, Copy, Debug)]
