@@ -713,11 +713,11 @@ pub(crate) fn touching_point(mover: &[P], target: &[P], n: P) -> P {
     let tangent = (-n.1, n.0);
     // The feature nearest the other shape: the vertices within a hair of the extreme.
     let feature = |pts: &[P], dir: P| {
-        let top = pts.iter().map(|&p| dot(p, dir)).fold(f64::MIN, f64::max);
-        let scale = pts
-            .iter()
-            .map(|p| p.0.abs() + p.1.abs())
-            .fold(1.0, f64::max);
+        let (mut top, mut scale) = (f64::MIN, 1.0f64);
+        for &p in pts {
+            top = top.max(dot(p, dir));
+            scale = scale.max(p.0.abs() + p.1.abs());
+        }
         let (mut lo, mut hi) = (f64::MAX, f64::MIN);
         for &p in pts {
             if dot(p, dir) >= top - scale * 1e-9 {
