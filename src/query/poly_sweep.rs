@@ -23,9 +23,9 @@
 //!   of the other: a strip (two slabs) and two disks (quadratic roots with an exact hit decision,
 //!   [`disk_entry`]).
 //! * Then, as every sweep does, the f32 position is checked with the exact predicate and `t`
-//!   steps down until it is clear ([`settle_moved`]). A start the predicate calls overlapping hits at
-//!   0; a sweep that finds no hit checks the mover's f32 end with the predicate, and reports a
-//!   hit if it overlaps: no hit always leaves `a + delta` clear.
+//!   steps down until it is clear ([`settle_moved`]). A start the predicate calls overlapping
+//!   hits at 0; a sweep that finds no hit checks the mover's f32 end with the predicate, and
+//!   reports a hit if it overlaps: no hit always leaves `a + delta` clear.
 //!
 //! Bad input: a NaN or an infinity anywhere, a poly `count` outside `3..=8`, a negative radius:
 //! no hit. A capsule or circle of radius 0 never overlaps strictly (unless a polygon-like shape
