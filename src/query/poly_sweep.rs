@@ -596,10 +596,7 @@ fn drive<M: Copy + PartialEq>(
         Some(bm) if bm.solid & b.solid => bm.c.overlaps(&b.c),
         _ => overlaps(m),
     };
-    let clear_at = |t: f32| {
-        let m = moved(t);
-        !overlapping(&m, &body(&m))
-    };
+    let clear = |m: &M| !overlapping(m, &body(m));
     let toi = match a.sat(b) {
         Some((ca, cb)) => match convex_entry(ca, d, cb) {
             Ok(k) => Some(k),
@@ -632,14 +629,14 @@ fn drive<M: Copy + PartialEq>(
         Some(k) => return start_hit(a, b, k.normal, &moved(0.0), &pos),
         None => {
             // The f32 end may round into the target where real arithmetic stays clear.
-            if clear_at(1.0) {
+            if clear(&moved(1.0)) {
                 return None;
             }
-            if !clear_at(0.0) {
+            if !clear(&moved(0.0)) {
                 let n = inside_normal(a.pts(), b.pts());
                 return start_hit(a, b, n, &moved(0.0), &pos);
             }
-            let t = settle_moved(1.0, &moved, |m| !overlapping(m, &body(m)));
+            let t = settle_moved(1.0, &moved, clear);
             (t, unit((-d.0, -d.1)), moved(t), body(&moved(t)))
         }
     };
