@@ -97,6 +97,7 @@ impl Shape {
                 ZERO,
             ],
             len: 4,
+            aabb: false,
         };
         Shape { c, r, boxed: false }
     }

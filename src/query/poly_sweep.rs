@@ -35,7 +35,7 @@
 //! callers that keep their shapes in f64.
 
 use super::poly::{
-    next, overlap_capsule_capsule, overlap_capsule_circle, overlap_poly_capsule,
+    box_corner, next, overlap_capsule_capsule, overlap_capsule_circle, overlap_poly_capsule,
     overlap_poly_circle, overlap_poly_poly, overlap_rect_capsule, overlap_rect_poly, Convex,
 };
 use super::segment::straddles;
@@ -129,15 +129,18 @@ impl Span {
     }
 }
 
-/// `min_w n·(w - o)` over the points.
+/// The least and greatest corners of the points' bounding box.
 #[inline(always)]
-fn least(n: P, o: P, pts: &[P]) -> f64 {
-    let mut m = f64::INFINITY;
-    for &w in pts {
-        let s = dot(n, sub(w, o));
-        m = if s < m { s } else { m };
+fn bounds(pts: &[P]) -> (P, P) {
+    let (mut lo, mut hi) = (
+        (f64::INFINITY, f64::INFINITY),
+        (f64::NEG_INFINITY, f64::NEG_INFINITY),
+    );
+    for &p in pts {
+        lo = (lo.0.min(p.0), lo.1.min(p.1));
+        hi = (hi.0.max(p.0), hi.1.max(p.1));
     }
-    m
+    (lo, hi)
 }
 
 /// The convex shape `a` moving by `d` against the convex shape `b`, both counter-clockwise: the
@@ -146,7 +149,7 @@ fn least(n: P, o: P, pts: &[P]) -> f64 {
 /// NaN anywhere or an infinite motion. Exact on the grid domain.
 #[allow(dead_code)]
 pub(crate) fn sweep_convex(a: &Convex, d: P, b: &Convex) -> Option<Toi> {
-    convex_entry(a, d, b).ok()
+    convex_entry(a, d, b, bounds(b.verts())).ok()
 }
 
 /// A margin beyond which an axis shows the mover's end clear whatever the f32 rounding of its
@@ -162,9 +165,10 @@ fn end_margin(a: &Convex, d: P, b: &Convex) -> f64 {
 }
 
 /// [`sweep_convex`], and for a miss whether some axis shows the end of the motion clear by more
-/// than [`end_margin`] (`Err(true)`): no check of the f32 end is then needed.
+/// than [`end_margin`] (`Err(true)`): no check of the f32 end is then needed. `b_box` is the
+/// least and greatest corner of `b`'s bounds; `b`'s vertices must be finite.
 #[inline(always)]
-fn convex_entry(a: &Convex, d: P, b: &Convex) -> Result<Toi, bool> {
+fn convex_entry(a: &Convex, d: P, b: &Convex, b_box: (P, P)) -> Result<Toi, bool> {
     if !finite(d) {
         return Err(true);
     }
@@ -180,15 +184,20 @@ fn convex_entry(a: &Convex, d: P, b: &Convex) -> Result<Toi, bool> {
     // vertices, and a tiny edge may round away there.
     let sure = |s: f64, v: f64, n: P| s + v > end_margin(a, d, b) * (n.0.abs() + n.1.abs());
     for (k, (&n, &o)) in bn.iter().zip(bv).enumerate() {
-        let (s, v) = (least(n, o, av), dot(n, d));
+        let (s, v) = (a.least(n, o), dot(n, d));
         depth[k] = s;
         if n != ZERO && !span.axis(s, v, n, k) {
             return Err(sure(s, v, n));
         }
     }
-    // The mover's own edges: the target moves by -d past it.
+    // The mover's own edges: the target moves by -d past it. A box's are axis-aligned, so the
+    // corner of `b`'s bounds least along one gives the least over `b`'s vertices.
+    let along_b = |m: P, o: P| match a.aabb {
+        true => dot(m, sub(box_corner(m, b_box.0, b_box.1), o)),
+        false => b.least(m, o),
+    };
     for (k, (&m, &o)) in an.iter().zip(av).enumerate() {
-        let (s, v) = (least(m, o, bv), -dot(m, d));
+        let (s, v) = (along_b(m, o), -dot(m, d));
         depth[bn.len() + k] = s;
         if m != ZERO && !span.axis(s, v, (-m.0, -m.1), bn.len() + k) {
             return Err(false);
@@ -238,7 +247,7 @@ fn axis_clear(a: &Convex, b: &Convex, k: usize) -> bool {
         (a, b, k.wrapping_sub(nb))
     };
     match (c.normals().get(i), c.verts().get(i)) {
-        (Some(&n), Some(&o)) => n != ZERO && least(n, o, other.verts()) >= 0.0,
+        (Some(&n), Some(&o)) => n != ZERO && other.least(n, o) >= 0.0,
         _ => false,
     }
 }
@@ -495,6 +504,7 @@ pub(crate) fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
 // The f32 shapes.
 
 /// A shape as the sweeps see it: its core (a point, a segment or a convex polygon) and radius.
+/// Built in place ([`Body::set`]): a copy of its arrays costs as much as a miss.
 #[derive(Clone, Copy)]
 struct Body {
     c: Convex,
@@ -503,35 +513,67 @@ struct Body {
     solid: bool,
 }
 
+/// A shape the sweeps take, and the shape a mover is at each time tried.
+trait Core {
+    /// Sets `b` to this shape; false when it has none (a NaN or an infinity, a `count` outside
+    /// `3..=8`, a negative radius).
+    fn set(&self, b: &mut Body) -> bool;
+}
+
+impl Core for Rect {
+    #[inline(always)]
+    fn set(&self, b: &mut Body) -> bool {
+        b.c.set_rect(*self) && b.finish(0.0, true)
+    }
+}
+
+impl Core for Poly {
+    #[inline(always)]
+    fn set(&self, b: &mut Body) -> bool {
+        b.c.set_poly(self) && b.finish(0.0, true)
+    }
+}
+
+impl Core for Circle {
+    fn set(&self, b: &mut Body) -> bool {
+        b.c.set_points(&[self.center().wide()]) && b.finish(self.r, false)
+    }
+}
+
+impl Core for Capsule {
+    fn set(&self, b: &mut Body) -> bool {
+        b.c.set_points(&[self.a.wide(), self.b.wide()]) && b.finish(self.r, false)
+    }
+}
+
+impl<T: Core> Core for &T {
+    #[inline(always)]
+    fn set(&self, b: &mut Body) -> bool {
+        (*self).set(b)
+    }
+}
+
 impl Body {
+    /// No shape: a body to set in place.
+    fn empty() -> Body {
+        Body {
+            c: Convex::EMPTY,
+            r: 0.0,
+            solid: false,
+        }
+    }
+
     #[inline(always)]
     fn pts(&self) -> &[P] {
         self.c.verts()
     }
 
+    /// The radius and kind of a body whose core is set: false for a core not finite or a
+    /// radius negative, NaN or infinite.
     #[inline(always)]
-    fn of(c: Convex, r: f32, solid: bool) -> Option<Body> {
-        let r = r as f64;
-        let ok = (0.0..f64::INFINITY).contains(&r) & c.verts().iter().all(|&p| finite(p));
-        ok.then_some(Body { c, r, solid })
-    }
-
-    #[inline(always)]
-    fn rect(a: Rect) -> Option<Body> {
-        Body::of(Convex::of_rect(a)?, 0.0, true)
-    }
-
-    #[inline(always)]
-    fn poly(p: &Poly) -> Option<Body> {
-        Body::of(Convex::of_poly(p)?, 0.0, true)
-    }
-
-    fn circle(c: Circle) -> Option<Body> {
-        Body::of(Convex::of_points(&[c.center().wide()])?, c.r, false)
-    }
-
-    fn capsule(k: &Capsule) -> Option<Body> {
-        Body::of(Convex::of_points(&[k.a.wide(), k.b.wide()])?, k.r, false)
+    fn finish(&mut self, r: f32, solid: bool) -> bool {
+        (self.r, self.solid) = (r as f64, solid);
+        (0.0..f64::INFINITY).contains(&self.r) & self.pts().iter().all(|&p| finite(p))
     }
 
     /// Both polygon-like: the separating-axis sweep applies.
@@ -539,46 +581,30 @@ impl Body {
     fn sat<'a>(&'a self, o: &'a Body) -> Option<(&'a Convex, &'a Convex)> {
         (self.solid & o.solid).then_some((&self.c, &o.c))
     }
-
-    /// `lo, hi` of the core per axis.
-    #[inline(always)]
-    fn bounds(&self) -> [(f64, f64); 2] {
-        let mut out = [(f64::INFINITY, f64::NEG_INFINITY); 2];
-        for &p in self.pts() {
-            for (o, c) in out.iter_mut().zip([p.0, p.1]) {
-                *o = (o.0.min(c), o.1.max(c));
-            }
-        }
-        out
-    }
 }
 
 /// Whether the motion's swept box of `a` (grown by both radii) stays away from `b`'s box by
-/// more than f64 rounding and the f32 rounding of the end can explain: the common miss.
+/// more than f64 rounding and the f32 rounding of the end can explain: the common miss. The
+/// boxes are the cores' [`bounds`].
 #[inline(always)]
-fn far_apart(a: &Body, d: P, b: &Body) -> bool {
-    let (ba, bb) = (a.bounds(), b.bounds());
-    let r = a.r + b.r;
-    let mut apart = false;
-    for (i, v) in [d.0, d.1].into_iter().enumerate() {
-        let (alo, ahi) = ba[i];
-        let (blo, bhi) = bb[i];
+fn far_apart((alo, ahi): (P, P), d: P, (blo, bhi): (P, P), r: f64) -> bool {
+    // One axis: the mover's `alo..ahi` swept by `v`, the target's `blo..bhi`.
+    let apart = |alo: f64, ahi: f64, blo: f64, bhi: f64, v: f64| {
         let m = alo.abs().max(ahi.abs()) + blo.abs().max(bhi.abs()) + v.abs() + r;
         let tol = m * (1.0 / (1u64 << 20) as f64);
         let (lo, hi) = (alo + v.min(0.0), ahi + v.max(0.0));
-        apart |= (hi + r + tol < blo) | (bhi + r + tol < lo);
-    }
-    apart
+        (hi + r + tol < blo) | (bhi + r + tol < lo)
+    };
+    apart(alo.0, ahi.0, blo.0, bhi.0, d.0) | apart(alo.1, ahi.1, blo.1, bhi.1, d.1)
 }
 
-/// The hit of a mover given by how it sits at `t` (`moved`), its body there (`body`), the exact
-/// strict predicate against the target (`overlaps`) and its reference position (`pos`).
-fn drive<M: Copy + PartialEq>(
+/// The hit of a mover given by how it sits at `t` (`moved`), the exact strict predicate against
+/// the target (`overlaps`) and its reference position (`pos`).
+fn drive<M: Core + Copy + PartialEq>(
     a: &Body,
     delta: Vec2,
     b: &Body,
     moved: impl Fn(f32) -> M,
-    body: impl Fn(&M) -> Option<Body>,
     overlaps: impl Fn(&M) -> bool,
     pos: impl Fn(&M) -> Vec2,
 ) -> Option<Hit> {
@@ -586,47 +612,44 @@ fn drive<M: Copy + PartialEq>(
         return None;
     }
     let d = delta.wide();
-    if far_apart(a, d, b) {
+    let b_box = bounds(b.pts());
+    if far_apart(bounds(a.pts()), d, b_box, a.r + b.r) {
         return None;
     }
-    // The predicate at `m`, whose body is `bm`: for polygon-like pairs the separating-axis test
-    // of the two bodies, which are the shapes the predicate builds, so that neither is built
-    // again at every step.
-    let overlapping = |m: &M, bm: &Option<Body>| match bm {
-        Some(bm) if bm.solid & b.solid => bm.c.overlaps(&b.c),
-        _ => overlaps(m),
+    // Whether the mover at `m` is clear of the target, as the predicate says, its body left in
+    // `bm`. For polygon-like pairs: normally shown by the contact `axis` alone (the predicate
+    // tests it too, in the same arithmetic), else by the separating-axis test of the two
+    // bodies, which are the shapes the predicate builds, so that neither is built again at every
+    // step.
+    let clear_in = |m: &M, bm: &mut Body, axis: usize| {
+        let set = m.set(bm);
+        let clear = if set && bm.solid & b.solid {
+            axis_clear(&bm.c, &b.c, axis) || !bm.c.overlaps(&b.c)
+        } else {
+            !overlaps(m)
+        };
+        (clear, set)
     };
-    let clear = |m: &M| !overlapping(m, &body(m));
+    let clear = |m: &M| clear_in(m, &mut Body::empty(), usize::MAX).0;
     let toi = match a.sat(b) {
-        Some((ca, cb)) => match convex_entry(ca, d, cb) {
+        Some((ca, cb)) => match convex_entry(ca, d, cb, b_box) {
             Ok(k) => Some(k),
             Err(true) => return None, // the end is clear by a margin
             Err(false) => None,
         },
         None => sweep_round(a.pts(), d, b.pts(), a.r + b.r),
     };
-    let (t, n0, m, bm) = match toi {
-        Some(k) if !k.inside => {
-            // Clear of the target as the predicate says; for polygon-like pairs normally shown
-            // by the contact axis alone (the predicate tests it too, in the same arithmetic).
-            // The body at the first time tried is kept for the contact: normally it is clear.
-            let on_axis = |bm: &Option<Body>| {
-                bm.as_ref()
-                    .is_some_and(|bm| axis_clear(&bm.c, &b.c, k.axis))
-            };
-            let m = moved(k.t32);
-            let bm = body(&m);
-            if on_axis(&bm) || !overlapping(&m, &bm) {
-                (k.t32, k.normal, m, bm)
-            } else {
-                let t = settle_moved(k.t32, &moved, |m| {
-                    let bm = body(m);
-                    on_axis(&bm) || !overlapping(m, &bm)
-                });
-                (t, k.normal, moved(t), body(&moved(t)))
+    // The mover's body at the hit, for the contact: normally the first time tried, clear.
+    let mut bm = Body::empty();
+    let (t, n0, set) = match toi {
+        Some(k) if !k.inside => match clear_in(&moved(k.t32), &mut bm, k.axis) {
+            (true, set) => (k.t32, k.normal, set),
+            _ => {
+                let t = settle_moved(k.t32, &moved, |m| clear_in(m, &mut Body::empty(), k.axis).0);
+                (t, k.normal, moved(t).set(&mut bm))
             }
-        }
-        Some(k) => return start_hit(a, b, k.normal, &moved(0.0), &pos),
+        },
+        Some(k) => return start_hit(a, b, k.normal, pos(&moved(0.0))),
         None => {
             // The f32 end may round into the target where real arithmetic stays clear.
             if clear(&moved(1.0)) {
@@ -634,24 +657,27 @@ fn drive<M: Copy + PartialEq>(
             }
             if !clear(&moved(0.0)) {
                 let n = inside_normal(a.pts(), b.pts());
-                return start_hit(a, b, n, &moved(0.0), &pos);
+                return start_hit(a, b, n, pos(&moved(0.0)));
             }
             let t = settle_moved(1.0, &moved, clear);
-            (t, unit((-d.0, -d.1)), moved(t), body(&moved(t)))
+            (t, unit((-d.0, -d.1)), moved(t).set(&mut bm))
         }
     };
-    let (normal, point) = contact(&bm?, b, n0);
+    if !set {
+        return None; // the mover's f32 position at `t` has no shape
+    }
+    let (normal, point) = contact(&bm, b, n0);
     Some(Hit {
         t,
         normal: Vec2::from_f64(normal.0, normal.1),
         point: Vec2::from_f64(point.0, point.1),
-        pos: pos(&m),
+        pos: pos(&moved(t)),
     })
 }
 
-/// The hit at `t = 0` of shapes already overlapping, with the minimum translation's normal `n`.
-#[cold]
-fn start_hit<M>(a: &Body, b: &Body, n: P, m: &M, pos: &impl Fn(&M) -> Vec2) -> Option<Hit> {
+/// The hit at `t = 0` of shapes already overlapping, with the minimum translation's normal `n`,
+/// the mover at `pos`.
+fn start_hit(a: &Body, b: &Body, n: P, pos: Vec2) -> Option<Hit> {
     let point = if a.sat(b).is_some() || cores_meet(a.pts(), b.pts()) {
         touching_point(a.pts(), b.pts(), n)
     } else {
@@ -662,7 +688,7 @@ fn start_hit<M>(a: &Body, b: &Body, n: P, m: &M, pos: &impl Fn(&M) -> Vec2) -> O
         t: 0.0,
         normal: Vec2::from_f64(n.0, n.1),
         point: Vec2::from_f64(point.0, point.1),
-        pos: pos(m),
+        pos,
     })
 }
 
@@ -701,21 +727,23 @@ fn capsule_at(k: &Capsule, delta: Vec2, t: f32) -> Capsule {
     Capsule::new(at(k.a, delta, t), at(k.b, delta, t), k.r)
 }
 
-/// A sweep of one mover kind against one target: the bodies, how the mover moves and the
-/// predicate.
+/// A sweep of one mover kind against one target: how the mover moves, the predicate and the
+/// mover's reference position.
 macro_rules! sweep_fn {
     ($(#[$doc:meta])* $name:ident, $a:ident: $ta:ty, $b:ident: $tb:ty,
-     $abody:expr, $bbody:expr, $moved:expr, $mbody:expr, $overlap:expr, $pos:expr) => {
+     $moved:expr, $overlap:expr, $pos:expr) => {
         $(#[$doc])*
         #[inline(never)]
         pub fn $name($a: $ta, delta: Vec2, $b: $tb) -> Option<Hit> {
-            let (ba, bb) = ($abody($a)?, $bbody($b)?);
+            let (mut ba, mut bb) = (Body::empty(), Body::empty());
+            if !($a.set(&mut ba) && $b.set(&mut bb)) {
+                return None;
+            }
             drive(
                 &ba,
                 delta,
                 &bb,
                 |t| $moved($a, delta, t),
-                $mbody,
                 |m| $overlap(m, $b),
                 $pos,
             )
@@ -731,7 +759,7 @@ sweep_fn!(
     /// The normal is the hit face's (of either shape), from `b` toward `a`; `point` lies where
     /// the touching features meet; `pos` the rect's `x, y` at `t`.
     sweep_rect_poly, a: Rect, b: &Poly,
-    Body::rect, Body::poly, rect_at, |m: &Rect| Body::rect(*m),
+    rect_at,
     |m: &Rect, b: &Poly| overlap_rect_poly(*m, b), |m: &Rect| Vec2::new(m.x, m.y)
 );
 
@@ -740,7 +768,7 @@ sweep_fn!(
     /// separating-axis test, exact on the grid domain). Normal and point as for
     /// [`sweep_rect_poly`]; `pos` is `a`'s first vertex at `t`.
     sweep_poly_poly, a: &Poly, b: &Poly,
-    Body::poly, Body::poly, poly_at, Body::poly,
+    poly_at,
     |m: &Poly, b: &Poly| overlap_poly_poly(m, b), |m: &Poly| m.verts[0]
 );
 
@@ -749,7 +777,7 @@ sweep_fn!(
     /// separating-axis test, exact on the grid domain). Normal and point as for
     /// [`sweep_rect_poly`]; `pos` is `a`'s first vertex at `t`.
     sweep_poly_rect, a: &Poly, b: Rect,
-    Body::poly, Body::rect, poly_at, Body::poly,
+    poly_at,
     |m: &Poly, b: Rect| overlap_rect_poly(b, m), |m: &Poly| m.verts[0]
 );
 
@@ -758,7 +786,7 @@ sweep_fn!(
     /// core toward the rect's nearest point at `t`; `point` is on `b`'s surface along it; `pos`
     /// the rect's `x, y` at `t`.
     sweep_rect_capsule, a: Rect, b: &Capsule,
-    Body::rect, Body::capsule, rect_at, |m: &Rect| Body::rect(*m),
+    rect_at,
     |m: &Rect, b: &Capsule| overlap_rect_capsule(*m, b), |m: &Rect| Vec2::new(m.x, m.y)
 );
 
@@ -767,7 +795,7 @@ sweep_fn!(
     /// from the polygon's nearest point toward the centre at `t`; `point` is that nearest point;
     /// `pos` the centre at `t`.
     sweep_circle_poly, a: Circle, b: &Poly,
-    Body::circle, Body::poly, circle_at, |m: &Circle| Body::circle(*m),
+    circle_at,
     |m: &Circle, b: &Poly| overlap_poly_circle(b, *m), |m: &Circle| m.center()
 );
 
@@ -775,7 +803,7 @@ sweep_fn!(
     /// Circle `a` moving by `delta` against the static capsule `b`. The normal points from `b`'s
     /// core toward the centre at `t`; `point` is on `b`'s surface along it; `pos` the centre.
     sweep_circle_capsule, a: Circle, b: &Capsule,
-    Body::circle, Body::capsule, circle_at, |m: &Circle| Body::circle(*m),
+    circle_at,
     |m: &Circle, b: &Capsule| overlap_capsule_circle(b, *m), |m: &Circle| m.center()
 );
 
@@ -784,7 +812,7 @@ sweep_fn!(
     /// from the polygon's nearest point toward `a`'s core at `t`; `point` is that nearest point;
     /// `pos` is `a`'s end `a` at `t`.
     sweep_capsule_poly, a: &Capsule, b: &Poly,
-    Body::capsule, Body::poly, capsule_at, Body::capsule,
+    capsule_at,
     |m: &Capsule, b: &Poly| overlap_poly_capsule(b, m), |m: &Capsule| m.a
 );
 
@@ -793,7 +821,7 @@ sweep_fn!(
     /// `b`'s core toward `a`'s at `t`; `point` is on `b`'s surface along it; `pos` is `a`'s end
     /// `a` at `t`.
     sweep_capsule_capsule, a: &Capsule, b: &Capsule,
-    Body::capsule, Body::capsule, capsule_at, Body::capsule,
+    capsule_at,
     |m: &Capsule, b: &Capsule| overlap_capsule_capsule(m, b), |m: &Capsule| m.a
 );
 
@@ -802,7 +830,7 @@ sweep_fn!(
     /// from `b`'s core toward the polygon's nearest point at `t`; `point` is on `b`'s surface
     /// along it; `pos` is `a`'s first vertex at `t`.
     sweep_poly_capsule, a: &Poly, b: &Capsule,
-    Body::poly, Body::capsule, poly_at, Body::poly,
+    poly_at,
     |m: &Poly, b: &Capsule| overlap_poly_capsule(m, b), |m: &Poly| m.verts[0]
 );
 
@@ -811,7 +839,7 @@ sweep_fn!(
     /// from `b`'s centre toward the polygon's nearest point at `t`; `point` is on `b`'s surface
     /// along it; `pos` is `a`'s first vertex at `t`.
     sweep_poly_circle, a: &Poly, b: Circle,
-    Body::poly, Body::circle, poly_at, Body::poly,
+    poly_at,
     |m: &Poly, b: Circle| overlap_poly_circle(m, b), |m: &Poly| m.verts[0]
 );
 
@@ -820,7 +848,7 @@ sweep_fn!(
     /// rect's nearest point toward `a`'s core at `t`; `point` is that nearest point; `pos` is
     /// `a`'s end `a` at `t`.
     sweep_capsule_rect, a: &Capsule, b: Rect,
-    Body::capsule, Body::rect, capsule_at, Body::capsule,
+    capsule_at,
     |m: &Capsule, b: Rect| overlap_rect_capsule(b, m), |m: &Capsule| m.a
 );
 
@@ -829,7 +857,7 @@ sweep_fn!(
     /// centre toward `a`'s core at `t`; `point` is on `b`'s surface along it; `pos` is `a`'s end
     /// `a` at `t`.
     sweep_capsule_circle, a: &Capsule, b: Circle,
-    Body::capsule, Body::circle, capsule_at, Body::capsule,
+    capsule_at,
     |m: &Capsule, b: Circle| overlap_capsule_circle(m, b), |m: &Capsule| m.a
 );
 
@@ -838,7 +866,7 @@ mod tests {
     use super::*;
 
     fn square(x: f64, y: f64, s: f64) -> Convex {
-        Convex::of_points(&[(x, y), (x + s, y), (x + s, y + s), (x, y + s)]).unwrap()
+        Convex::of_ccw(&[(x, y), (x + s, y), (x + s, y + s), (x, y + s)]).unwrap()
     }
 
     #[test]
