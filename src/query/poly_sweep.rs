@@ -97,34 +97,27 @@ pub(crate) struct Toi {
 
 /// The running intersection of the per-axis overlap half-lines.
 struct Span {
-    /// The latest entry and its normal (from the target toward the mover); `None` is `-inf`.
-    enter: Option<(Frac, P, usize)>,
+    /// The latest entry and its axis; `None` is `-inf`.
+    enter: Option<(Frac, usize)>,
     /// The earliest exit; `None` is `+inf`.
     exit: Option<Frac>,
 }
 
 impl Span {
-    /// One axis: overlapping along it while `s + t·v < 0`. False when it separates the shapes
-    /// for the whole motion (or is NaN): a miss.
+    /// Axis `k`: overlapping along it while `s + t·v < 0`, where `s < 0` or `v < 0` (an axis
+    /// apart at the start and not closing is a miss, found before).
     #[inline(always)]
-    fn axis(&mut self, s: f64, v: f64, n: P, k: usize) -> bool {
+    fn axis(&mut self, s: f64, v: f64, k: usize) {
         if v < 0.0 {
             let e = Frac::new(s, -v);
-            if self.enter.is_none_or(|(f, _, _)| f.lt(e)) {
-                self.enter = Some((e, n, k));
+            if self.enter.is_none_or(|(f, _)| f.lt(e)) {
+                self.enter = Some((e, k));
             }
-            true
         } else if v > 0.0 {
-            if s >= 0.0 {
-                return false; // apart at the start and moving away: the common miss
-            }
             let x = Frac::new(-s, v);
             if self.exit.is_none_or(|f| x.lt(f)) {
                 self.exit = Some(x);
             }
-            true
-        } else {
-            s < 0.0 // no motion along it (false for NaN)
         }
     }
 }
@@ -146,9 +139,13 @@ fn bounds(pts: &[P]) -> (P, P) {
 /// The convex shape `a` moving by `d` against the convex shape `b`, both counter-clockwise: the
 /// first moment they overlap strictly, by a swept separating-axis test over both shapes' edge
 /// normals (the target's first; earlier axes win exact ties). `None` for no hit in `[0, 1)`, a
-/// NaN anywhere or an infinite motion. Exact on the grid domain.
+/// NaN or an infinity anywhere. Exact on the grid domain.
 #[allow(dead_code)]
 pub(crate) fn sweep_convex(a: &Convex, d: P, b: &Convex) -> Option<Toi> {
+    let finite_shape = |c: &Convex| c.verts().iter().all(|&p| finite(p));
+    if !(finite_shape(a) && finite_shape(b)) {
+        return None;
+    }
     convex_entry(a, d, b, bounds(b.verts())).ok()
 }
 
@@ -166,28 +163,29 @@ fn end_margin(a: &Convex, d: P, b: &Convex) -> f64 {
 
 /// [`sweep_convex`], and for a miss whether some axis shows the end of the motion clear by more
 /// than [`end_margin`] (`Err(true)`): no check of the f32 end is then needed. `b_box` is the
-/// least and greatest corner of `b`'s bounds; `b`'s vertices must be finite.
+/// least and greatest corner of `b`'s bounds; both shapes' vertices must be finite.
 #[inline(always)]
 fn convex_entry(a: &Convex, d: P, b: &Convex, b_box: (P, P)) -> Result<Toi, bool> {
     if !finite(d) {
         return Err(true);
     }
     let (av, an, bv, bn) = (a.verts(), a.normals(), b.verts(), b.normals());
-    let mut span = Span {
-        enter: None,
-        exit: None,
-    };
-    // Each axis' `s`, kept for the start's least penetration.
-    let mut depth = [0.0f64; 2 * POLY_MAX];
+    // Each axis' `s` and `v`: overlapping along it while `s + t·v < 0`. An axis with no normal
+    // keeps `s = -inf, v = 0`: overlapping all along.
+    let mut depth = [f64::NEG_INFINITY; 2 * POLY_MAX];
+    let mut speed = [0.0f64; 2 * POLY_MAX];
+    let mut inside = true;
     // Apart along the target's `n` all along: the end is surely clear when `s + v` is past the
     // margin. Not so along the mover's own axes: the predicate takes them from the moved f32
     // vertices, and a tiny edge may round away there.
     let sure = |s: f64, v: f64, n: P| s + v > end_margin(a, d, b) * (n.0.abs() + n.1.abs());
     for (k, (&n, &o)) in bn.iter().zip(bv).enumerate() {
-        let (s, v) = (a.least(n, o), dot(n, d));
-        depth[k] = s;
-        if n != ZERO && !span.axis(s, v, n, k) {
-            return Err(sure(s, v, n));
+        if n != ZERO {
+            let (s, v) = (a.least(n, o), dot(n, d));
+            if s >= 0.0 && v >= 0.0 {
+                return Err(sure(s, v, n)); // apart at the start and not closing: the common miss
+            }
+            (depth[k], speed[k], inside) = (s, v, inside & (s < 0.0));
         }
     }
     // The mover's own edges: the target moves by -d past it. A box's are axis-aligned, so the
@@ -196,30 +194,40 @@ fn convex_entry(a: &Convex, d: P, b: &Convex, b_box: (P, P)) -> Result<Toi, bool
         true => dot(m, sub(box_corner(m, b_box.0, b_box.1), o)),
         false => b.least(m, o),
     };
+    let nb = bn.len();
     for (k, (&m, &o)) in an.iter().zip(av).enumerate() {
-        let (s, v) = (along_b(m, o), -dot(m, d));
-        depth[bn.len() + k] = s;
-        if m != ZERO && !span.axis(s, v, (-m.0, -m.1), bn.len() + k) {
-            return Err(false);
+        if m != ZERO {
+            let (s, v) = (along_b(m, o), -dot(m, d));
+            if s >= 0.0 && v >= 0.0 {
+                return Err(false);
+            }
+            (depth[nb + k], speed[nb + k], inside) = (s, v, inside & (s < 0.0));
         }
     }
-    if span.exit.is_some_and(|x| x.num <= 0.0 || x.num.is_nan()) {
-        return Err(false); // left before the start
+    if inside {
+        return Ok(inside_convex(a, b, &depth));
     }
-    let (e, n, axis) = match span.enter {
-        // No axis is entered: overlapping all along (or a NaN, caught by the comparisons).
-        None => return inside_convex(a, b, &depth).ok_or(true),
-        Some(en) => en,
+    // Some axis is apart at the start and closing: the latest entry, against the earliest exit.
+    let mut span = Span {
+        enter: None,
+        exit: None,
     };
-    if e.num >= e.den || e.num.is_nan() {
+    for (k, (&s, &v)) in depth.iter().zip(&speed).enumerate().take(nb + an.len()) {
+        span.axis(s, v, k);
+    }
+    let Some((e, axis)) = span.enter else {
+        return Err(false); // not reached: an axis apart at the start is closing
+    };
+    let n = match axis.checked_sub(nb) {
+        None => bn[axis],
+        Some(k) => (-an[k].0, -an[k].1),
+    };
+    if e.num >= e.den {
         // Reached at t >= 1 at the earliest: along that axis the end is short by `s + v`.
-        return Err(axis < bn.len() && sure(e.num, -e.den, n));
+        return Err(axis < nb && sure(e.num, -e.den, n));
     }
     if span.exit.is_some_and(|x| !e.lt(x)) {
         return Err(false); // never inside every half-line together
-    }
-    if e.num < 0.0 {
-        return inside_convex(a, b, &depth).ok_or(true);
     }
     // The quotient, one f64 below when it rounded above the fraction.
     let t = if product_le(e.q, e.den, e.num, 1.0) {
@@ -255,28 +263,31 @@ fn axis_clear(a: &Convex, b: &Convex, k: usize) -> bool {
 /// The start hit of two overlapping convex shapes: the edge normal (of either shape) along which
 /// the mover gets out the shortest way, from `b` toward `a`. `s` holds each axis' least
 /// `n·(w - v)` (the target's axes, then the mover's): the depth along it is `-s / |n|`.
-#[cold]
-fn inside_convex(a: &Convex, b: &Convex, s: &[f64; 2 * POLY_MAX]) -> Option<Toi> {
-    if !a.verts().iter().chain(b.verts()).all(|&p| finite(p)) {
-        return None;
-    }
-    let axes = b.normals().iter().copied();
-    let axes = axes.chain(a.normals().iter().map(|m| (-m.0, -m.1)));
-    // The least depth² s²/|n|², compared as s₁²·|n₂|² < s₂²·|n₁|² (no division).
+fn inside_convex(a: &Convex, b: &Convex, s: &[f64; 2 * POLY_MAX]) -> Toi {
+    // The least depth² s²/|n|², compared as s₁²·|n₂|² < s₂²·|n₁|² (no division), selected
+    // without branches: which axis wins is as random as the shapes.
     let (mut best, mut d2, mut l2) = ((0.0, 1.0), f64::INFINITY, 1.0);
-    for (n, &s) in axes.zip(s.iter()) {
+    let mut take = |n: P, s: f64| {
         let (sq, len2) = (s.min(0.0) * s.min(0.0), dot(n, n));
-        if len2 > 0.0 && sq * l2 < d2 * len2 {
-            (best, d2, l2) = (n, sq, len2);
-        }
+        let better = (len2 > 0.0) & (sq * l2 < d2 * len2);
+        best = if better { n } else { best };
+        d2 = if better { sq } else { d2 };
+        l2 = if better { len2 } else { l2 };
+    };
+    let nb = b.normals().len();
+    for (&n, &s) in b.normals().iter().zip(s) {
+        take(n, s);
     }
-    Some(Toi {
+    for (&m, &s) in a.normals().iter().zip(&s[nb..]) {
+        take((-m.0, -m.1), s);
+    }
+    Toi {
         t: 0.0,
         t32: 0.0,
         normal: unit(best),
         inside: true,
         axis: usize::MAX,
-    })
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

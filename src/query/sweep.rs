@@ -718,13 +718,13 @@ pub(crate) fn touching_point(mover: &[P], target: &[P], n: P) -> P {
             top = top.max(dot(p, dir));
             scale = scale.max(p.0.abs() + p.1.abs());
         }
+        // Selected without branches: which vertices are near is as random as the shapes.
         let (mut lo, mut hi) = (f64::MAX, f64::MIN);
+        let floor = top - scale * 1e-9;
         for &p in pts {
-            if dot(p, dir) >= top - scale * 1e-9 {
-                let s = dot(p, tangent);
-                lo = lo.min(s);
-                hi = hi.max(s);
-            }
+            let (near, s) = (dot(p, dir) >= floor, dot(p, tangent));
+            lo = if near { lo.min(s) } else { lo };
+            hi = if near { hi.max(s) } else { hi };
         }
         (top, lo, hi)
     };
