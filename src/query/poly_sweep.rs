@@ -641,7 +641,6 @@ fn drive<M: Core + Copy + PartialEq>(
         };
         (clear, set)
     };
-    let clear = |m: &M| clear_in(m, &mut Body::empty(), usize::MAX).0;
     let toi = match a.sat(b) {
         Some((ca, cb)) => match convex_entry(ca, d, cb, b_box) {
             Ok(k) => Some(k),
@@ -656,12 +655,13 @@ fn drive<M: Core + Copy + PartialEq>(
         Some(k) if !k.inside => match clear_in(&moved(k.t32), &mut bm, k.axis) {
             (true, set) => (k.t32, k.normal, set),
             _ => {
-                let t = settle_moved(k.t32, &moved, |m| clear_in(m, &mut Body::empty(), k.axis).0);
+                let t = settle_moved(k.t32, &moved, |m| clear_in(m, &mut bm, k.axis).0);
                 (t, k.normal, moved(t).set(&mut bm))
             }
         },
         Some(k) => return start_hit(a, b, k.normal, pos(&moved(0.0))),
         None => {
+            let mut clear = |m: &M| clear_in(m, &mut bm, usize::MAX).0;
             // The f32 end may round into the target where real arithmetic stays clear.
             if clear(&moved(1.0)) {
                 return None;

@@ -97,7 +97,7 @@ fn step_back(t: f32, c: f32, v: f64) -> f32 {
 /// not overlap at the start is clear at 0). Normally `clear(t)` already holds and this costs
 /// one check.
 #[inline]
-pub(crate) fn settle(t: f32, clear: impl Fn(f32) -> bool) -> f32 {
+pub(crate) fn settle(t: f32, mut clear: impl FnMut(f32) -> bool) -> f32 {
     let mut t = t;
     let mut ulps = 1u32;
     let mut steps = 0;
@@ -117,16 +117,16 @@ pub(crate) fn settle(t: f32, clear: impl Fn(f32) -> bool) -> f32 {
 pub(crate) fn settle_moved<M: Copy + PartialEq>(
     t: f32,
     moved: impl Fn(f32) -> M,
-    clear: impl Fn(&M) -> bool,
+    mut clear: impl FnMut(&M) -> bool,
 ) -> f32 {
-    let last = core::cell::Cell::new(None::<(M, bool)>);
+    let mut last = None::<(M, bool)>;
     settle(t, |t| {
         let m = moved(t);
-        match last.get() {
+        match last {
             Some((was, answer)) if was == m => answer,
             _ => {
                 let answer = clear(&m);
-                last.set(Some((m, answer)));
+                last = Some((m, answer));
                 answer
             }
         }
@@ -706,25 +706,28 @@ fn rect_obb_hit(a: Rect, delta: Vec2, b: Obb) -> Option<Hit> {
     }
 }
 
-/// Where two touching convex polygons meet, given the normal `n` from the target toward the
-/// mover: the middle of the common part of the mover's nearest feature and the target's.
+/// Where two touching convex polygons (of finite points) meet, given the normal `n` from the
+/// target toward the mover: the middle of the common part of the mover's nearest feature and
+/// the target's.
 pub(crate) fn touching_point(mover: &[P], target: &[P], n: P) -> P {
     let dot = |p: P, d: P| p.0 * d.0 + p.1 * d.1;
     let tangent = (-n.1, n.0);
     // The feature nearest the other shape: the vertices within a hair of the extreme.
     let feature = |pts: &[P], dir: P| {
+        // Plain comparisons (the points are finite), selected without branches: which vertices
+        // are near is as random as the shapes.
         let (mut top, mut scale) = (f64::MIN, 1.0f64);
         for &p in pts {
-            top = top.max(dot(p, dir));
-            scale = scale.max(p.0.abs() + p.1.abs());
+            let (h, m) = (dot(p, dir), p.0.abs() + p.1.abs());
+            top = if h > top { h } else { top };
+            scale = if m > scale { m } else { scale };
         }
-        // Selected without branches: which vertices are near is as random as the shapes.
         let (mut lo, mut hi) = (f64::MAX, f64::MIN);
         let floor = top - scale * 1e-9;
         for &p in pts {
             let (near, s) = (dot(p, dir) >= floor, dot(p, tangent));
-            lo = if near { lo.min(s) } else { lo };
-            hi = if near { hi.max(s) } else { hi };
+            lo = if near & (s < lo) { s } else { lo };
+            hi = if near & (s > hi) { s } else { hi };
         }
         (top, lo, hi)
     };
