@@ -7,8 +7,9 @@
 //! built beforehand (vertices about the shape's centre, the centre in the pose). Inputs: 1,000,000
 //! pre-generated random pairs per row, half of them hitting (by collide2d's answer), in random
 //! order; ray origins start outside the polygon, and every hit is written out. Reported: the
-//! median of 9 passes over all pairs (`BENCH_PASSES`, `BENCH_CLOCK=thread` as in common/), and
-//! below the table the share of pairs on which each other column answers as collide2d does.
+//! median of 9 passes over all pairs (`BENCH_PASSES`, `BENCH_CLOCK=thread` as in common/), the
+//! three columns' passes taken in turn so that a noisy spell of the machine falls on all of them
+//! alike, and below the table the share of pairs on which each other column answers as collide2d does.
 //!
 //! The plain f32 tests are what a hand-written engine does, in f32, with no care for rounding:
 //! polygons by separating axes over both polygons' edge normals (all axes, no early exit),
@@ -23,7 +24,7 @@ mod common;
 
 use collide2d::ffi::*;
 use collide2d::{Capsule, Circle, Hit, Manifold, Poly, Rect, Vec2, POLY_MAX};
-use common::{measure, pairs, Rng};
+use common::{column, measure_side_by_side, pairs, Rng};
 use parry2d::math::{Pose, Vector};
 use parry2d::query::details::contact_manifold_pfm_pfm;
 use parry2d::query::{
@@ -419,18 +420,19 @@ fn bool_row<A: Copy, B: Copy, PA: Shape, PB: Shape>(
     let (ours, plain) = (black_box(ours), black_box(plain));
     let data = pairs(rng, gen, |a, b| ours(a, b));
     let want: Vec<bool> = data.iter().map(|&(a, b)| ours(a, b)).collect();
-    let t_ours = measure(&data, |&(a, b)| ours(a, b));
-    let t_plain = measure(&data, |&(a, b)| plain(a, b));
     let plain_agree = agreement(&data, &want, |&(a, b)| plain(a, b));
     let shapes: Vec<_> = data.iter().map(|(a, b)| (pa(a), pb(b))).collect();
-    drop(data);
-    let t_parry = measure(&shapes, |(a, b)| parry_test(a, b));
+    let t = measure_side_by_side(vec![
+        column(&data, |&(a, b)| ours(a, b)),
+        column(&data, |&(a, b)| plain(a, b)),
+        column(&shapes, |(a, b)| parry_test(a, b)),
+    ]);
     let parry_agree = agreement(&shapes, &want, |(a, b)| parry_test(a, b));
     Row {
         name,
-        ours: t_ours,
-        plain: t_plain,
-        parry: t_parry,
+        ours: t[0],
+        plain: t[1],
+        parry: t[2],
         plain_agree,
         parry_agree,
     }
@@ -449,39 +451,37 @@ fn raycast_row(rng: &mut Rng) -> Row {
     let cast = |f: Cast, (o, d): (Vec2, Vec2), p: Poly| unsafe { f(o, d, p, std::ptr::null_mut()) };
     let data = pairs(rng, gen, |od, p| cast(ours, od, p));
     let want: Vec<bool> = data.iter().map(|&(od, p)| cast(ours, od, p)).collect();
-    let mut out = Hit::default();
-    let mut timed = |f: Cast| {
-        measure(&data, |&((o, d), p)| {
-            // SAFETY: `out` is a live, writable Hit.
-            unsafe { f(o, d, p, &mut out) }
-        })
-    };
-    let (t_ours, t_plain) = (timed(ours), timed(plain));
-    black_box(out);
     let plain_agree = agreement(&data, &want, |&(od, p)| cast(plain, od, p));
     let shapes: Vec<_> = data
         .iter()
         .map(|&((o, d), p)| (Ray::new(v(o), v(d)), parry_poly(&p)))
         .collect();
-    drop(data);
     let parry_cast = |(ray, (pose, shape)): &(Ray, (Pose, ConvexPolygon))| {
         shape.cast_ray_and_get_normal(pose, ray, 1.0, true)
     };
+    let mut outs = [Hit::default(); 2];
+    let [out_ours, out_plain] = &mut outs;
     let mut toi = 0.0;
-    let t_parry = measure(&shapes, |s| match parry_cast(s) {
-        Some(hit) => {
-            toi += hit.time_of_impact + hit.normal.x;
-            true
-        }
-        None => false,
-    });
-    black_box(toi);
+    let t = measure_side_by_side(vec![
+        // SAFETY: `out_ours` is a live, writable Hit.
+        column(&data, |&((o, d), p)| unsafe { ours(o, d, p, out_ours) }),
+        // SAFETY: `out_plain` is a live, writable Hit.
+        column(&data, |&((o, d), p)| unsafe { plain(o, d, p, out_plain) }),
+        column(&shapes, |s| match parry_cast(s) {
+            Some(hit) => {
+                toi += hit.time_of_impact + hit.normal.x;
+                true
+            }
+            None => false,
+        }),
+    ]);
+    black_box((outs, toi));
     let parry_agree = agreement(&shapes, &want, |s| parry_cast(s).is_some());
     Row {
         name: "ray cast, 8-vertex polygon (`c2d_raycast_poly`)",
-        ours: t_ours,
-        plain: t_plain,
-        parry: t_parry,
+        ours: t[0],
+        plain: t[1],
+        parry: t[2],
         plain_agree,
         parry_agree,
     }
@@ -498,40 +498,38 @@ fn manifold_row(rng: &mut Rng) -> Row {
     let ask = |f: Manifolds, a: Poly, b: Poly| unsafe { f(a, b, std::ptr::null_mut()) };
     let data = pairs(rng, |r| (octagon(r), octagon(r)), |a, b| ask(ours, a, b));
     let want: Vec<bool> = data.iter().map(|&(a, b)| ask(ours, a, b)).collect();
-    let mut out = Manifold::default();
-    let mut timed = |f: Manifolds| {
-        measure(&data, |&(a, b)| {
-            // SAFETY: `out` is a live, writable Manifold.
-            unsafe { f(a, b, &mut out) }
-        })
-    };
-    let (t_ours, t_plain) = (timed(ours), timed(plain));
-    black_box(out);
     let plain_agree = agreement(&data, &want, |&(a, b)| ask(plain, a, b));
     let shapes: Vec<_> = data
         .iter()
         .map(|(a, b)| (parry_poly(a), parry_poly(b)))
         .collect();
-    drop(data);
     let parry_manifold = |((p1, s1), (p2, s2)): &((Pose, ConvexPolygon), (Pose, ConvexPolygon))| {
         let mut m = ContactManifold::<(), ()>::new();
         let pos12 = p1.inv_mul(p2);
         contact_manifold_pfm_pfm(&pos12, s1, 0.0, None, s2, 0.0, None, 0.0, &mut m);
         m
     };
+    let mut outs = [Manifold::default(); 2];
+    let [out_ours, out_plain] = &mut outs;
     let mut depth = 0.0;
-    let t_parry = measure(&shapes, |s| {
-        let m = parry_manifold(s);
-        depth += m.points.first().map_or(0.0, |p| p.dist);
-        !m.points.is_empty()
-    });
-    black_box(depth);
+    let t = measure_side_by_side(vec![
+        // SAFETY: `out_ours` is a live, writable Manifold.
+        column(&data, |&(a, b)| unsafe { ours(a, b, out_ours) }),
+        // SAFETY: `out_plain` is a live, writable Manifold.
+        column(&data, |&(a, b)| unsafe { plain(a, b, out_plain) }),
+        column(&shapes, |s| {
+            let m = parry_manifold(s);
+            depth += m.points.first().map_or(0.0, |p| p.dist);
+            !m.points.is_empty()
+        }),
+    ]);
+    black_box((outs, depth));
     let parry_agree = agreement(&shapes, &want, |s| !parry_manifold(s).points.is_empty());
     Row {
         name: "manifold, poly–poly, 8 vertices each (`c2d_manifold_poly_poly`)",
-        ours: t_ours,
-        plain: t_plain,
-        parry: t_parry,
+        ours: t[0],
+        plain: t[1],
+        parry: t[2],
         plain_agree,
         parry_agree,
     }
@@ -556,42 +554,40 @@ fn sweep_row(rng: &mut Rng) -> Row {
         |f: Sweep, (a, d): (Rect, Vec2), p: Poly| unsafe { f(a, d, p, std::ptr::null_mut()) };
     let data = pairs(rng, gen, |ad, p| sweep(ours, ad, p));
     let want: Vec<bool> = data.iter().map(|&(ad, p)| sweep(ours, ad, p)).collect();
-    let mut out = Hit::default();
-    let mut timed = |f: Sweep| {
-        measure(&data, |&((a, d), p)| {
-            // SAFETY: `out` is a live, writable Hit.
-            unsafe { f(a, d, p, &mut out) }
-        })
-    };
-    let (t_ours, t_plain) = (timed(ours), timed(plain));
-    black_box(out);
     let plain_agree = agreement(&data, &want, |&(ad, p)| sweep(plain, ad, p));
     let shapes: Vec<_> = data
         .iter()
         .map(|&((a, d), p)| (parry_cuboid(&a), v(d), parry_poly(&p)))
         .collect();
-    drop(data);
     let options = ShapeCastOptions::with_max_time_of_impact(1.0);
     let parry_cast = |((pa, ca), d, (pb, cb)): &((Pose, Cuboid), Vector, (Pose, ConvexPolygon))| {
         cast_shapes(pa, *d, ca, pb, Vector::ZERO, cb, options)
             .ok()
             .flatten()
     };
+    let mut outs = [Hit::default(); 2];
+    let [out_ours, out_plain] = &mut outs;
     let mut toi = 0.0;
-    let t_parry = measure(&shapes, |s| match parry_cast(s) {
-        Some(hit) => {
-            toi += hit.time_of_impact + hit.normal1.x;
-            true
-        }
-        None => false,
-    });
-    black_box(toi);
+    let t = measure_side_by_side(vec![
+        // SAFETY: `out_ours` is a live, writable Hit.
+        column(&data, |&((a, d), p)| unsafe { ours(a, d, p, out_ours) }),
+        // SAFETY: `out_plain` is a live, writable Hit.
+        column(&data, |&((a, d), p)| unsafe { plain(a, d, p, out_plain) }),
+        column(&shapes, |s| match parry_cast(s) {
+            Some(hit) => {
+                toi += hit.time_of_impact + hit.normal1.x;
+                true
+            }
+            None => false,
+        }),
+    ]);
+    black_box((outs, toi));
     let parry_agree = agreement(&shapes, &want, |s| parry_cast(s).is_some());
     Row {
         name: "rect sweep, 8-vertex polygon (`c2d_sweep_rect_poly`)",
-        ours: t_ours,
-        plain: t_plain,
-        parry: t_parry,
+        ours: t[0],
+        plain: t[1],
+        parry: t[2],
         plain_agree,
         parry_agree,
     }

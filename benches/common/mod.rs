@@ -144,22 +144,45 @@ impl Clock {
     }
 }
 
-/// Median ns per call of `call` over `data`.
-pub fn measure<T>(data: &[T], mut call: impl FnMut(&T) -> bool) -> f64 {
+/// One column of a row: a pass of calls over its data, counting the true answers.
+pub struct Column<'a> {
+    calls: usize,
+    pass: Box<dyn FnMut() -> usize + 'a>,
+}
+
+/// The column that calls `call` on every item of `data`.
+pub fn column<'a, T>(data: &'a [T], mut call: impl FnMut(&T) -> bool + 'a) -> Column<'a> {
+    Column {
+        calls: data.len(),
+        pass: Box::new(move || data.iter().map(|item| call(item) as usize).sum()),
+    }
+}
+
+/// Median ns per call of each column. The passes are taken in turn, one of each column per
+/// round, so that every column meets the machine in the same state: a busy or slow spell of the
+/// host falls on all of them alike instead of on whichever column ran during it.
+pub fn measure_side_by_side(mut columns: Vec<Column<'_>>) -> Vec<f64> {
     let passes = passes();
     let clock = Clock::new();
-    let mut times: Vec<f64> = (0..passes)
-        .map(|_| {
+    let mut times = vec![Vec::with_capacity(passes); columns.len()];
+    for _ in 0..passes {
+        for (c, t) in columns.iter_mut().zip(&mut times) {
             let ns = clock.time(|| {
-                let mut count = 0usize;
-                for item in data {
-                    count += call(item) as usize;
-                }
-                black_box(count);
+                black_box((c.pass)());
             });
-            ns / data.len() as f64
+            t.push(ns / c.calls as f64);
+        }
+    }
+    times
+        .into_iter()
+        .map(|mut t| {
+            t.sort_by(f64::total_cmp);
+            t[passes / 2]
         })
-        .collect();
-    times.sort_by(f64::total_cmp);
-    times[passes / 2]
+        .collect()
+}
+
+/// Median ns per call of `call` over `data`.
+pub fn measure<T>(data: &[T], call: impl FnMut(&T) -> bool) -> f64 {
+    measure_side_by_side(vec![column(data, call)])[0]
 }
