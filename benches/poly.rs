@@ -438,53 +438,64 @@ fn bool_row<A: Copy, B: Copy, PA: Shape, PB: Shape>(
     }
 }
 
-type Cast = unsafe extern "C" fn(Vec2, Vec2, Poly, *mut Hit) -> bool;
+/// A motion against an 8-vertex polygon, writing a Hit: `(start, delta, poly, out)`.
+type Motion<A> = unsafe extern "C" fn(A, Vec2, Poly, *mut Hit) -> bool;
 
-fn raycast_row(rng: &mut Rng) -> Row {
-    let ours = black_box(c2d_raycast_poly as Cast);
-    let plain = black_box(plain_raycast_poly as Cast);
-    let gen = |r: &mut Rng| {
-        let p = octagon(r);
-        (ray(r, &p), p)
-    };
+/// A motion row: collide2d's and the plain function through pointers, each writing its hits;
+/// parry2d's query on its shapes, its time of impact and normal summed so they are computed.
+fn hit_row<A: Copy, S>(
+    name: &'static str,
+    rng: &mut Rng,
+    gen: impl FnMut(&mut Rng) -> ((A, Vec2), Poly),
+    (ours, plain): (Motion<A>, Motion<A>),
+    parry_shape: impl Fn(&((A, Vec2), Poly)) -> S,
+    parry: impl Fn(&S) -> Option<f32>,
+) -> Row {
+    let (ours, plain) = (black_box(ours), black_box(plain));
     // SAFETY: NULL is a valid `out`.
-    let cast = |f: Cast, (o, d): (Vec2, Vec2), p: Poly| unsafe { f(o, d, p, std::ptr::null_mut()) };
-    let data = pairs(rng, gen, |od, p| cast(ours, od, p));
-    let want: Vec<bool> = data.iter().map(|&(od, p)| cast(ours, od, p)).collect();
-    let plain_agree = agreement(&data, &want, |&(od, p)| cast(plain, od, p));
-    let shapes: Vec<_> = data
-        .iter()
-        .map(|&((o, d), p)| (Ray::new(v(o), v(d)), parry_poly(&p)))
-        .collect();
-    let parry_cast = |(ray, (pose, shape)): &(Ray, (Pose, ConvexPolygon))| {
-        shape.cast_ray_and_get_normal(pose, ray, 1.0, true)
-    };
+    let call =
+        |f: Motion<A>, (a, d): (A, Vec2), p: Poly| unsafe { f(a, d, p, std::ptr::null_mut()) };
+    let data = pairs(rng, gen, |ad, p| call(ours, ad, p));
+    let want: Vec<bool> = data.iter().map(|&(ad, p)| call(ours, ad, p)).collect();
+    let plain_agree = agreement(&data, &want, |&(ad, p)| call(plain, ad, p));
+    let shapes: Vec<S> = data.iter().map(parry_shape).collect();
     let mut outs = [Hit::default(); 2];
     let [out_ours, out_plain] = &mut outs;
-    let mut toi = 0.0;
+    let mut sum = 0.0;
     let t = measure_side_by_side(vec![
         // SAFETY: `out_ours` is a live, writable Hit.
-        column(&data, |&((o, d), p)| unsafe { ours(o, d, p, out_ours) }),
+        column(&data, |&((a, d), p)| unsafe { ours(a, d, p, out_ours) }),
         // SAFETY: `out_plain` is a live, writable Hit.
-        column(&data, |&((o, d), p)| unsafe { plain(o, d, p, out_plain) }),
-        column(&shapes, |s| match parry_cast(s) {
-            Some(hit) => {
-                toi += hit.time_of_impact + hit.normal.x;
-                true
-            }
-            None => false,
-        }),
+        column(&data, |&((a, d), p)| unsafe { plain(a, d, p, out_plain) }),
+        column(&shapes, |s| parry(s).map(|x| sum += x).is_some()),
     ]);
-    black_box((outs, toi));
-    let parry_agree = agreement(&shapes, &want, |s| parry_cast(s).is_some());
+    black_box((outs, sum));
+    let parry_agree = agreement(&shapes, &want, |s| parry(s).is_some());
     Row {
-        name: "ray cast, 8-vertex polygon (`c2d_raycast_poly`)",
+        name,
         ours: t[0],
         plain: t[1],
         parry: t[2],
         plain_agree,
         parry_agree,
     }
+}
+
+fn raycast_row(rng: &mut Rng) -> Row {
+    hit_row(
+        "ray cast, 8-vertex polygon (`c2d_raycast_poly`)",
+        rng,
+        |r| {
+            let p = octagon(r);
+            (ray(r, &p), p)
+        },
+        (c2d_raycast_poly, plain_raycast_poly),
+        |&((o, d), p)| (Ray::new(v(o), v(d)), parry_poly(&p)),
+        |(ray, (pose, shape))| {
+            let hit = shape.cast_ray_and_get_normal(pose, ray, 1.0, true)?;
+            Some(hit.time_of_impact + hit.normal.x)
+        },
+    )
 }
 
 type Manifolds = unsafe extern "C" fn(Poly, Poly, *mut Manifold) -> bool;
@@ -535,62 +546,28 @@ fn manifold_row(rng: &mut Rng) -> Row {
     }
 }
 
-type Sweep = unsafe extern "C" fn(Rect, Vec2, Poly, *mut Hit) -> bool;
-
 /// A rect moving up to 60 units along each axis against an 8-vertex polygon: collide2d's sweep,
 /// the plain f32 swept separating axes, and parry2d's `cast_shapes` (time of impact, the rect a
 /// cuboid moving by `delta` over a time of 1).
 fn sweep_row(rng: &mut Rng) -> Row {
-    let ours = black_box(c2d_sweep_rect_poly as Sweep);
-    let plain = black_box(plain_sweep_rect_poly as Sweep);
-    let gen = |r: &mut Rng| {
-        (
-            (r.rect(), Vec2::new(r.f(-60.0, 60.0), r.f(-60.0, 60.0))),
-            octagon(r),
-        )
-    };
-    // SAFETY: NULL is a valid `out`.
-    let sweep =
-        |f: Sweep, (a, d): (Rect, Vec2), p: Poly| unsafe { f(a, d, p, std::ptr::null_mut()) };
-    let data = pairs(rng, gen, |ad, p| sweep(ours, ad, p));
-    let want: Vec<bool> = data.iter().map(|&(ad, p)| sweep(ours, ad, p)).collect();
-    let plain_agree = agreement(&data, &want, |&(ad, p)| sweep(plain, ad, p));
-    let shapes: Vec<_> = data
-        .iter()
-        .map(|&((a, d), p)| (parry_cuboid(&a), v(d), parry_poly(&p)))
-        .collect();
     let options = ShapeCastOptions::with_max_time_of_impact(1.0);
-    let parry_cast = |((pa, ca), d, (pb, cb)): &((Pose, Cuboid), Vector, (Pose, ConvexPolygon))| {
-        cast_shapes(pa, *d, ca, pb, Vector::ZERO, cb, options)
-            .ok()
-            .flatten()
-    };
-    let mut outs = [Hit::default(); 2];
-    let [out_ours, out_plain] = &mut outs;
-    let mut toi = 0.0;
-    let t = measure_side_by_side(vec![
-        // SAFETY: `out_ours` is a live, writable Hit.
-        column(&data, |&((a, d), p)| unsafe { ours(a, d, p, out_ours) }),
-        // SAFETY: `out_plain` is a live, writable Hit.
-        column(&data, |&((a, d), p)| unsafe { plain(a, d, p, out_plain) }),
-        column(&shapes, |s| match parry_cast(s) {
-            Some(hit) => {
-                toi += hit.time_of_impact + hit.normal1.x;
-                true
-            }
-            None => false,
-        }),
-    ]);
-    black_box((outs, toi));
-    let parry_agree = agreement(&shapes, &want, |s| parry_cast(s).is_some());
-    Row {
-        name: "rect sweep, 8-vertex polygon (`c2d_sweep_rect_poly`)",
-        ours: t[0],
-        plain: t[1],
-        parry: t[2],
-        plain_agree,
-        parry_agree,
-    }
+    hit_row(
+        "rect sweep, 8-vertex polygon (`c2d_sweep_rect_poly`)",
+        rng,
+        |r| {
+            let a = r.rect();
+            (
+                (a, Vec2::new(r.f(-60.0, 60.0), r.f(-60.0, 60.0))),
+                octagon(r),
+            )
+        },
+        (c2d_sweep_rect_poly, plain_sweep_rect_poly),
+        |&((a, d), p)| (parry_cuboid(&a), v(d), parry_poly(&p)),
+        |((pa, ca), d, (pb, cb))| {
+            let hit = cast_shapes(pa, *d, ca, pb, Vector::ZERO, cb, options).ok()??;
+            Some(hit.time_of_impact + hit.normal1.x)
+        },
+    )
 }
 
 fn main() {
