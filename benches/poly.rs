@@ -9,7 +9,8 @@
 //! order; ray origins start outside the polygon, and every hit is written out. Reported: the
 //! median of 9 passes over all pairs (`BENCH_PASSES`, `BENCH_CLOCK=thread` as in common/), the
 //! three columns' passes taken in turn so that a noisy spell of the machine falls on all of them
-//! alike, and below the table the share of pairs on which each other column answers as collide2d does.
+//! alike, and below the table the share of pairs on which each other column answers as
+//! collide2d does.
 //!
 //! The plain f32 tests are what a hand-written engine does, in f32, with no care for rounding:
 //! polygons by separating axes over both polygons' edge normals (all axes, no early exit),
@@ -397,6 +398,20 @@ struct Row {
     parry_agree: f64,
 }
 
+impl Row {
+    /// A row from its three columns' times (collide2d, plain f32, parry2d) and agreement shares.
+    fn new(name: &'static str, t: &[f64], plain_agree: f64, parry_agree: f64) -> Row {
+        Row {
+            name,
+            ours: t[0],
+            plain: t[1],
+            parry: t[2],
+            plain_agree,
+            parry_agree,
+        }
+    }
+}
+
 /// The share of `data` on which `answer` agrees with collide2d's answers `want`.
 fn agreement<T>(data: &[T], want: &[bool], answer: impl Fn(&T) -> bool) -> f64 {
     let same = data
@@ -428,14 +443,7 @@ fn bool_row<A: Copy, B: Copy, PA: Shape, PB: Shape>(
         column(&shapes, |(a, b)| parry_test(a, b)),
     ]);
     let parry_agree = agreement(&shapes, &want, |(a, b)| parry_test(a, b));
-    Row {
-        name,
-        ours: t[0],
-        plain: t[1],
-        parry: t[2],
-        plain_agree,
-        parry_agree,
-    }
+    Row::new(name, &t, plain_agree, parry_agree)
 }
 
 /// A motion against an 8-vertex polygon, writing a Hit: `(start, delta, poly, out)`.
@@ -471,14 +479,7 @@ fn hit_row<A: Copy, S>(
     ]);
     black_box((outs, sum));
     let parry_agree = agreement(&shapes, &want, |s| parry(s).is_some());
-    Row {
-        name,
-        ours: t[0],
-        plain: t[1],
-        parry: t[2],
-        plain_agree,
-        parry_agree,
-    }
+    Row::new(name, &t, plain_agree, parry_agree)
 }
 
 fn raycast_row(rng: &mut Rng) -> Row {
@@ -536,14 +537,12 @@ fn manifold_row(rng: &mut Rng) -> Row {
     ]);
     black_box((outs, depth));
     let parry_agree = agreement(&shapes, &want, |s| !parry_manifold(s).points.is_empty());
-    Row {
-        name: "manifold, poly–poly, 8 vertices each (`c2d_manifold_poly_poly`)",
-        ours: t[0],
-        plain: t[1],
-        parry: t[2],
+    Row::new(
+        "manifold, poly–poly, 8 vertices each (`c2d_manifold_poly_poly`)",
+        &t,
         plain_agree,
         parry_agree,
-    }
+    )
 }
 
 /// A rect moving up to 60 units along each axis against an 8-vertex polygon: collide2d's sweep,
@@ -555,9 +554,8 @@ fn sweep_row(rng: &mut Rng) -> Row {
         "rect sweep, 8-vertex polygon (`c2d_sweep_rect_poly`)",
         rng,
         |r| {
-            let a = r.rect();
             (
-                (a, Vec2::new(r.f(-60.0, 60.0), r.f(-60.0, 60.0))),
+                (r.rect(), Vec2::new(r.f(-60.0, 60.0), r.f(-60.0, 60.0))),
                 octagon(r),
             )
         },
