@@ -87,13 +87,20 @@ impl Convex {
         let Some(vs) = p.vertices() else {
             return false;
         };
-        self.len = vs.len();
-        self.aabb = false;
-        for (slot, v) in self.v.iter_mut().zip(vs) {
+        let len = vs.len();
+        (self.len, self.aabb) = (len, false);
+        // Every slot in one straight pass (those past `len` are never read), the NaN test
+        // folded without a branch per vertex.
+        let mut ok = true;
+        for (i, (slot, v)) in self.v.iter_mut().zip(&p.verts).enumerate() {
             *slot = v.wide();
+            ok &= (i >= len) | !(v.x.is_nan() | v.y.is_nan());
         }
-        self.set_normals();
-        !self.verts().iter().any(|&v| nan(v))
+        for i in 0..POLY_MAX - 1 {
+            self.n[i] = outward(self.v[i], self.v[i + 1]);
+        }
+        self.n[len - 1] = outward(self.v[len - 1], self.v[0]);
+        ok
     }
 
     /// A box from its corners, counter-clockwise. A side of zero length still gets its axis
@@ -114,7 +121,7 @@ impl Convex {
             self.v[i] = a;
             self.n[i] = if n == ZERO { sub(a, prev) } else { n };
         }
-        !self.verts().iter().any(|&v| nan(v))
+        !self.verts().iter().fold(false, |any, &v| any | nan(v))
     }
 
     /// A rect (negative sizes span the other way).
@@ -130,7 +137,7 @@ impl Convex {
         self.aabb = self
             .verts()
             .iter()
-            .all(|p| p.0.is_finite() && p.1.is_finite());
+            .fold(true, |all, p| all & p.0.is_finite() & p.1.is_finite());
         ok
     }
 

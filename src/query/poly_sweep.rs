@@ -122,16 +122,21 @@ impl Span {
     }
 }
 
-/// The least and greatest corners of the points' bounding box.
+/// The least and greatest corners of the bounding box of finite points (plain comparisons: no
+/// NaN to pass over).
 #[inline(always)]
 fn bounds(pts: &[P]) -> (P, P) {
     let (mut lo, mut hi) = (
         (f64::INFINITY, f64::INFINITY),
         (f64::NEG_INFINITY, f64::NEG_INFINITY),
     );
+    let (less, more) = (
+        |a: f64, b: f64| if a < b { a } else { b },
+        |a: f64, b: f64| if a > b { a } else { b },
+    );
     for &p in pts {
-        lo = (lo.0.min(p.0), lo.1.min(p.1));
-        hi = (hi.0.max(p.0), hi.1.max(p.1));
+        lo = (less(p.0, lo.0), less(p.1, lo.1));
+        hi = (more(p.0, hi.0), more(p.1, hi.1));
     }
     (lo, hi)
 }
@@ -584,7 +589,8 @@ impl Body {
     #[inline(always)]
     fn finish(&mut self, r: f32, solid: bool) -> bool {
         (self.r, self.solid) = (r as f64, solid);
-        (0.0..f64::INFINITY).contains(&self.r) & self.pts().iter().all(|&p| finite(p))
+        let finite = self.pts().iter().fold(true, |ok, &p| ok & finite(p));
+        (0.0..f64::INFINITY).contains(&self.r) & finite
     }
 
     /// Both polygon-like: the separating-axis sweep applies.
