@@ -90,16 +90,13 @@ impl Convex {
         let len = vs.len();
         (self.len, self.aabb) = (len, false);
         // Every slot in one straight pass (those past `len` are never read), the NaN test
-        // folded without a branch per vertex.
+        // folded without a branch per vertex; the normals likewise.
         let mut ok = true;
         for (i, (slot, v)) in self.v.iter_mut().zip(&p.verts).enumerate() {
             *slot = v.wide();
             ok &= (i >= len) | !(v.x.is_nan() | v.y.is_nan());
         }
-        for i in 0..POLY_MAX - 1 {
-            self.n[i] = outward(self.v[i], self.v[i + 1]);
-        }
-        self.n[len - 1] = outward(self.v[len - 1], self.v[0]);
+        self.set_normals();
         ok
     }
 
@@ -156,11 +153,13 @@ impl Convex {
         &self.n[..self.len]
     }
 
-    /// The normals of the edges from the vertices.
+    /// The normals of the edges from the vertices (at least one), in one straight pass over every
+    /// slot (those past `len` are never read), the closing edge's last.
     fn set_normals(&mut self) {
-        for i in 0..self.len {
-            self.n[i] = outward(self.v[i], self.v[next(i, self.len)]);
+        for i in 0..POLY_MAX - 1 {
+            self.n[i] = outward(self.v[i], self.v[i + 1]);
         }
+        self.n[self.len - 1] = outward(self.v[self.len - 1], self.v[0]);
     }
 
     /// A convex shape from 1 to 8 points in f64, in place: a point, a segment (its two sides as
