@@ -110,15 +110,21 @@ impl Convex {
     /// [`Convex::of_box`] in place: whether the corners have no NaN.
     #[inline(always)]
     fn set_box(&mut self, corners: [P; 4]) -> bool {
-        self.len = 4;
+        self.fill_box(corners);
         self.aabb = false;
+        !corners.iter().fold(false, |any, &v| any | nan(v))
+    }
+
+    /// The corners of a box, counter-clockwise, and its edge normals.
+    #[inline(always)]
+    fn fill_box(&mut self, corners: [P; 4]) {
+        self.len = 4;
         for i in 0..4 {
             let (a, b, prev) = (corners[i], corners[(i + 1) % 4], corners[(i + 3) % 4]);
             let n = outward(a, b);
             self.v[i] = a;
             self.n[i] = if n == ZERO { sub(a, prev) } else { n };
         }
-        !self.verts().iter().fold(false, |any, &v| any | nan(v))
     }
 
     /// A rect (negative sizes span the other way).
@@ -127,15 +133,17 @@ impl Convex {
         c.set_rect(r).then_some(c)
     }
 
-    /// [`Convex::of_rect`] in place: whether the rect has no NaN.
+    /// [`Convex::of_rect`] in place: whether the rect has no NaN. Its corners are all finite
+    /// exactly when `self.aabb` is set after.
     #[inline(always)]
     pub(crate) fn set_rect(&mut self, r: Rect) -> bool {
-        let ok = self.set_box(r.aabb().corners());
-        self.aabb = self
-            .verts()
+        let corners = r.aabb().corners();
+        self.fill_box(corners);
+        self.aabb = corners
             .iter()
             .fold(true, |all, p| all & p.0.is_finite() & p.1.is_finite());
-        ok
+        // Finite corners have no NaN: the usual rect needs no second look.
+        self.aabb || !corners.iter().any(|&v| nan(v))
     }
 
     /// An oriented box (exact corners at multiples of 90°).

@@ -539,7 +539,9 @@ trait Core {
 impl Core for Rect {
     #[inline(always)]
     fn set(&self, b: &mut Body) -> bool {
-        b.c.set_rect(*self) && b.finish(0.0, true)
+        // A rect's corners are finite exactly when `aabb` is set: no second look at them.
+        (b.r, b.solid) = (0.0, true);
+        b.c.set_rect(*self) & b.c.aabb
     }
 }
 

@@ -46,7 +46,7 @@ use super::sweep_exact;
 use crate::exact::{product_le, two_product};
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Vec2};
+use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Vec2, POLY_MAX};
 
 type P = (f64, f64);
 
@@ -111,15 +111,16 @@ pub(crate) fn settle(t: f32, mut clear: impl FnMut(f32) -> bool) -> f32 {
     t
 }
 
-/// [`settle`] for a mover that sits at `moved(t)` and is clear there when `clear`: the same
-/// steps and the same answer, but a step that leaves the f32 position as it was (the motion
-/// moves it by less than its rounding) takes the last answer rather than testing again.
+/// [`settle`] for a mover that sits at `moved(t)`, is clear there when `clear`, and is already
+/// known not to be clear at `t` itself: the same steps and the same answer, but a step that
+/// leaves the f32 position as it was (the motion moves it by less than its rounding) takes the
+/// last answer rather than testing again, and `t` is not tested again.
 pub(crate) fn settle_moved<M: Copy + PartialEq>(
     t: f32,
     moved: impl Fn(f32) -> M,
     mut clear: impl FnMut(&M) -> bool,
 ) -> f32 {
-    let mut last = None::<(M, bool)>;
+    let mut last = Some((moved(t), false));
     settle(t, |t| {
         let m = moved(t);
         match last {
@@ -706,26 +707,30 @@ fn rect_obb_hit(a: Rect, delta: Vec2, b: Obb) -> Option<Hit> {
     }
 }
 
-/// Where two touching convex polygons (of finite points) meet, given the normal `n` from the
-/// target toward the mover: the middle of the common part of the mover's nearest feature and
-/// the target's.
+/// Where two touching convex polygons (of finite points, at most eight each) meet, given the
+/// normal `n` from the target toward the mover: the middle of the common part of the mover's
+/// nearest feature and the target's.
 pub(crate) fn touching_point(mover: &[P], target: &[P], n: P) -> P {
+    debug_assert!(mover.len() <= POLY_MAX && target.len() <= POLY_MAX);
     let dot = |p: P, d: P| p.0 * d.0 + p.1 * d.1;
     let tangent = (-n.1, n.0);
     // The feature nearest the other shape: the vertices within a hair of the extreme.
     let feature = |pts: &[P], dir: P| {
-        // Plain comparisons (the points are finite), selected without branches: which vertices
-        // are near is as random as the shapes.
+        // Each point's height along `dir` and place along the tangent, computed once; plain
+        // comparisons (the points are finite), selected without branches: which vertices are
+        // near is as random as the shapes.
+        let (mut h, mut s) = ([f64::NEG_INFINITY; POLY_MAX], [0.0; POLY_MAX]);
         let (mut top, mut scale) = (f64::MIN, 1.0f64);
-        for &p in pts {
-            let (h, m) = (dot(p, dir), p.0.abs() + p.1.abs());
-            top = if h > top { h } else { top };
+        for ((h, s), &p) in h.iter_mut().zip(&mut s).zip(pts) {
+            (*h, *s) = (dot(p, dir), dot(p, tangent));
+            let m = p.0.abs() + p.1.abs();
+            top = if *h > top { *h } else { top };
             scale = if m > scale { m } else { scale };
         }
         let (mut lo, mut hi) = (f64::MAX, f64::MIN);
         let floor = top - scale * 1e-9;
-        for &p in pts {
-            let (near, s) = (dot(p, dir) >= floor, dot(p, tangent));
+        for (&h, &s) in h.iter().zip(&s) {
+            let near = h >= floor;
             lo = if near & (s < lo) { s } else { lo };
             hi = if near & (s > hi) { s } else { hi };
         }
