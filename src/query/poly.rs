@@ -351,8 +351,10 @@ fn quick_point(p: Vec2, a: Vec2, b: Vec2, r: f32) -> Option<bool> {
     let t = (dot32(d, w) / e.max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
     let g = (w.0 - d.0 * t, w.1 - d.1 * t);
     let (r2, big) = slack(e + dot32(w, w), r);
-    let dd = dot32(g, g);
-    answer(dd + big < r2, dd > r2 + big)
+    // The squared distance against `r²`: one comparison of their difference with the slack
+    // decides whether either certificate holds.
+    let diff = dot32(g, g) - r2;
+    (diff.abs() > big).then_some(diff < 0.0)
 }
 
 fn p32(u: Vec2, v: Vec2) -> (f32, f32) {
@@ -407,6 +409,13 @@ fn near<const CLOSED: bool>(p: P, a: P, b: P, r: f64) -> bool {
         let cross = d.0 * f.1 - d.1 * f.0;
         product_below::<CLOSED>(cross, cross, r * r, len2)
     }
+}
+
+/// Both radii non-negative (a NaN fails, or leaves the quick answer undecided): one comparison,
+/// of the lesser.
+#[inline(always)]
+fn radii_ok(r1: f32, r2: f32) -> bool {
+    (if r1 < r2 { r1 } else { r2 }) >= 0.0
 }
 
 /// A capsule predicate: the quick answer when it decides (an empty shape, `radii_ok` false,
@@ -533,7 +542,7 @@ fn point_capsule_exact<const CLOSED: bool>(p: Vec2, b: &Capsule) -> bool {
 #[inline(always)]
 fn capsule_circle<const CLOSED: bool>(a: &Capsule, b: Circle) -> bool {
     let quick = quick_point(Vec2::new(b.x, b.y), a.a, a.b, a.r + b.r);
-    settled(quick, (a.r >= 0.0) & (b.r >= 0.0), || {
+    settled(quick, radii_ok(a.r, b.r), || {
         capsule_circle_exact::<CLOSED>(a, b)
     })
 }
@@ -551,7 +560,7 @@ fn capsule_circle_exact<const CLOSED: bool>(a: &Capsule, b: Circle) -> bool {
 #[inline(always)]
 fn capsule_capsule<const CLOSED: bool>(a: &Capsule, b: &Capsule) -> bool {
     let quick = quick_segments(a.a, a.b, b.a, b.b, a.r + b.r);
-    settled(quick, (a.r >= 0.0) & (b.r >= 0.0), || {
+    settled(quick, radii_ok(a.r, b.r), || {
         capsule_capsule_exact::<CLOSED>(a, b)
     })
 }
