@@ -16,8 +16,9 @@
 //! polygons by separating axes over both polygons' edge normals (all axes, no early exit),
 //! capsules by the clamped closest points of two segments, the ray by clipping against the edge
 //! lines, the manifold as Box2D's b2CollidePolygons (reference face, incident face clipped to its
-//! side planes), the rect sweep by the overlap-time intervals along those axes. They may differ
-//! from collide2d's exact answers near touching.
+//! side planes), the rect sweep by the overlap-time intervals along those axes and its contact
+//! point as the middle of the touching features. They may differ from collide2d's exact answers
+//! near touching.
 //!
 //! Run: `cargo bench --bench poly` (add a name filter to run a subset: `cargo bench --bench poly -- capsule`).
 
@@ -123,7 +124,8 @@ extern "C" fn sat_rect_poly(a: Rect, b: Poly) -> bool {
 
 /// A rect moving by `d` against an 8-vertex polygon, swept by separating axes in f32: per axis
 /// (the polygon's 8 edge normals and the rect's x and y) the interval of times the projections
-/// overlap; the latest entry against the earliest exit, every axis computed, no early exit.
+/// overlap; the latest entry against the earliest exit, every axis computed, no early exit; for
+/// a hit, the contact point as collide2d's sweep reports one.
 unsafe extern "C" fn plain_sweep_rect_poly(a: Rect, d: Vec2, b: Poly, out: *mut Hit) -> bool {
     let (x1, y1) = (a.x + a.w, a.y + a.h);
     let corners = [
@@ -171,18 +173,44 @@ unsafe extern "C" fn plain_sweep_rect_poly(a: Rect, d: Vec2, b: Poly, out: *mut 
     let hit = (enter < exit) & (enter < 1.0) & (exit > 0.0);
     if hit && !out.is_null() {
         let len = (normal.x * normal.x + normal.y * normal.y).sqrt();
-        let pos = Vec2::new(a.x + t * d.x, a.y + t * d.y);
+        let n = Vec2::new(normal.x / len, normal.y / len);
+        let (dx, dy) = (t * d.x, t * d.y);
+        let moved = corners.map(|c| Vec2::new(c.x + dx, c.y + dy));
         // SAFETY: `out` is NULL or writable.
         unsafe {
             *out = Hit {
                 t,
-                normal: Vec2::new(normal.x / len, normal.y / len),
-                point: pos,
-                pos,
+                normal: n,
+                point: touching_point(&moved, &b.verts, n),
+                pos: moved[0],
             }
         };
     }
     hit
+}
+
+/// Where a moved rect touches a polygon, given the unit normal `n` from the polygon toward the
+/// rect: the middle of the common part of the two nearest features (the points within a hair of
+/// each shape's extreme toward the other), every point visited.
+fn touching_point(rect: &[Vec2; 4], poly: &[Vec2; POLY_MAX], n: Vec2) -> Vec2 {
+    let tangent = Vec2::new(-n.y, n.x);
+    let feature = |pts: &[Vec2], dir: Vec2| {
+        let top = pts
+            .iter()
+            .fold(f32::NEG_INFINITY, |m, &p| m.max(dot(p, dir)));
+        let floor = top - (top.abs() + 1.0) * 1.0e-5;
+        let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
+        for &p in pts {
+            let (near, s) = (dot(p, dir) >= floor, dot(p, tangent));
+            lo = if near { lo.min(s) } else { lo };
+            hi = if near { hi.max(s) } else { hi };
+        }
+        (top, lo, hi)
+    };
+    let (h, lo1, hi1) = feature(poly, n);
+    let (_, lo2, hi2) = feature(rect, Vec2::new(-n.x, -n.y));
+    let s = (lo1.max(lo2) + hi1.min(hi2)) * 0.5;
+    Vec2::new(n.x * h + tangent.x * s, n.y * h + tangent.y * s)
 }
 
 /// The squared distance between the segments `p1..q1` and `p2..q2` from their clamped closest
