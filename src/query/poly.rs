@@ -41,6 +41,11 @@ fn nan(p: P) -> bool {
     p.0.is_nan() || p.1.is_nan()
 }
 
+/// No point has a NaN (folded without a branch per point).
+fn no_nan(pts: &[P]) -> bool {
+    !pts.iter().fold(false, |any, &v| any | nan(v))
+}
+
 fn sub(a: P, b: P) -> P {
     (a.0 - b.0, a.1 - b.1)
 }
@@ -104,15 +109,8 @@ impl Convex {
     /// (from the neighbouring side), so a flat box is tested as a segment, on both of its axes.
     pub(crate) fn of_box(corners: [P; 4]) -> Option<Convex> {
         let mut c = Convex::EMPTY;
-        c.set_box(corners).then_some(c)
-    }
-
-    /// [`Convex::of_box`] in place: whether the corners have no NaN.
-    #[inline(always)]
-    fn set_box(&mut self, corners: [P; 4]) -> bool {
-        self.fill_box(corners);
-        self.aabb = false;
-        !corners.iter().fold(false, |any, &v| any | nan(v))
+        c.fill_box(corners);
+        no_nan(&corners).then_some(c)
     }
 
     /// The corners of a box, counter-clockwise, and its edge normals.
@@ -143,7 +141,7 @@ impl Convex {
             .iter()
             .fold(true, |all, p| all & p.0.is_finite() & p.1.is_finite());
         // Finite corners have no NaN: the usual rect needs no second look.
-        self.aabb || !corners.iter().any(|&v| nan(v))
+        self.aabb || no_nan(&corners)
     }
 
     /// An oriented box (exact corners at multiples of 90°).
@@ -178,7 +176,7 @@ impl Convex {
             return false;
         }
         self.fill(pts);
-        !pts.iter().any(|&v| nan(v))
+        no_nan(pts)
     }
 
     /// A convex polygon from 3 to 8 f64 vertices, counter-clockwise (y-up); `None` for another
