@@ -284,9 +284,18 @@ static void test_corner_only_touch_is_not_ground(void) {
     CASE("one grid step above the floor is in the air: there is no margin");
     c2d_world_update(w, player, rect(50, 90 - STEP, 10, 10));
     ENSURE(c2d_world_ground(w, player, UP, NULL, NULL, &g) == C2D_OK && g.flags == 0);
-    CASE("in doubles: 1e-9 above the floor is in the air too");
+    CASE("in a float world, 1e-9 above the floor is within a float's rounding: standing on it");
     c2d_world_update_d(w, player, rectd(50, 90 - 1e-9, 10, 10));
+    ENSURE(c2d_world_ground(w, player, UP, NULL, NULL, &g) == C2D_OK && g.flags == C2D_ON_FLOOR);
+    c2d_world_free(w);
+    CASE("in a double world, 1e-9 above the floor is in the air (its band is 1e-10)");
+    w = c2d_world_new_d(32.0);
+    floor = c2d_world_add(w, rect(0, 100, 100, 10), 0);
+    player = c2d_world_add_d(w, rectd(50, 90 - 1e-9, 10, 10), 0);
     ENSURE(c2d_world_ground(w, player, UP, NULL, NULL, &g) == C2D_OK && g.flags == 0);
+    CASE("... and 1e-11 above it stands on it");
+    c2d_world_update_d(w, player, rectd(50, 90 - 1e-11, 10, 10));
+    ENSURE(c2d_world_ground(w, player, UP, NULL, NULL, &g) == C2D_OK && g.flags == C2D_ON_FLOOR && g.floor == floor);
     c2d_world_free(w);
 }
 

@@ -4,7 +4,7 @@
 use crate::query::sweep::{at, settle, unusable};
 use crate::query::{overlap_rect_rect, overlap_recti_recti, sweep_rect_rect};
 use crate::shape::{Hit, Rect, RectI, Vec2};
-use crate::world::{centre_distance, detect, Collision, RectD, Vec2D};
+use crate::world::{centre_distance, detect, Band, Collision, Precision, RectD, Vec2D};
 
 /// The most hits [`move_rect`] resolves in one call (32); the motion stops at the last one.
 pub(crate) const MAX_HITS: usize = 32;
@@ -105,8 +105,14 @@ where
 /// a rect that does not move the nearest way out — with `t = 0`; such an obstacle is then met
 /// no more in this move. Each leg is swept ([`sweep_rect_rect`]) against the other obstacles.
 /// At most 32 hits are resolved; the motion stops at the last one. Except with `Cross`, the
-/// final position strictly overlaps no obstacle that `a` did not overlap at the start (it is
-/// checked with the exact predicate, stepping back by f32 ulps if rounding demands).
+/// final position overlaps no obstacle that `a` did not overlap at the start (it is checked
+/// exactly, stepping back by f32 ulps if rounding demands).
+///
+/// Touching is read as the game means it, in f32 (see `c2d_move_rect`): two faces within one
+/// unit in the last place of the rects' largest coordinate or size are the same face, so a rect
+/// snapped flush against an obstacle by the game's own arithmetic (`x = wall.x - w`) moves away
+/// and along freely and stops at once, where it is, moving into it; "overlap" means by more
+/// than that band on both axes.
 ///
 /// `Ignore` passes straight through (`a + delta`, no hits). `Cross` also ends at `a + delta`
 /// and counts the obstacles overlapped at the start (deepest first), then every obstacle swept
@@ -122,9 +128,7 @@ pub fn move_rect(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -
     let start = Vec2::new(a.x, a.y);
     let clear = |p: Vec2| {
         let r = Rect::new(p.x, p.y, a.w, a.h);
-        obstacles
-            .iter()
-            .all(|&o| !overlap_rect_rect(r, o) || overlap_rect_rect(a, o))
+        obstacles.iter().all(|&o| !overlap(r, o) || overlap(a, o))
     };
     if clear(end) {
         return (end, info);
@@ -176,14 +180,14 @@ fn move_legs(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -> (V
                 done[info.count] = i;
                 record(&mut info, i, h);
             }
-            let blocks = |i: usize| !overlap_rect_rect(a, obstacles[i]);
+            let blocks = |i: usize| !overlap(a, obstacles[i]);
             // One sweep of the whole motion: every obstacle on the way is a hit, in order.
             let mut last: Option<(f32, usize)> = None;
             while info.count < MAX_HITS {
                 let mut next: Option<(Hit, usize)> = None;
                 for (i, &o) in obstacles.iter().enumerate() {
                     // The sweep first: it rejects most obstacles in a few compares.
-                    let Some(h) = sweep_rect_rect(a, delta, o) else {
+                    let Some(h) = sweep(a, delta, o) else {
                         continue;
                     };
                     if !blocks(i) {
@@ -233,12 +237,12 @@ fn move_legs(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -> (V
         let blocks = |i: usize| {
             let o = obstacles[i];
             let way_out = || resolution(RectD::from(a), Vec2D::from(delta), RectD::from(o));
-            !done.contains(&i) && (!overlap_rect_rect(a, o) || way_out().is_some())
+            !done.contains(&i) && (!overlap(a, o) || way_out().is_some())
         };
         let mut first: Option<(Hit, usize)> = None;
         for (i, &o) in obstacles.iter().enumerate() {
             // The sweep first: it rejects most obstacles in a few compares.
-            if let Some(h) = sweep_rect_rect(here, leg, o) {
+            if let Some(h) = sweep(here, leg, o) {
                 if blocks(i) && first.is_none_or(|(f, _)| h.t < f.t) {
                     first = Some((h, i));
                 }
@@ -248,11 +252,10 @@ fn move_legs(a: Rect, delta: Vec2, obstacles: &[Rect], response: Response) -> (V
         // The leg's end is checked against every blocking obstacle, not only the one hit.
         let t = settle(stop, |t| {
             let r = moved(at(pos, leg, t));
-            (0..obstacles.len()).all(|i| !overlap_rect_rect(r, obstacles[i]) || !blocks(i))
+            (0..obstacles.len()).all(|i| !overlap(r, obstacles[i]) || !blocks(i))
         });
-        let clear = |p: Vec2| {
-            (0..obstacles.len()).all(|i| !overlap_rect_rect(moved(p), obstacles[i]) || !blocks(i))
-        };
+        let clear =
+            |p: Vec2| (0..obstacles.len()).all(|i| !overlap(moved(p), obstacles[i]) || !blocks(i));
         let end = match first {
             // The hit's flush position when nothing else objects to it.
             Some((h, _)) if h.t == t && clear(h.pos) => h.pos,
@@ -290,7 +293,7 @@ fn deepest(r: Rect, leg: Vec2, obstacles: &[Rect], done: &[usize]) -> Option<(us
     let d = Vec2D::from(leg);
     let mut best: Option<(usize, Collision, f64)> = None;
     for (i, &o) in obstacles.iter().enumerate() {
-        if done.contains(&i) || !overlap_rect_rect(r, o) {
+        if done.contains(&i) || !overlap(r, o) {
             continue;
         }
         let other = RectD::from(o);
@@ -303,6 +306,12 @@ fn deepest(r: Rect, leg: Vec2, obstacles: &[Rect], done: &[usize]) -> Option<(us
         }
     }
     let (i, c, _) = best?;
+    Some((i, hit_f32(&c, 0.0)))
+}
+
+/// A collision as an f32 hit at `t`: the touch position rounded away from the obstacle along
+/// the normal.
+fn hit_f32(c: &Collision, t: f32) -> Hit {
     let round = |v: f64, n: f64| {
         let f = v as f32;
         if n < 0.0 && (f as f64) > v {
@@ -314,15 +323,55 @@ fn deepest(r: Rect, leg: Vec2, obstacles: &[Rect], done: &[usize]) -> Option<(us
         }
     };
     let pos = Vec2::new(round(c.touch.x, c.normal.x), round(c.touch.y, c.normal.y));
-    Some((
-        i,
-        Hit {
-            t: 0.0,
-            normal: Vec2::new(c.normal.x as f32, c.normal.y as f32),
-            point: pos,
-            pos,
-        },
-    ))
+    Hit {
+        t,
+        normal: Vec2::new(c.normal.x as f32, c.normal.y as f32),
+        point: pos,
+        pos,
+    }
+}
+
+/// The band between two f32 rects (see `band.rs`).
+fn band(a: &RectD, b: &RectD) -> Band {
+    Band::of(Precision::Single, a, b)
+}
+
+/// Whether two f32 rects overlap as the game means it: by more than their band on both axes.
+fn overlap(a: Rect, b: Rect) -> bool {
+    // Most pairs are apart: the strict f32 test first.
+    if !overlap_rect_rect(a, b) {
+        return false;
+    }
+    let (a, b) = (RectD::from(a), RectD::from(b));
+    band(&a, &b).overlap(&a.edges(), &b.edges())
+}
+
+/// [`sweep_rect_rect`] with touching read as the game means it: where a face of `r` lies within
+/// the band of a face of `o` but not on it, the exact detection with the band decides (a hit at
+/// `t = 0` where `r` is when moving into that face, none moving along or away).
+fn sweep(r: Rect, d: Vec2, o: Rect) -> Option<Hit> {
+    let (m, other) = (RectD::from(r), RectD::from(o));
+    let band = band(&m, &other);
+    // The four gaps between facing edges, estimated (f32 sums are exact in f64 but for far
+    // apart exponents): any nonzero one within twice the band asks the exact detection.
+    let (me, oe) = (m.edges(), other.edges());
+    let near = (0..2).any(|k| {
+        let b = 2.0 * band.0[k];
+        [(oe.lo[k], me.hi[k]), (oe.hi[k], me.lo[k])]
+            .iter()
+            .any(|&(p, q)| p != q && ((p.hi - q.hi) + (p.lo - q.lo)).abs() <= b)
+    });
+    if !near {
+        return sweep_rect_rect(r, d, o);
+    }
+    let c = detect(m, Vec2D::from(d), &oe, &band)?;
+    // Not later than the contact: the time rounded down.
+    let t = if c.overlaps { 0.0 } else { c.ti.max(0.0) };
+    let mut tf = t as f32;
+    if tf as f64 > t {
+        tf = next_f32(tf, false);
+    }
+    Some(hit_f32(&c, tf.max(0.0)))
 }
 
 /// How bump.lua's rule takes a rect out of an obstacle it overlaps, unless its extents are so
@@ -330,7 +379,7 @@ fn deepest(r: Rect, leg: Vec2, obstacles: &[Rect], done: &[usize]) -> Option<(us
 /// f32 number: such an obstacle is passed through, as one overlapped at the start was before 1.1.
 fn resolution(mover: RectD, d: Vec2D, other: RectD) -> Option<Collision> {
     let fits = |v: f64| v.abs() <= f32::MAX as f64;
-    detect(mover, d, &other.edges())
+    detect(mover, d, &other.edges(), &band(&mover, &other))
         .filter(|c| c.ti.is_finite() && fits(c.touch.x) && fits(c.touch.y))
 }
 

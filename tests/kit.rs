@@ -213,10 +213,14 @@ fn a_player_lands_on_a_floor_whose_top_is_not_a_double_and_stands_on_it() {
         assert_eq!((g.flags, g.floor), (ON_FLOOR, floor));
         step(&mut w, player, 0.0, 1.0);
     }
-    // One step of its coordinate higher (y > 0: the double below), it is in the air.
+    // One step of its coordinate higher (y > 0: the double below) is within the world's band
+    // (1e-10 in doubles): still standing. Past the band, it is in the air.
     let (x, y) = pos(&w, player);
     let above = f64::from_bits(y.to_bits() - 1);
     w.update_d(player, RectD::new(x, above, 10.0, 10.3))
+        .unwrap();
+    assert_eq!(ground(&mut w, player).flags, ON_FLOOR);
+    w.update_d(player, RectD::new(x, y - 1e-9, 10.0, 10.3))
         .unwrap();
     assert_eq!(ground(&mut w, player).flags, 0);
 }

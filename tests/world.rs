@@ -7,10 +7,11 @@ mod common;
 use collide2d::ffi::*;
 use collide2d::world::{Pair, Response, World, WorldHit, MAX_MOVE_HITS};
 use collide2d::{
-    intersect_segment_rect, overlap_point_rect, overlap_rect_circle, overlap_rect_rect,
-    raycast_rect, Circle, Rect, Segment, Vec2,
+    intersect_segment_rect, overlap_rect_rect, raycast_rect, Circle, Rect, Segment, Vec2,
 };
-use common::Rng;
+// The world's model reads touching as an f32 world does: moves leave items off the grid (a
+// diagonal slide's contact), where faces within a rounding of each other are the same face.
+use common::{overlap_beyond_band, overlap_circle_beyond_band, Rng};
 use std::collections::BTreeMap;
 
 /// World scenes drawn from the shared generator: coarse grid values so that exact touching is
@@ -49,7 +50,7 @@ type Model = BTreeMap<u64, (Rect, u64)>;
 
 fn brute_rect(m: &Model, q: Rect) -> Vec<u64> {
     m.iter()
-        .filter(|(_, v)| overlap_rect_rect(v.0, q))
+        .filter(|(_, v)| overlap_beyond_band(v.0, q))
         .map(|(k, _)| *k)
         .collect()
 }
@@ -59,7 +60,7 @@ fn brute_pairs(m: &Model) -> Vec<Pair> {
     let mut out = Vec::new();
     for (i, (a, va)) in items.iter().enumerate() {
         for (b, vb) in &items[i + 1..] {
-            if overlap_rect_rect(va.0, vb.0) {
+            if overlap_beyond_band(va.0, vb.0) {
                 out.push(Pair { a: **a, b: **b });
             }
         }
@@ -90,7 +91,7 @@ fn check_queries(w: &World, m: &Model, rng: &mut Rng, span: f32) {
         let p = Vec2::new(rng.quarter(span), rng.quarter(span));
         let want: Vec<u64> = m
             .iter()
-            .filter(|(_, v)| overlap_point_rect(p, v.0))
+            .filter(|(_, v)| overlap_beyond_band(v.0, Rect::new(p.x, p.y, 0.0, 0.0)))
             .map(|(k, _)| *k)
             .collect();
         assert_eq!(all_u64(|o| w.query_point(p, o)), want, "query_point {p:?}");
@@ -102,7 +103,7 @@ fn check_queries(w: &World, m: &Model, rng: &mut Rng, span: f32) {
         );
         let want: Vec<u64> = m
             .iter()
-            .filter(|(_, v)| overlap_rect_circle(v.0, c))
+            .filter(|(_, v)| overlap_circle_beyond_band(v.0, c))
             .map(|(k, _)| *k)
             .collect();
         assert_eq!(
@@ -214,11 +215,11 @@ fn run_sequence(seed: u64, cell: f32, span: f32, steps: usize) {
                 for (&o, &(r, _)) in &m {
                     let resp = response_of(h, o);
                     if o != h
-                        && !overlap_rect_rect(start, r)
+                        && !overlap_beyond_band(start, r)
                         && resp != Response::Ignore
                         && resp != Response::Cross
                     {
-                        assert!(!overlap_rect_rect(fin, r), "seed {seed} step {step}: move from {start:?} to {goal:?} ended at {end:?} inside {r:?} ({o}) hits {hits:?} resp {resp:?}");
+                        assert!(!overlap_beyond_band(fin, r), "seed {seed} step {step}: move from {start:?} to {goal:?} ended at {end:?} inside {r:?} ({o}) hits {hits:?} resp {resp:?}");
                     }
                 }
                 for hit in &hits {
@@ -1068,7 +1069,7 @@ fn long_moves_that_slide_off_their_path_still_end_clear() {
             let fin = Rect::new(end.x, end.y, start.w, start.h);
             for &(o, r) in &items {
                 assert!(
-                    o == id || overlap_rect_rect(start, r) || !overlap_rect_rect(fin, r),
+                    o == id || overlap_beyond_band(start, r) || !overlap_beyond_band(fin, r),
                     "seed {seed} op {op}: {start:?} to {goal:?} ended at {end:?} inside {r:?}"
                 );
             }

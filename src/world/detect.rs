@@ -6,7 +6,12 @@
 //! an open interval of time, `gap / d` at each end. The times are compared exactly as
 //! fractions of expansions (cross-multiplied), so a rect grazing a corner or ending exactly in
 //! contact is never taken for a hit, and touching is never taken for overlapping.
+//!
+//! Edges within the band of each other where the motion begins (see `band.rs`) are the same
+//! edge: their gap is taken as zero, so a mover snapped flush by a rounding moves away from or
+//! along the face freely and meets it at `t = 0`, where it is, when moving into it.
 
+use super::band::Band;
 use super::double::{next_down, next_up, Edge, Edges, RectD, Vec2D};
 use crate::exact::Expansion;
 
@@ -37,6 +42,15 @@ impl Gap {
             v,
             err: 2.0 * U * (s1.abs() + s2.abs() + v.abs()),
             neg: false,
+        }
+    }
+
+    /// The gap `a - b`, or none at all when the edges are the same edge by the band on axis `k`.
+    fn banded(a: Edge, b: Edge, band: &Band, k: usize) -> (Gap, bool) {
+        if band.same(k, a, b) {
+            (Gap::new(a, a), true)
+        } else {
+            (Gap::new(a, b), false)
         }
     }
 
@@ -209,23 +223,31 @@ pub(crate) fn flush(origin: f64, size: f64, face: Edge, side: f64) -> f64 {
 }
 
 /// bump.lua's `rect.detectCollision(mover, other, goal)` with exact decisions: `None` when the
-/// mover neither overlaps `other` strictly at the start nor comes to overlap it strictly at a
-/// time in `[0, 1)` of the motion (grazing a face or a corner, or arriving exactly at `t = 1`,
-/// is no collision).
-pub(crate) fn detect(mover: RectD, d: Vec2D, other: &Edges) -> Option<Collision> {
-    detect_on(mover, d, other, 0)
+/// mover neither overlaps `other` (by more than `band`) at the start nor comes to overlap it
+/// strictly at a time in `[0, 1)` of the motion (grazing a face or a corner, or arriving
+/// exactly at `t = 1`, is no collision).
+pub(crate) fn detect(mover: RectD, d: Vec2D, other: &Edges, band: &Band) -> Option<Collision> {
+    detect_on(mover, d, other, 0, band)
 }
 
 /// [`detect`], where a motion entering both axes at once (a corner met exactly) meets the face
 /// across axis `tie`.
-pub(crate) fn detect_on(mover: RectD, d: Vec2D, other: &Edges, tie: usize) -> Option<Collision> {
+pub(crate) fn detect_on(
+    mover: RectD,
+    d: Vec2D,
+    other: &Edges,
+    tie: usize,
+    band: &Band,
+) -> Option<Collision> {
     let m = mover.edges();
-    // Per axis: gaps `lo = other.lo - mover.hi` and `hi = other.hi - mover.lo`.
+    // Per axis: gaps `lo = other.lo - mover.hi` and `hi = other.hi - mover.lo`, none where the
+    // faces are the same edge by the band (and whether that is so).
+    let mut same = [[false; 2]; 2];
     let gaps: [(Gap, Gap); 2] = [0, 1].map(|k| {
-        (
-            Gap::new(other.lo[k], m.hi[k]),
-            Gap::new(other.hi[k], m.lo[k]),
-        )
+        let (lo, same_lo) = Gap::banded(other.lo[k], m.hi[k], band, k);
+        let (hi, same_hi) = Gap::banded(other.hi[k], m.lo[k], band, k);
+        same[k] = [same_lo, same_hi];
+        (lo, hi)
     });
     let dv = [d.x, d.y];
     let overlaps = gaps.iter().all(|(lo, hi)| lo.sign() < 0 && hi.sign() > 0);
@@ -272,7 +294,7 @@ pub(crate) fn detect_on(mover: RectD, d: Vec2D, other: &Edges, tie: usize) -> Op
         let iv = [0, 1].map(|k| interval(dv[k], gaps[k].0, gaps[k].1));
         let k = later(&iv, tie);
         let t = iv[k].0.value();
-        return Some(contact(mover, d, other, k, t, true, ti));
+        return Some(contact(mover, d, other, k, t, true, ti, false));
     }
     let iv = [0, 1].map(|k| interval(dv[k], gaps[k].0, gaps[k].1));
     // Enter: the later of the axes' entries; leave: the earlier exit.
@@ -287,13 +309,17 @@ pub(crate) fn detect_on(mover: RectD, d: Vec2D, other: &Edges, tie: usize) -> Op
         return None;
     }
     let t = enter.value().max(0.0);
-    let mut c = contact(mover, d, other, k, t, false, t);
+    // Met at once on a face it was snapped against: it stays where it is.
+    let entry = if dv[k] > 0.0 { same[k][0] } else { same[k][1] };
+    let mut c = contact(mover, d, other, k, t, false, t, entry);
     c.corner = !iv[0].0.lt(&iv[1].0) && !iv[1].0.lt(&iv[0].0);
     Some(c)
 }
 
 /// The collision on axis `k` at time `t`: the face met, the mover flush against it on that
-/// axis and where the motion puts it on the other.
+/// axis (or where it is, `stay`, for a face it already touches within the band) and where the
+/// motion puts it on the other.
+#[allow(clippy::too_many_arguments)]
 fn contact(
     mover: RectD,
     d: Vec2D,
@@ -302,6 +328,7 @@ fn contact(
     t: f64,
     overlaps: bool,
     ti: f64,
+    stay: bool,
 ) -> Collision {
     let dk = if k == 0 { d.x } else { d.y };
     // Moving up the axis meets the low face (the mover on the low side).
@@ -321,10 +348,18 @@ fn contact(
     let mut touch = Vec2D::new(at(mover.x, d.x), at(mover.y, d.y));
     let mut normal = Vec2D::default();
     if k == 0 {
-        touch.x = flush(mover.x, mover.w, face, side);
+        touch.x = if stay {
+            mover.x
+        } else {
+            flush(mover.x, mover.w, face, side)
+        };
         normal.x = side;
     } else {
-        touch.y = flush(mover.y, mover.h, face, side);
+        touch.y = if stay {
+            mover.y
+        } else {
+            flush(mover.y, mover.h, face, side)
+        };
         normal.y = side;
     }
     Collision {

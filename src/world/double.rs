@@ -312,11 +312,6 @@ pub(crate) struct Edges {
 }
 
 impl Edges {
-    /// Strict overlap (`overlap_rect_rect`'s formula, exactly).
-    pub fn overlap(&self, o: &Edges) -> bool {
-        (0..2).all(|k| self.lo[k].lt(o.hi[k]) && o.lo[k].lt(self.hi[k]))
-    }
-
     /// Closed overlap (`touch_rect_rect`'s formula, exactly).
     pub fn touch(&self, o: &Edges) -> bool {
         (0..2).all(|k| self.lo[k].le(o.hi[k]) && o.lo[k].le(self.hi[k]))
@@ -386,6 +381,26 @@ impl Edges {
         let sq = |e: Option<Expansion>| e.map_or(Expansion::of(0.0), |e| e.mul(&e));
         let dist = sq(dx).sum(&sq(dy));
         dist.sum(&Expansion::of(c.r).scale(-c.r)).signum() < 0
+    }
+}
+
+impl Edges {
+    /// For a circle that overlaps the box: whether it also overlaps by more than the band
+    /// where it meets a face (its centre within the box's span across that axis), measured
+    /// across that face. A circle meeting only a corner is decided by [`Edges::overlap_circle`]
+    /// alone.
+    pub(crate) fn circle_past_faces(&self, c: CircleD, band: &super::Band) -> bool {
+        let p = [Edge::exact(c.x), Edge::exact(c.y)];
+        for k in 0..2 {
+            let o = 1 - k;
+            if self.lo[o].le(p[o]) && p[o].le(self.hi[o]) {
+                let (lo, hi) = (Edge::sum(p[k].hi, -c.r), Edge::sum(p[k].hi, c.r));
+                if !(band.below(k, self.lo[k], hi) && band.below(k, lo, self.hi[k])) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 

@@ -1,6 +1,11 @@
 //! Queries and pairs over the broad phase.
+//!
+//! Rects overlap as the game means it (see `band.rs`): by more than the band on both axes, so
+//! a query of an item's own rect never finds the wall it was snapped against, and flush
+//! neighbours are no pair. Segment queries are ray casts, closed and exact, as
+//! `c2d_raycast_rect` is.
 
-use super::tiles::{cell_of, reach};
+use super::tiles::{cell_of, reach, Exact};
 use super::{fill, CircleD, Edge, Edges, HitD, Pair, RectD, Scratch, SegmentD, Vec2D, World};
 use super::{WorldHit, WorldHitD};
 use crate::shape::{Aabb, Circle, Rect, Segment, Vec2};
@@ -10,8 +15,9 @@ use alloc::vec::Vec;
 const ALL: u64 = u64::MAX;
 
 impl World {
-    /// The items whose rect strictly overlaps `r` (as `overlap_rect_rect`, exactly), ascending
-    /// handles. Writes at most `out.len()` handles and returns how many items there are.
+    /// The items whose rect overlaps `r` by more than the band on both axes (on the grid
+    /// domain: as `overlap_rect_rect`), ascending handles. Writes at most `out.len()` handles
+    /// and returns how many items there are.
     pub fn query_rect(&self, r: Rect, out: &mut [u64]) -> usize {
         self.query_rect_d(r.into(), ALL, out)
     }
@@ -24,10 +30,14 @@ impl World {
         }
         let q = r.edges();
         let (b, _) = r.bounds();
-        self.area(&b, mask, out, |j| self.rects[j].edges().overlap(&q))
+        self.area(&b, mask, out, |j| {
+            let o = &self.rects[j];
+            self.band(o, &r).overlap(&o.edges(), &q)
+        })
     }
 
-    /// The items whose rect strictly contains `p` (as `overlap_point_rect`), ascending handles.
+    /// The items whose rect contains `p` by more than the band on both axes (on the grid
+    /// domain: as `overlap_point_rect`), ascending handles.
     pub fn query_point(&self, p: Vec2, out: &mut [u64]) -> usize {
         self.query_point_d(p.into(), ALL, out)
     }
@@ -40,11 +50,16 @@ impl World {
             max_x: p.x,
             max_y: p.y,
         };
-        self.area(&q, mask, out, |j| self.rects[j].edges().contains(p))
+        let point = RectD::new(p.x, p.y, 0.0, 0.0);
+        let e = point.edges();
+        self.area(&q, mask, out, |j| {
+            let o = &self.rects[j];
+            self.band(o, &point).overlap(&o.edges(), &e)
+        })
     }
 
-    /// The items whose rect strictly overlaps `c` (as `overlap_rect_circle`, exactly),
-    /// ascending handles.
+    /// The items whose rect strictly overlaps `c` (as `overlap_rect_circle`, exactly), and
+    /// where the circle meets a face, by more than the band across it; ascending handles.
     pub fn query_circle(&self, c: Circle, out: &mut [u64]) -> usize {
         let c = CircleD {
             x: c.x as f64,
@@ -70,7 +85,12 @@ impl World {
             max_x: x + r + m,
             max_y: y + r + m,
         };
-        self.area(&q, mask, out, |j| self.rects[j].edges().overlap_circle(c))
+        let round = RectD::new(x, y, r, r);
+        self.area(&q, mask, out, |j| {
+            let o = &self.rects[j];
+            let e = o.edges();
+            e.overlap_circle(c) && e.circle_past_faces(c, &self.band(o, &round))
+        })
     }
 
     /// The items whose closed rect the closed segment `s.a..s.b` meets (exactly as
@@ -81,19 +101,21 @@ impl World {
             a: s.a.into(),
             b: s.b.into(),
         };
-        self.with_segment(s, ALL, |hits| fill(out, hits.map(|h| h.to_f32())))
+        self.with_segment(s, ALL, true, |hits| fill(out, hits.map(|h| h.to_f32())))
     }
 
     /// [`World::query_segment`] in double precision, with a category mask.
     pub fn query_segment_d(&self, s: SegmentD, mask: u64, out: &mut [WorldHitD]) -> usize {
-        self.with_segment(s, mask, |hits| fill(out, hits))
+        self.with_segment(s, mask, false, |hits| fill(out, hits))
     }
 
-    /// Runs `f` over the segment's hits in order.
+    /// Runs `f` over the segment's hits in order (of their `t` rounded to f32 when `single`,
+    /// so that hits whose times round together are in handle order).
     fn with_segment<R>(
         &self,
         s: SegmentD,
         mask: u64,
+        single: bool,
         f: impl FnOnce(&mut dyn Iterator<Item = WorldHitD>) -> R,
     ) -> R {
         let (a, b) = (s.a, s.b);
@@ -109,7 +131,8 @@ impl World {
                     let e = self.rects[j].edges();
                     if e.meets_segment(a, b) {
                         let h = entry(&e, a, b);
-                        sc.hits.push((h.t, slot, h));
+                        let t = if single { h.t as f32 as f64 } else { h.t };
+                        sc.hits.push((t, slot, h));
                     }
                 };
                 self.segment_candidates((a.x, a.y), (b.x, b.y), (0.0, 0.0), &mut test);
@@ -129,8 +152,8 @@ impl World {
         })
     }
 
-    /// Every pair of items whose rects strictly overlap (as `overlap_rect_rect`), once each,
-    /// `a < b`, ascending `(a, b)`. Writes at most `out.len()` pairs and returns how many exist.
+    /// Every pair of items whose rects overlap by more than the band on both axes (on the grid
+    /// domain: as `overlap_rect_rect`), once each, `a < b`, ascending `(a, b)`. Writes at most `out.len()` pairs and returns how many exist.
     pub fn pairs(&self, out: &mut [Pair]) -> usize {
         let mut n = 0;
         self.for_each_pair(|p| {
@@ -142,7 +165,7 @@ impl World {
         n
     }
 
-    /// Calls `f` for every strictly overlapping pair, in the order of [`World::pairs`]. The
+    /// Calls `f` for every overlapping pair, in the order of [`World::pairs`]. The
     /// pairs are listed before the first call, so `f` may query the world.
     pub fn for_each_pair(&self, mut f: impl FnMut(Pair)) {
         self.with_scratch(|sc| {
@@ -160,10 +183,13 @@ impl World {
     fn list_pairs(&self, sc: &mut Scratch) {
         let pairs = &mut sc.pairs;
         let rects = &self.rects;
-        let exact = |a: u32, b: u32| {
-            rects[a as usize]
-                .edges()
-                .overlap(&rects[b as usize].edges())
+        let test = |a: u32, b: u32| {
+            let (a, b) = (&rects[a as usize], &rects[b as usize]);
+            self.band(a, b).overlap(&a.edges(), &b.edges())
+        };
+        let exact = Exact {
+            test: &test,
+            thin: self.thin(),
         };
         let mut n = self.tiles.pairs(&mut sc.sweep, &exact, pairs);
         // Huge items: against the normal items near them (found through the tiles, so a floor
@@ -177,14 +203,14 @@ impl World {
             n += 1;
         };
         for (i, &h) in huge.iter().enumerate() {
-            let (bh, eh) = (rects[h as usize].bounds().0, rects[h as usize].edges());
+            let bh = rects[h as usize].bounds().0;
             self.tiles.near(&bh, self.inv, &mut |j| {
-                if eh.overlap(&rects[j as usize].edges()) {
+                if test(h, j) {
                     push(h, j);
                 }
             });
             for &g in &huge[i + 1..] {
-                if eh.overlap(&rects[g as usize].edges()) {
+                if test(h, g) {
                     push(h, g);
                 }
             }

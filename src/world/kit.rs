@@ -2,18 +2,19 @@
 //! out of the solids it starts in, asking whether it would fit somewhere, and moving solids that
 //! carry their riders and push what they meet.
 //!
-//! Every decision is exact (the edges of [`Edges`]): a resting item gets the same ground state on
-//! every frame, touching is never taken for overlapping, and no margin or tolerance is used.
+//! Every decision is exact (the edges of [`Edges`]) and reads touching as the game means it
+//! (`band.rs`): a resting item gets the same ground state on every frame, an item snapped flush
+//! by the game's own arithmetic touches (stands on a floor, fits where it stands, is not pushed
+//! out), and touching is never taken for overlapping.
 //!
 //! Which items count as solid is the filter's answer, as in a move: `SLIDE`, `TOUCH` and `BOUNCE`
 //! make an item solid, `IGNORE` and `CROSS` do not. Like a move, these functions reach the world
 //! through [`Access`] between filter calls, so a filter may look at the world.
 
 use super::detect::flush;
-use super::double::{next_down, next_up};
-use super::motion::{run, Access, Near};
+use super::motion::{overlap_item, run, Access, Near};
 use super::slope;
-use super::{Edge, Edges, RectD, Response, Vec2D, World, WorldError, WorldHitD};
+use super::{Band, Edge, Edges, Precision, RectD, Response, Vec2D, World, WorldError, WorldHitD};
 use crate::query::Convex;
 use alloc::vec::Vec;
 
@@ -61,23 +62,23 @@ impl Dir {
     }
 
     /// Whether a rect `m` lies entirely on this side of the face of `o` that faces this way
-    /// (touching it counts).
-    pub fn beyond(self, m: &Edges, o: &Edges) -> bool {
+    /// (touching it, within the band, counts).
+    pub fn beyond(self, m: &Edges, o: &Edges, band: &Band) -> bool {
         let k = self.axis;
         if self.pos {
-            o.hi[k].le(m.lo[k])
+            band.at_most(k, o.hi[k], m.lo[k])
         } else {
-            m.hi[k].le(o.lo[k])
+            band.at_most(k, m.hi[k], o.lo[k])
         }
     }
 
     /// For a one-way item `o` whose solid face has this outward normal: whether it blocks a
     /// mover `m` moving by `d`, that is, whether the mover moves against the normal and lies
     /// entirely on the normal's side of the face.
-    pub fn blocks(self, m: &Edges, d: Vec2D, o: &Edges) -> bool {
+    pub fn blocks(self, m: &Edges, d: Vec2D, o: &Edges, band: &Band) -> bool {
         let dk = [d.x, d.y][self.axis];
         let against = if self.pos { dk < 0.0 } else { dk > 0.0 };
-        against && self.beyond(m, o)
+        against && self.beyond(m, o, band)
     }
 }
 
@@ -140,44 +141,20 @@ fn solid(r: Response) -> bool {
     !matches!(r, Response::Ignore | Response::Cross)
 }
 
-/// The length two rects share across axis `k` (in f64; positive exactly when the common part
-/// of their extents on that axis has positive length), or 0.
-fn shared(m: &Edges, o: &Edges, k: usize) -> f64 {
-    let lo = if m.lo[k].lt(o.lo[k]) {
-        o.lo[k]
-    } else {
-        m.lo[k]
-    };
-    let hi = if m.hi[k].lt(o.hi[k]) {
-        m.hi[k]
-    } else {
-        o.hi[k]
-    };
-    if lo.lt(hi) {
-        ((hi.hi - lo.hi) + (hi.lo - lo.lo)).max(f64::MIN_POSITIVE)
-    } else {
-        0.0
-    }
-}
-
-/// Whether the face toward `d` of `mr` (whose edges are `m`) is flush with `o`'s opposite face
-/// along an edge of positive length; that length, or 0. Flush means on that face, or short of
-/// it by less than one step of `mr`'s own coordinate: where a move that lands against the face
-/// leaves a mover when the face does not lie at a double (a floor's top at `0.1 + 10`).
-fn flush_toward(mr: &RectD, m: &Edges, o: &Edges, d: Dir) -> f64 {
+/// Whether the face toward `d` of `mr` is flush with the opposite face of `or` along an edge
+/// longer than the band; that length, or 0. Flush means the same edge by the band (see
+/// `band.rs`): a player snapped onto a floor by `y = floor.y - h` stands on it, and so does one
+/// a move left against a face that does not lie at a double (a floor's top at `0.1 + 10`).
+fn flush_toward(mr: &RectD, or: &RectD, band: &Band, d: Dir) -> f64 {
+    let (m, o) = (mr.edges(), or.edges());
     let k = d.axis;
-    // `mr` moved by one step of its coordinate toward the face.
-    let mut step = *mr;
-    let p = if k == 0 { &mut step.x } else { &mut step.y };
-    *p = if d.pos { next_up(*p) } else { next_down(*p) };
-    let next = step.edges();
     let touching = if d.pos {
-        m.hi[k].le(o.lo[k]) && o.lo[k].lt(next.hi[k])
+        band.same(k, m.hi[k], o.lo[k])
     } else {
-        o.hi[k].le(m.lo[k]) && next.lo[k].lt(o.hi[k])
+        band.same(k, o.hi[k], m.lo[k])
     };
     if touching {
-        shared(m, o, 1 - k)
+        band.shared(&m, &o, 1 - k)
     } else {
         0.0
     }
@@ -224,18 +201,18 @@ pub(crate) fn ground<A: Access>(
         let (rect, _) = w.get_d(id)?;
         (rect, near_rect(w, id, rect)?)
     };
-    let m = rect.edges();
     let faces = faces(up);
     let mut best = [(0.0f64, 0u64); 4];
     for &(o, r, one_way) in &near.items {
-        let e = r.edges();
+        let band = near.band(&rect, &r);
         let mut lengths = match near.shape(o) {
             // A polygon: resting against it is a contact of no length (a flat face shares
             // more).
             Some(c) => {
-                slope::resting(rect, c, &faces).map(|on| if on { f64::MIN_POSITIVE } else { 0.0 })
+                slope::resting(rect, c, &faces, &band)
+                    .map(|on| if on { f64::MIN_POSITIVE } else { 0.0 })
             }
-            None => faces.map(|f| flush_toward(&rect, &m, &e, f)),
+            None => faces.map(|f| flush_toward(&rect, &r, &band, f)),
         };
         if let Some(n) = one_way {
             // Only its solid face, and only as a floor.
@@ -265,13 +242,13 @@ pub(crate) fn ground<A: Access>(
     Ok(g)
 }
 
-/// A solid item's edges, and its polygon when it is one.
-struct Wall(Edges, Option<Convex>);
+/// A solid item's rect and edges, and its polygon when it is one.
+struct Wall(RectD, Edges, Option<Convex>);
 
 impl Wall {
-    /// Whether the rect with edges `e` strictly overlaps it.
-    fn overlap(&self, e: &Edges) -> bool {
-        self.0.overlap(e) && self.1.as_ref().is_none_or(|c| slope::overlaps(e, c))
+    /// Whether a rect overlaps it by more than the band of world precision `p`.
+    fn overlap(&self, p: Precision, r: &RectD) -> bool {
+        overlap_item(Band::of(p, r, &self.0), &self.0, self.2.as_ref(), r)
     }
 }
 
@@ -286,7 +263,7 @@ fn solids<A: Access>(
     let mut out = Vec::new();
     for &(o, r, one_way) in &near.items {
         if one_way.is_none() && solid(filter(acc, id, o)) {
-            out.push(Wall(r.edges(), near.shape(o).copied()));
+            out.push(Wall(r, r.edges(), near.shape(o).copied()));
         }
     }
     Ok(out)
@@ -304,8 +281,10 @@ pub(crate) fn fits<A: Access>(
     if !rect.finite() {
         return Err(WorldError::Invalid);
     }
-    let e = rect.edges();
-    Ok(!solids(acc, id, rect, filter)?.iter().any(|s| s.overlap(&e)))
+    let p = acc.world().precision();
+    Ok(!solids(acc, id, rect, filter)?
+        .iter()
+        .any(|s| s.overlap(p, &rect)))
 }
 
 /// Moves item `id`, if it strictly overlaps solid items, by the smallest displacement
@@ -332,9 +311,10 @@ pub(crate) fn push_out<A: Access>(
     );
     // (A room beyond the f64 range makes the search ask every item.)
     let walls = solids(acc, id, room, filter)?;
+    let precision = acc.world().precision();
     let clear = |p: Vec2D| {
-        let e = rect.at(p).edges();
-        !walls.iter().any(|s| s.overlap(&e))
+        let r = rect.at(p);
+        !walls.iter().any(|s| s.overlap(precision, &r))
     };
     let here = Vec2D::new(rect.x, rect.y);
     if clear(here) {
@@ -351,8 +331,8 @@ pub(crate) fn push_out<A: Access>(
             .iter()
             .flat_map(|s| {
                 [
-                    flush(o, size, s.0.lo[k], -1.0),
-                    flush(o, size, s.0.hi[k], 1.0),
+                    flush(o, size, s.1.lo[k], -1.0),
+                    flush(o, size, s.1.hi[k], 1.0),
                 ]
             })
             .filter(|&c| (c - o).abs() <= max)
@@ -386,9 +366,9 @@ pub(crate) fn push_out<A: Access>(
     // Out of a polygon: also straight out through its nearest face.
     for wall in &walls {
         if let Some(col) = wall
-            .1
+            .2
             .as_ref()
-            .and_then(|c| slope::detect_convex(rect, here, c))
+            .and_then(|c| slope::detect_convex(rect, here, c, &Band::of(precision, &rect, &wall.0)))
         {
             let (dx, dy) = (col.touch.x - rect.x, col.touch.y - rect.y);
             let d2 = dx * dx + dy * dy;
@@ -445,12 +425,12 @@ pub(crate) fn move_solid<A: Access>(
     let shape = acc.world().convex_of(id);
     {
         let near = near_rect(acc.world(), id, start)?;
-        let s = start.edges();
         let down = Dir { pos: !up.pos, ..up };
         for &(o, r, _) in &near.items {
+            let band = near.band(&r, &start);
             let rides = match &shape {
-                Some(c) => slope::resting(r, c, &faces(up))[0],
-                None => flush_toward(&r, &r.edges(), &s, down) > 0.0,
+                Some(c) => slope::resting(r, c, &faces(up), &band)[0],
+                None => flush_toward(&r, &start, &band, down) > 0.0,
             };
             if rides && solid(filter(acc, o, id)) {
                 riders.push(o);
@@ -490,7 +470,11 @@ pub(crate) fn move_solid<A: Access>(
             let near = near_rect(acc.world(), id, area)?;
             for &(o, r, _) in &near.items {
                 let e = r.edges();
-                if way.beyond(&e, &b) && e.overlap(&swept) && solid(filter(acc, o, id)) {
+                let band = near.band(&r, &before);
+                if way.beyond(&e, &b, &band)
+                    && band.overlap(&e, &swept)
+                    && solid(filter(acc, o, id))
+                {
                     pushed.push(o);
                 }
             }

@@ -29,6 +29,7 @@
 //! buffers are reused; a query that finds them in use (by another thread, or by a query made
 //! from inside [`World::for_each_pair`]) allocates its own.
 
+mod band;
 mod detect;
 mod double;
 mod find;
@@ -44,6 +45,8 @@ use alloc::vec::Vec;
 use tiles::{home, stays, Home, Tiles};
 
 pub use crate::response::Response;
+pub(crate) use band::Band;
+pub use band::Precision;
 pub(crate) use detect::{centre_distance, detect, Collision};
 pub use double::{CircleD, HitD, RectD, SegmentD, Vec2D, WorldHitD};
 pub(crate) use double::{Edge, Edges};
@@ -100,6 +103,11 @@ pub(crate) struct Scratch {
 /// A world of rect items with a broad phase (sweep and prune in tiles of cells).
 pub struct World {
     tag: u64,
+    /// Whose rounding the band absorbs (see `band.rs`).
+    precision: Precision,
+    /// The largest magnitude of any coordinate or size an item has had (it never shrinks):
+    /// the bands of all pairs are at most its band.
+    extent: f64,
     inv: f64,
     cell: f64,
     /// Per slot: generation and whether it holds a live item.
@@ -136,11 +144,17 @@ impl World {
     /// An empty world whose broad-phase cells are `cell_size` units square; `None` unless the size is
     /// positive and finite.
     pub fn new(cell_size: f32) -> Option<World> {
-        World::new_d(cell_size as f64)
+        World::with_precision(cell_size as f64, Precision::Single)
     }
 
-    /// [`World::new`] with a double-precision cell size.
+    /// A world for double-precision coordinates (its band at least bump.lua's `1e-10`), with
+    /// a double-precision cell size.
     pub fn new_d(cell_size: f64) -> Option<World> {
+        World::with_precision(cell_size, Precision::Double)
+    }
+
+    /// An empty world whose band is in precision `precision` (see [`Precision`]).
+    pub fn with_precision(cell_size: f64, precision: Precision) -> Option<World> {
         // Cells are indexed by `v / cell_size` in f64 and clamped: sizes below the f32 range
         // only make every item huge.
         if !(cell_size > 0.0 && cell_size.is_finite() && (1.0 / cell_size).is_finite()) {
@@ -148,6 +162,8 @@ impl World {
         }
         Some(World {
             tag: handle::next_tag(),
+            precision,
+            extent: 0.0,
             inv: 1.0 / cell_size,
             cell: cell_size,
             gens: Vec::new(),
@@ -176,6 +192,40 @@ impl World {
     /// The cell size the world was made with.
     pub fn cell_size_d(&self) -> f64 {
         self.cell
+    }
+
+    /// The precision whose rounding the world reads as touching.
+    pub fn precision(&self) -> Precision {
+        self.precision
+    }
+
+    /// The band between two rects in this world.
+    #[inline]
+    pub(crate) fn band(&self, a: &RectD, b: &RectD) -> Band {
+        Band::of(self.precision, a, b)
+    }
+
+    /// How much two items' f32 bounds must overlap by on every side for the items to overlap
+    /// by more than their band: the band at the world's extent, plus the outward rounding of
+    /// both bounds (edges reach twice the extent), rounded up to an f32.
+    fn thin(&self) -> f32 {
+        let m = self.extent;
+        let t = self.precision.band(m) + 4.0 * Precision::Single.band(2.0 * m);
+        let f = t as f32;
+        if (f as f64) < t {
+            f32::from_bits(f.to_bits() + 1)
+        } else {
+            f
+        }
+    }
+
+    /// Widens the extent to cover `r`.
+    #[inline]
+    fn reach_out(&mut self, r: &RectD) {
+        let m = r.x.abs().max(r.y.abs()).max(r.w.abs()).max(r.h.abs());
+        if m > self.extent {
+            self.extent = m;
+        }
     }
 
     /// The number of live items.
@@ -269,6 +319,7 @@ impl World {
             }
         }
         self.rects[s] = rect;
+        self.reach_out(&rect);
         self.changes += 1;
         Ok(())
     }
@@ -353,6 +404,7 @@ impl World {
         let (b, exact) = rect.bounds();
         let h = home(&b, self.inv);
         self.rects[s] = rect;
+        self.reach_out(&rect);
         self.homes[s] = h;
         self.tiles.place(slot, b, exact, h);
     }

@@ -14,7 +14,8 @@
 
 use super::detect::detect_on;
 use super::slope;
-use super::{Dir, Edges, HitD, RectD, Response, Vec2D, World, WorldError, WorldHit, WorldHitD};
+use super::{Band, Dir, Edges, HitD, Precision, RectD, Response, Vec2D, World, WorldError};
+use super::{WorldHit, WorldHitD};
 use crate::query::Convex;
 use crate::response::{next_f32, redirect};
 use crate::shape::{Aabb, Vec2};
@@ -68,13 +69,26 @@ impl Met {
 /// change count `changes`: every item (but the mover) interacting with it whose box touches
 /// `reach` when that is set, else (a long motion, searched along its path) those near its path
 /// only.
-#[derive(Default)]
 pub(crate) struct Near {
     reach: Option<Aabb>,
     changes: u64,
+    /// The world's precision, whose band decides touching (see `band.rs`).
+    pub precision: Precision,
     pub items: Vec<(u64, RectD, Option<Dir>)>,
     /// The polygons of the items of `items` that are not plain rects.
     pub shapes: Vec<(u64, Convex)>,
+}
+
+impl Default for Near {
+    fn default() -> Near {
+        Near {
+            reach: None,
+            changes: 0,
+            precision: Precision::Double,
+            items: Vec::new(),
+            shapes: Vec::new(),
+        }
+    }
 }
 
 impl Near {
@@ -86,12 +100,15 @@ impl Near {
         self.shapes.iter().find(|s| s.0 == id).map(|s| &s.1)
     }
 
-    /// Whether the rect with edges `e` strictly overlaps item `id`, whose rect has edges `o`.
-    pub fn overlap(&self, id: u64, o: &Edges, e: &Edges) -> bool {
-        match self.shape(id) {
-            Some(c) => o.overlap(e) && slope::overlaps(e, c),
-            None => o.overlap(e),
-        }
+    /// The band between a mover at `rect` and another item's rect.
+    pub fn band(&self, rect: &RectD, other: &RectD) -> Band {
+        Band::of(self.precision, rect, other)
+    }
+
+    /// Whether a mover at `rect` overlaps item `id`, whose rect is `other`, by more than the
+    /// band.
+    pub fn overlap(&self, id: u64, other: &RectD, rect: &RectD) -> bool {
+        overlap_item(self.band(rect, other), other, self.shape(id), rect)
     }
 
     /// Whether the items gathered cover the box `b` of the world as it is now.
@@ -103,8 +120,21 @@ impl Near {
     }
 }
 
-/// Where a motion reaches: the box it sweeps (widened by far more than its rounding), the path
-/// of its centre and its half extents.
+/// Whether a rect overlaps an item (its rect `other`, its polygon `shape` if it is one) by more
+/// than `band`.
+pub(crate) fn overlap_item(
+    band: Band,
+    other: &RectD,
+    shape: Option<&Convex>,
+    rect: &RectD,
+) -> bool {
+    let e = rect.edges();
+    band.overlap(&other.edges(), &e) && shape.is_none_or(|c| slope::overlaps(&e, c, &band))
+}
+
+/// Where a motion reaches: the box it sweeps (widened by far more than its rounding, and by
+/// the band, so that an item the mover touches within the band is met), the path of its centre
+/// and its half extents.
 struct Reach {
     bounds: Aabb,
     from: (f64, f64),
@@ -112,15 +142,15 @@ struct Reach {
     half: (f64, f64),
 }
 
-/// Where `rect` reaches moving straight to corner `goal`.
-fn reach(rect: RectD, goal: Vec2D) -> Reach {
+/// Where `rect` reaches moving straight to corner `goal` in a world of precision `p`.
+fn reach(rect: RectD, goal: Vec2D, p: Precision) -> Reach {
     let d = Vec2D::new(goal.x - rect.x, goal.y - rect.y);
     let (b, _) = rect.bounds();
     let half = ((b.max_x - b.min_x) / 2.0, (b.max_y - b.min_y) / 2.0);
     let c0 = (b.min_x + half.0, b.min_y + half.1);
     let c1 = (c0.0 + d.x, c0.1 + d.y);
-    let slack = 1e-9 * (b.min_x.abs() + b.max_x.abs() + b.min_y.abs() + b.max_y.abs())
-        + 1e-9 * (d.x.abs() + d.y.abs());
+    let size = b.min_x.abs() + b.max_x.abs() + b.min_y.abs() + b.max_y.abs();
+    let slack = 1e-9 * size + 1e-9 * (d.x.abs() + d.y.abs()) + 4.0 * p.band(size);
     let bounds = Aabb {
         min_x: b.min_x.min(b.min_x + d.x) - slack,
         min_y: b.min_y.min(b.min_y + d.y) - slack,
@@ -140,21 +170,29 @@ fn reach(rect: RectD, goal: Vec2D) -> Reach {
 /// passed through otherwise.
 #[derive(Clone, Copy)]
 pub(crate) struct Begun {
+    rect: RectD,
     start: Edges,
     d: Vec2D,
+    precision: Precision,
 }
 
 impl Begun {
-    pub fn new(start: RectD, goal: Vec2D) -> Begun {
+    pub fn new(start: RectD, goal: Vec2D, precision: Precision) -> Begun {
         Begun {
+            rect: start,
             start: start.edges(),
             d: Vec2D::new(goal.x - start.x, goal.y - start.y),
+            precision,
         }
     }
 
-    /// Whether an item with these edges and one-way normal is solid for the move.
-    pub fn solid(&self, edges: &Edges, one_way: Option<Dir>) -> bool {
-        one_way.is_none_or(|n| n.blocks(&self.start, self.d, edges))
+    /// Whether an item with this rect and one-way normal is solid for the move (a mover snapped
+    /// onto a one-way floor within the band stands on it).
+    pub fn solid(&self, other: &RectD, one_way: Option<Dir>) -> bool {
+        one_way.is_none_or(|n| {
+            let band = Band::of(self.precision, &self.rect, other);
+            n.blocks(&self.start, self.d, &other.edges(), &band)
+        })
     }
 }
 
@@ -169,10 +207,10 @@ fn meet(near: &Near, begun: &Begun, rect: RectD, goal: Vec2D, seen: &[u64], out:
         if seen.contains(&id) {
             continue;
         }
-        let edges = other.edges();
-        if !begun.solid(&edges, one_way) {
+        if !begun.solid(&other, one_way) {
             continue;
         }
+        let band = near.band(&rect, &other);
         // A one-way item's corner, met exactly, is met on its solid face.
         // Among polygon items, any other corner met exactly is met on the face that opposes the
         // motion least, as a polygon's corners are (see `slope.rs`).
@@ -182,8 +220,8 @@ fn meet(near: &Near, begun: &Begun, rect: RectD, goal: Vec2D, seen: &[u64], out:
             None => 0,
         };
         let col = match near.shape(id) {
-            Some(c) => slope::detect_convex(rect, goal, c),
-            None => detect_on(rect, d, &edges, tie),
+            Some(c) => slope::detect_convex(rect, goal, c, &band),
+            None => detect_on(rect, d, &other.edges(), tie, &band),
         };
         if let Some(col) = col {
             out.push(Met {
@@ -224,11 +262,12 @@ impl World {
             from: c0,
             to: c1,
             half,
-        } = reach(rect, goal);
+        } = reach(rect, goal, self.precision);
         near.items.clear();
         near.shapes.clear();
         near.reach = None;
         near.changes = self.changes;
+        near.precision = self.precision;
         let (items, shapes) = (&mut near.items, &mut near.shapes);
         let mut test = |slot: u32| {
             let j = slot as usize;
@@ -302,7 +341,8 @@ impl World {
         }
         let (mut near, mut met) = (Near::default(), Vec::new());
         self.gather(id, cats, rect, goal, &mut near);
-        meet(&near, &Begun::new(rect, goal), rect, goal, &[], &mut met);
+        let begun = Begun::new(rect, goal, self.precision);
+        meet(&near, &begun, rect, goal, &[], &mut met);
         for m in &met {
             let r = filter(id, m.id);
             if r != Response::Ignore {
@@ -395,7 +435,8 @@ pub(crate) fn run<A: Access>(
     if !goal.finite() {
         return Err(WorldError::Invalid);
     }
-    let begun_move = Begun::new(rect, goal);
+    let precision = acc.world().precision;
+    let begun_move = Begun::new(rect, goal, precision);
     let mut goal = goal;
     let mut pos = Vec2D::new(rect.x, rect.y);
     let mut seen: Vec<u64> = Vec::new();
@@ -423,7 +464,7 @@ pub(crate) fn run<A: Access>(
         {
             let w = acc.world();
             let here = rect.at(pos);
-            if !near.covers(&reach(here, goal).bounds, w.changes) {
+            if !near.covers(&reach(here, goal, precision).bounds, w.changes) {
                 let cats = w.cats_of(id)?;
                 w.gather(id, cats, here, goal, &mut near);
             }
@@ -486,22 +527,20 @@ pub(crate) fn run<A: Access>(
     let start = acc.world().get_d(id)?.0;
     let mut end = goal;
     let mut inside: Vec<u64> = Vec::new();
-    let begun = start.edges();
-    // Whether the mover at `p` strictly overlaps a solid item it did not start in (asking the
+    // Whether the mover at `p` overlaps, by more than the band, a solid item it did not start in
+    // so (asking the
     // filter about any it was not asked about yet): among the items gathered when they cover
     // `p`, else found afresh.
     let mut blocked = |acc: &mut A, p: Vec2D| {
         {
             let w = acc.world();
             let r = rect.at(p);
-            let e = r.edges();
             inside.clear();
             if near.covers(&r.bounds().0, w.changes) {
                 inside.extend(near.items.iter().filter_map(|&(o, other, one_way)| {
-                    let o_edges = other.edges();
-                    (near.overlap(o, &o_edges, &e)
-                        && !near.overlap(o, &o_edges, &begun)
-                        && begun_move.solid(&o_edges, one_way))
+                    (near.overlap(o, &other, &r)
+                        && !near.overlap(o, &other, &start)
+                        && begun_move.solid(&other, one_way))
                     .then_some(o)
                 }));
             } else {
@@ -517,15 +556,12 @@ pub(crate) fn run<A: Access>(
                 inside.retain(|&o| {
                     o != id
                         && w.get_d(o).is_ok_and(|(other, _)| {
-                            let o_edges = other.edges();
                             let c = w.convex_of(o);
-                            let hit = |m: &Edges| {
-                                o_edges.overlap(m)
-                                    && c.as_ref().is_none_or(|c| slope::overlaps(m, c))
-                            };
-                            hit(&e)
-                                && !hit(&begun)
-                                && w.one_way_of(o).is_ok_and(|n| begun_move.solid(&o_edges, n))
+                            let hit =
+                                |m: &RectD| overlap_item(w.band(m, &other), &other, c.as_ref(), m);
+                            hit(&r)
+                                && !hit(&start)
+                                && w.one_way_of(o).is_ok_and(|n| begun_move.solid(&other, n))
                         })
                         && w.cats_of(o)
                             .is_ok_and(|[c, m]| c & cats[1] != 0 && cats[0] & m != 0)

@@ -26,10 +26,15 @@
 //! contact decides the motion that reaches the corner. Among polygon items, the corners of rect
 //! items met exactly take the face opposing the motion least as well (`motion.rs`).
 //!
+//! Touching is read as the game means it (`band.rs`): a rect within the band of a half-plane's
+//! line (for a face, the distance measured across it) where a motion begins lies on that line,
+//! so it moves along or away freely and meets the face at `t = 0`, where it is, moving into it.
+//!
 //! Contacts with an edge line put the mover where the motion meets it, then step it out along
 //! the face's normal until the exact predicate has it apart (a face generally does not pass
 //! through f64 positions, so a mover resting on a slope rests a few ulps above it).
 
+use super::band::Band;
 use super::detect::{flush, Collision};
 use super::double::{orient, Edge, Edges, RectD, Vec2D};
 use super::kit::Dir;
@@ -186,14 +191,22 @@ struct Poly<'a> {
     hi: [f64; 2],
 }
 
-/// Where a rect stands against one half-plane: `beyond` exactly (touching counts), and an
-/// estimate `s` of its signed distance past it (scaled by the edge's length for a face) with
-/// an error bound.
+/// Where a rect stands against one half-plane: `beyond` exactly (touching counts), `on` its
+/// line within the band (either side), and an estimate `s` of its signed distance past it
+/// (scaled by the edge's length for a face) with an error bound.
 #[derive(Clone, Copy)]
 struct Side {
     beyond: bool,
+    on: bool,
     s: f64,
     err: f64,
+}
+
+impl Side {
+    /// Beyond the line, or on it within the band: apart, as the game means it.
+    fn apart(&self) -> bool {
+        self.beyond || self.on
+    }
 }
 
 impl<'a> Poly<'a> {
@@ -219,22 +232,24 @@ impl<'a> Poly<'a> {
         (Vec2D::new(a.0, a.1), Vec2D::new(b.0, b.1))
     }
 
-    fn side(&self, m: &Edges, axis: Axis) -> Side {
+    fn side(&self, m: &Edges, axis: Axis, band: &Band) -> Side {
         match axis {
             Axis::Lo(k) => {
-                let (e, p) = (m.lo[k], self.hi[k]);
+                let (e, p) = (m.lo[k], Edge::exact(self.hi[k]));
                 Side {
-                    beyond: Edge::exact(p).le(e),
-                    s: (e.hi - p) + e.lo,
-                    err: 4.0 * U * (e.hi.abs() + p.abs()),
+                    beyond: p.le(e),
+                    on: band.same(k, e, p),
+                    s: (e.hi - p.hi) + e.lo,
+                    err: 4.0 * U * (e.hi.abs() + p.hi.abs()),
                 }
             }
             Axis::Hi(k) => {
-                let (e, p) = (m.hi[k], self.lo[k]);
+                let (e, p) = (m.hi[k], Edge::exact(self.lo[k]));
                 Side {
-                    beyond: e.le(Edge::exact(p)),
-                    s: (p - e.hi) - e.lo,
-                    err: 4.0 * U * (e.hi.abs() + p.abs()),
+                    beyond: e.le(p),
+                    on: band.same(k, e, p),
+                    s: (p.hi - e.hi) - e.lo,
+                    err: 4.0 * U * (e.hi.abs() + p.hi.abs()),
                 }
             }
             Axis::Face(i) => {
@@ -244,10 +259,15 @@ impl<'a> Poly<'a> {
                 let s = n.0 * (cx.hi - a.x) + n.1 * (cy.hi - a.y);
                 let mag = n.0.abs() * (cx.hi.abs() + a.x.abs() + cx.lo.abs())
                     + n.1.abs() * (cy.hi.abs() + a.y.abs() + cy.lo.abs());
+                let err = 8.0 * U * mag;
+                // Within the band across the face: `|s| <= band * |n|`, clear of the errors
+                // (a distance too close to the band to tell is not within it).
+                let reach = band.0[0].max(band.0[1]) * n.0.hypot(n.1) * (1.0 - 4.0 * U);
                 Side {
                     beyond: orient(a, b, cx, cy) <= 0,
+                    on: reach > 0.0 && s.abs() + err <= reach,
                     s,
-                    err: 8.0 * U * mag,
+                    err,
                 }
             }
         }
@@ -264,9 +284,9 @@ impl<'a> Poly<'a> {
         }
     }
 
-    /// Whether the rect `m` strictly overlaps the polygon, exactly.
-    fn overlaps(&self, m: &Edges) -> bool {
-        self.axes().all(|a| !self.side(m, a).beyond)
+    /// Whether the rect `m` overlaps the polygon beyond the band, exactly.
+    fn overlaps(&self, m: &Edges, band: &Band) -> bool {
+        self.axes().all(|a| !self.side(m, a, band).apart())
     }
 }
 
@@ -377,7 +397,9 @@ fn latest(poly: &Poly, found: &[(Axis, f64, f64)], d: P) -> Option<(Axis, f64, f
 /// contact at the end, is no overlap). A rect overlapping at the start answers with
 /// `overlaps`, and the time its line of motion entered the polygon (for a rect that does not
 /// move, 0 and the half-plane nearest to leave by).
-pub(crate) fn sweep(start: &Edges, end: &Edges, c: &Convex) -> Option<Contact> {
+/// A half-plane whose line the rect lies on within `band` at the start stays that line for the
+/// whole motion: the rect moving along it never enters, moving into it enters at once.
+pub(crate) fn sweep(start: &Edges, end: &Edges, c: &Convex, band: &Band) -> Option<Contact> {
     let poly = Poly::new(c);
     let mut found: [(Axis, f64, f64); 4 + POLY_MAX] = [(Axis::Lo(0), 0.0, 0.0); 4 + POLY_MAX];
     let mut behind = found;
@@ -387,7 +409,9 @@ pub(crate) fn sweep(start: &Edges, end: &Edges, c: &Convex) -> Option<Contact> {
     let d = (end.lo[0].hi - start.lo[0].hi, end.lo[1].hi - start.lo[1].hi);
     let mut nearest: Option<(Axis, f64)> = None;
     for axis in poly.axes() {
-        let (s0, s1) = (poly.side(start, axis), poly.side(end, axis));
+        let (mut s0, mut s1) = (poly.side(start, axis, band), poly.side(end, axis, band));
+        s0.beyond = s0.apart();
+        s1.beyond = s1.beyond || (s0.on && s1.on);
         inside_at_start &= !s0.beyond;
         inside_at_end &= !s1.beyond;
         match (s0.beyond, s1.beyond) {
@@ -473,14 +497,14 @@ pub(crate) fn sweep_rect_convex(lo: P, hi: P, delta: P, c: &Convex) -> Option<(f
         lo: [Edge::sum(lo.0, delta.0), Edge::sum(lo.1, delta.1)],
         hi: [Edge::sum(hi.0, delta.0), Edge::sum(hi.1, delta.1)],
     };
-    let hit = sweep(&start, &end, c)?;
+    let hit = sweep(&start, &end, c, &Band::EXACT)?;
     let n = Poly::new(c).normal(hit.axis);
     Some((hit.t.max(0.0), (n.x, n.y)))
 }
 
-/// Whether rect `r` strictly overlaps the polygon `c`, exactly.
-pub(crate) fn overlaps(m: &Edges, c: &Convex) -> bool {
-    Poly::new(c).overlaps(m)
+/// Whether rect `r` overlaps the polygon `c` beyond `band`, exactly.
+pub(crate) fn overlaps(m: &Edges, c: &Convex, band: &Band) -> bool {
+    Poly::new(c).overlaps(m, band)
 }
 
 /// Steps `p` along `n` by growing amounts until `ok` holds for the rect there; `p` itself when
@@ -509,7 +533,12 @@ fn step_out(r: RectD, p: Vec2D, n: Vec2D, ok: impl Fn(&Edges) -> bool) -> Vec2D 
 /// `goal` meets of `c` (see [`sweep`]). The touch position is clear of the polygon (exactly),
 /// flush with a face of its box or stepped out along an edge's normal by a few ulps; `ti` is
 /// minus the overlap's area for a start overlap.
-pub(crate) fn detect_convex(mover: RectD, goal: Vec2D, c: &Convex) -> Option<Collision> {
+pub(crate) fn detect_convex(
+    mover: RectD,
+    goal: Vec2D,
+    c: &Convex,
+    band: &Band,
+) -> Option<Collision> {
     // A mover at an infinite position (where a start overlap's way out may put it) meets
     // nothing.
     if !mover.finite() || !goal.finite() {
@@ -517,7 +546,7 @@ pub(crate) fn detect_convex(mover: RectD, goal: Vec2D, c: &Convex) -> Option<Col
     }
     let poly = Poly::new(c);
     let start = mover.edges();
-    let hit = sweep(&start, &mover.at(goal).edges(), c)?;
+    let hit = sweep(&start, &mover.at(goal).edges(), c, band)?;
     let normal = poly.normal(hit.axis);
     let lerp = |a: f64, b: f64| {
         let t = hit.t;
@@ -533,7 +562,7 @@ pub(crate) fn detect_convex(mover: RectD, goal: Vec2D, c: &Convex) -> Option<Col
     let mut touch = Vec2D::new(lerp(mover.x, goal.x), lerp(mover.y, goal.y));
     if hit.overlaps && goal.x == mover.x && goal.y == mover.y {
         // The way out nearest: the depth past the half-plane, along its normal.
-        let side = poly.side(&start, hit.axis);
+        let side = poly.side(&start, hit.axis, band);
         let len = match hit.axis {
             Axis::Face(i) => c.normal(i).0.hypot(c.normal(i).1),
             _ => 1.0,
@@ -545,7 +574,10 @@ pub(crate) fn detect_convex(mover: RectD, goal: Vec2D, c: &Convex) -> Option<Col
         touch = Vec2D::new(mover.x, mover.y);
     }
     let mut face = None;
+    // Met at once where it begins, touching the face: it stays where it is.
+    let stays = hit.t == 0.0 && !hit.overlaps;
     match hit.axis {
+        Axis::Lo(_) | Axis::Hi(_) if stays => touch = Vec2D::new(mover.x, mover.y),
         Axis::Lo(k) | Axis::Hi(k) => {
             let (o, size) = if k == 0 {
                 (mover.x, mover.w)
@@ -564,7 +596,11 @@ pub(crate) fn detect_convex(mover: RectD, goal: Vec2D, c: &Convex) -> Option<Col
         }
         Axis::Face(i) => face = Some(poly.edge(i)),
     }
-    let touch = step_out(mover, touch, normal, |e| !poly.overlaps(e));
+    let touch = if stays {
+        Vec2D::new(mover.x, mover.y)
+    } else {
+        step_out(mover, touch, normal, |e| !poly.overlaps(e, &Band::EXACT))
+    };
     let ti = if hit.overlaps {
         -overlap_area(&start, c)
     } else {
@@ -655,13 +691,16 @@ fn overlap_area(m: &Edges, c: &Convex) -> f64 {
 /// `ε` of them out of a slanted face along its normal: this covers faces up to some 88°).
 /// Floor and ceiling take precedence: a rect on a ramp rests on it as a floor, not against it as
 /// a wall.
-pub(crate) fn resting(rect: RectD, c: &Convex, faces: &[Dir; 4]) -> [bool; 4] {
+pub(crate) fn resting(rect: RectD, c: &Convex, faces: &[Dir; 4], band: &Band) -> [bool; 4] {
     let poly = Poly::new(c);
-    if poly.overlaps(&rect.edges()) {
+    if poly.overlaps(&rect.edges(), band) {
         return [false; 4];
     }
-    let step =
-        512.0 * f64::EPSILON * (rect.x.abs() + rect.y.abs() + rect.w.abs() + rect.h.abs()) + 1e-300;
+    // Also over the band either side of a face (a rect snapped onto it by the game's own
+    // arithmetic): four bands cover faces up to some 75°.
+    let step = (512.0 * f64::EPSILON * (rect.x.abs() + rect.y.abs() + rect.w.abs() + rect.h.abs())
+        + 1e-300)
+        .max(4.0 * band.0[0].max(band.0[1]));
     let mut out = faces.map(|f| {
         let u = f.unit();
         let moved = RectD {
@@ -669,7 +708,7 @@ pub(crate) fn resting(rect: RectD, c: &Convex, faces: &[Dir; 4]) -> [bool; 4] {
             y: rect.y + u.y * step,
             ..rect
         };
-        poly.overlaps(&moved.edges())
+        poly.overlaps(&moved.edges(), &Band::EXACT)
     });
     if out[0] || out[1] {
         out[2] = false;

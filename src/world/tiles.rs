@@ -450,10 +450,16 @@ fn scan(e: &Ent, list: &[Ent], exact: &Exact, buf: &mut Vec<u64>, mut n: usize) 
     // The flags of `o` that make the pair unsure (see `Ent::unsure`).
     let unsure = ((e.id >> 1) & HIGH_INEXACT) | ((e.id << 1) & LOW_INEXACT);
     let q = e.q();
+    let thin = exact.thin;
     let mut test = |o: &Ent, n: usize| {
         let mut hit = below(&o.b, &q);
-        if o.id & unsure != 0 {
-            hit = hit && decide(exact, e.slot(), o.slot());
+        // Overlapping by no more than `thin` on some side: perhaps only touching by the band.
+        let close = (q[0] - o.b[0] <= thin)
+            | (q[1] - o.b[1] <= thin)
+            | (q[2] - o.b[2] <= thin)
+            | (q[3] - o.b[3] <= thin);
+        if hit & ((o.id & unsure != 0) | close) {
+            hit = decide(exact, e.slot(), o.slot());
         }
         out[n] = high | o.slot() as u64;
         n + hit as usize
@@ -745,15 +751,20 @@ fn by_x0(ents: &[Ent], row: &mut Vec<Ent>, radix: &mut Radix) {
     row.extend(from.iter().map(|&k| ents[(k & 0xffff_ffff) as usize]));
 }
 
-/// The exact strict overlap test of two slots' boxes.
-pub(crate) type Exact<'a> = dyn Fn(u32, u32) -> bool + 'a;
+/// The exact overlap test of two slots' boxes (by more than the band, see `band.rs`), and how
+/// much the f32 bounds of a pair must overlap by on every side for it to hold without asking.
+pub(crate) struct Exact<'a> {
+    pub test: &'a dyn Fn(u32, u32) -> bool,
+    /// At least the band of any pair plus the outward rounding of the f32 bounds (an f32).
+    pub thin: f32,
+}
 
-/// The exact test, for pairs whose f32 bounds are not exact (rare: kept out of the sweep's
-/// loop, so that the common case does not load the f64 boxes).
+/// The exact test, for pairs whose f32 bounds are not exact or overlap thinly (rare: kept out
+/// of the sweep's loop, so that the common case does not load the f64 boxes).
 #[cold]
 #[inline(never)]
 fn decide(exact: &Exact, a: u32, b: u32) -> bool {
-    exact(a, b)
+    (exact.test)(a, b)
 }
 
 impl Tiles {
@@ -1294,7 +1305,11 @@ mod tests {
             t.place(s as u32, *b, true, home(b, inv));
         }
         let mut out = Vec::new();
-        let exact = |a: u32, b: u32| aabb_aabb::<false>(&boxes[a as usize], &boxes[b as usize]);
+        let test = |a: u32, b: u32| aabb_aabb::<false>(&boxes[a as usize], &boxes[b as usize]);
+        let exact = Exact {
+            test: &test,
+            thin: 0.0,
+        };
         let n = t.pairs(&mut Sweep::default(), &exact, &mut out);
         let mut v: Vec<(u32, u32)> = out[..n]
             .iter()

@@ -759,3 +759,60 @@ pub fn flavours(
     t.eq(&format!("overlap_{label}"), got.0, strict, &input);
     t.eq(&format!("touch_{label}"), got.1, closed, &input);
 }
+
+/// One unit in the last place of an f32 of magnitude `m` (finite).
+pub fn ulp_f32(m: f64) -> f64 {
+    if m.is_nan() || m <= 0.0 {
+        return 2f64.powi(-149);
+    }
+    let e = ((m.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    2f64.powi((e - 23).max(-149))
+}
+
+/// Whether two f32 rects overlap as `move_rect` and an f32 world read them: on both axes by
+/// more than one unit in the last place of the largest finite coordinate or size on that axis
+/// (faces closer than that are the same face). In f64, exact for f32 inputs of like magnitude.
+pub fn overlap_beyond_band(a: Rect, b: Rect) -> bool {
+    let axis = |ax: f32, aw: f32, bx: f32, bw: f32| {
+        let m = [ax, aw, bx, bw]
+            .iter()
+            .filter(|v| v.is_finite())
+            .fold(0.0f64, |m, v| m.max(v.abs() as f64));
+        let span = |x: f32, w: f32| {
+            let (x, e) = (x as f64, x as f64 + w as f64);
+            (x.min(e), x.max(e))
+        };
+        let ((a0, a1), (b0, b1)) = (span(ax, aw), span(bx, bw));
+        let band = ulp_f32(m);
+        b1 - a0 > band && a1 - b0 > band
+    };
+    axis(a.x, a.w, b.x, b.w) && axis(a.y, a.h, b.y, b.h)
+}
+
+/// Whether a circle overlaps an f32 rect as an f32 world's query reads it: as the exact predicate
+/// says, and where it meets a face (its centre within the rect's span across that face), by more
+/// than the band across it.
+pub fn overlap_circle_beyond_band(r: Rect, c: collide2d::Circle) -> bool {
+    if !collide2d::overlap_rect_circle(r, c) {
+        return false;
+    }
+    let span = |x: f32, w: f32| {
+        let (x, e) = (x as f64, x as f64 + w as f64);
+        (x.min(e), x.max(e))
+    };
+    let ((x0, x1), (y0, y1)) = (span(r.x, r.w), span(r.y, r.h));
+    let face = |lo: f64, hi: f64, c: f32, cr: f32, band: f64| {
+        let (c, cr) = (c as f64, cr as f64);
+        (c + cr) - lo > band && hi - (c - cr) > band
+    };
+    let band = |a: f32, b: f32, p: f32, q: f32| {
+        ulp_f32(
+            [a, b, p, q]
+                .iter()
+                .fold(0.0f64, |m, v| m.max(v.abs() as f64)),
+        )
+    };
+    let (cx, cy) = (c.x as f64, c.y as f64);
+    !((y0 <= cy && cy <= y1 && !face(x0, x1, c.x, c.r, band(r.x, r.w, c.x, c.r)))
+        || (x0 <= cx && cx <= x1 && !face(y0, y1, c.y, c.r, band(r.y, r.h, c.y, c.r))))
+}

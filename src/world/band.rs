@@ -1,0 +1,204 @@
+//! Touching as the game means it: the one place that decides whether two rects' faces touch,
+//! overlap or stand apart, for every world function and for `move_rect`.
+//!
+//! Games place things with their own arithmetic (`x = wall.x - w`, decimal level data, `v * dt`),
+//! and such a placement is flush only to within a rounding: the exact sum `x + w` may pass the
+//! wall's face by half a unit in the last place. Two edges closer than the **band** are the same
+//! edge. On an axis the band is one unit in the last place of the largest magnitude among the two
+//! rects' positions and sizes on that axis (`x` and `w` of both), in the precision the world was
+//! made for: f32 ([`Precision::Single`]), or f64 but at least bump.lua's `1e-10`
+//! ([`Precision::Double`]). On the grid domain (multiples of 1/256 up to 16384) the band is at
+//! most 1/512 in f32 and 1e-10 in f64, below any non-zero gap there, so nothing changes there.
+//!
+//! Every comparison here is exact: an f64 estimate with an error bound decides the clear cases,
+//! expansions the close ones.
+
+use super::double::{Edge, Edges, RectD};
+
+/// Half an ulp of 1: the relative rounding error of one f64 operation.
+const U: f64 = f64::EPSILON / 2.0;
+
+/// bump.lua's `DELTA`: the least band of a double-precision world.
+pub(crate) const BUMP_DELTA: f64 = 1e-10;
+
+/// The precision whose rounding a world's band absorbs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precision {
+    /// An f32 engine's world (`c2d_world_new`) and `c2d_move_rect`.
+    Single,
+    /// A double-precision world (`c2d_world_new_d`, Lua).
+    Double,
+}
+
+impl Precision {
+    /// The band for coordinates of magnitude up to `m`: one unit in the last place of `m`.
+    pub fn band(self, m: f64) -> f64 {
+        match self {
+            Precision::Single => ulp(m, 23, -149),
+            Precision::Double => ulp(m, 52, -1074).max(BUMP_DELTA),
+        }
+    }
+}
+
+/// The spacing of floats with `bits` fraction bits at magnitude `m` (at least `2^min_exp`).
+fn ulp(m: f64, bits: i32, min_exp: i32) -> f64 {
+    if !m.is_finite() {
+        return if m.is_nan() { 0.0 } else { f64::INFINITY };
+    }
+    let e = ((m.abs().to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    pow2((e - bits).max(min_exp))
+}
+
+/// `2^e` for any `e` from -1074 to 1023.
+fn pow2(e: i32) -> f64 {
+    if e >= -1022 {
+        f64::from_bits(((e + 1023) as u64) << 52)
+    } else {
+        f64::from_bits(1u64 << (e + 1074))
+    }
+}
+
+/// The bands of two rects on each axis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Band(pub [f64; 2]);
+
+impl Band {
+    /// No band: the exact comparisons.
+    pub const EXACT: Band = Band([0.0; 2]);
+
+    /// The band between rects `a` and `b` in precision `p` (from their finite values).
+    #[inline]
+    pub fn of(p: Precision, a: &RectD, b: &RectD) -> Band {
+        // Endless extents (`w = INFINITY`) follow the literal formulas: only finite values count.
+        let m = |v: [f64; 4]| {
+            v.iter()
+                .filter(|x| x.is_finite())
+                .fold(0.0f64, |m, x| m.max(x.abs()))
+        };
+        Band([
+            p.band(m([a.x, a.w, b.x, b.w])),
+            p.band(m([a.y, a.h, b.y, b.h])),
+        ])
+    }
+
+    /// Whether edge `a` lies below edge `b` on axis `k` by more than the band (`b - a > band`),
+    /// exactly.
+    #[inline]
+    pub fn below(&self, k: usize, a: Edge, b: Edge) -> bool {
+        above(b, a, self.0[k])
+    }
+
+    /// Whether edges `a` and `b` on axis `k` are the same edge: no more than the band apart.
+    #[inline]
+    pub fn same(&self, k: usize, a: Edge, b: Edge) -> bool {
+        !above(a, b, self.0[k]) && !above(b, a, self.0[k])
+    }
+
+    /// Whether edge `a` lies at or below edge `b` on axis `k`, or above it by no more than the
+    /// band (`a - b <= band`): on `b`'s low side, touching counted.
+    #[inline]
+    pub fn at_most(&self, k: usize, a: Edge, b: Edge) -> bool {
+        !above(a, b, self.0[k])
+    }
+
+    /// Whether two rects overlap: by more than the band on both axes.
+    #[inline]
+    pub fn overlap(&self, a: &Edges, b: &Edges) -> bool {
+        (0..2).all(|k| self.below(k, a.lo[k], b.hi[k]) && self.below(k, b.lo[k], a.hi[k]))
+    }
+
+    /// The length two rects share across axis `k`, beyond the band (in f64, positive exactly
+    /// when their extents on that axis overlap by more than the band), or 0.
+    pub fn shared(&self, m: &Edges, o: &Edges, k: usize) -> f64 {
+        let lo = if m.lo[k].lt(o.lo[k]) {
+            o.lo[k]
+        } else {
+            m.lo[k]
+        };
+        let hi = if m.hi[k].lt(o.hi[k]) {
+            m.hi[k]
+        } else {
+            o.hi[k]
+        };
+        if self.below(k, lo, hi) {
+            ((hi.hi - lo.hi) + (hi.lo - lo.lo)).max(f64::MIN_POSITIVE)
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Whether `a - b > band` exactly (`band >= 0`; `false` for NaN).
+#[inline]
+fn above(a: Edge, b: Edge, band: f64) -> bool {
+    if band == 0.0 {
+        return b.lt(a);
+    }
+    let (s1, s2) = (a.hi - b.hi, a.lo - b.lo);
+    let v = s1 + s2;
+    let c = v - band;
+    let err = 2.0 * U * (s1.abs() + s2.abs() + v.abs()) + 2.0 * U * (v.abs() + band);
+    if c.is_finite() && c.abs() > err {
+        return c > 0.0;
+    }
+    if !(a.hi.is_finite() && b.hi.is_finite()) {
+        // An endless edge: the order of the edges decides (`inf - inf` has no value).
+        return b.lt(a) && !(a.hi == b.hi);
+    }
+    a.minus(b).add(-band).signum() > 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_band_is_one_unit_in_the_last_place_of_the_largest_magnitude() {
+        let s = Precision::Single;
+        assert_eq!(s.band(1.0), f32::EPSILON as f64);
+        assert_eq!(s.band(16384.0), 1.0 / 512.0);
+        assert_eq!(s.band(16383.9), 1.0 / 1024.0);
+        assert_eq!(s.band(0.0), pow2(-149));
+        let d = Precision::Double;
+        assert_eq!(d.band(1.0), BUMP_DELTA);
+        assert_eq!(d.band(1e6), 2f64.powi(19 - 52));
+        assert_eq!(d.band(1e300), 1e300f64.next_up_compat() - 1e300);
+    }
+
+    trait NextUp {
+        fn next_up_compat(self) -> f64;
+    }
+    impl NextUp for f64 {
+        fn next_up_compat(self) -> f64 {
+            f64::from_bits(self.to_bits() + 1)
+        }
+    }
+
+    #[test]
+    fn a_flush_snap_by_the_game_s_own_arithmetic_is_the_same_edge() {
+        // 376.98 + 24.02 is the double 401, yet the exact sum exceeds it.
+        let (x, w, wall) = (376.98f64, 24.02f64, 401.0f64);
+        let far = Edge::sum(x, w);
+        assert!(Edge::exact(wall).lt(far), "the exact sum passes the wall");
+        let a = RectD::new(x, 0.0, w, 10.0);
+        let b = RectD::new(wall, 0.0, 10.0, 10.0);
+        let band = Band::of(Precision::Double, &a, &b);
+        assert!(band.same(0, far, Edge::exact(wall)));
+        assert!(!band.overlap(&a.edges(), &b.edges()));
+        assert!(Band::EXACT.overlap(&a.edges(), &b.edges()));
+    }
+
+    #[test]
+    fn grid_gaps_are_never_within_the_band() {
+        let p = Precision::Single;
+        for (a, b) in [
+            (16384.0, 16384.0 + 1.0 / 256.0),
+            (-16384.0, -16384.0 + 1.0 / 256.0),
+        ] {
+            let r = RectD::new(a, 0.0, 1.0, 1.0);
+            let band = Band::of(p, &r, &RectD::new(b, 0.0, 1.0, 1.0));
+            assert!(band.below(0, Edge::exact(a), Edge::exact(b)));
+            assert!(!band.same(0, Edge::exact(a), Edge::exact(b)));
+        }
+    }
+}
