@@ -81,7 +81,7 @@ const HEADER_TOP: &str = "\
  *                _project_d: the same world with rects kept as given in double precision
  *                (c2d_vec2d, c2d_rectd, c2d_circled, c2d_segmentd, c2d_hitd, c2d_world_hitd)
  *   Movement     c2d_world_set_one_way, _get_one_way (jump-through platforms), _ground (floor,
- *   kit          ceiling and walls touched, exactly), _move_ground[_d] (a move and the ground
+ *   kit          ceiling and walls touched, within the band), _move_ground[_d] (a move and the ground
  *                state in one call), _fits[_d] (would an item fit there?), _push_out[_d] (out of
  *                the walls an item starts in, by the shortest way), _move_solid[_d] (lifts and
  *                moving walls that carry riders and push what they meet)
@@ -96,6 +96,17 @@ const HEADER_TOP: &str = "\
  * for every int32.
  * Oriented boxes are exact at multiples of 90 degrees, and otherwise may differ from the
  * real-number answer only within 1e-4 * size of touching.
+ *
+ * Touching as the game means it (the world and c2d_move_rect, since 1.3): games place things
+ * with their own arithmetic (x = wall.x - w, decimal level data, v * dt), which leaves a flush
+ * placement overlapping by a rounding. Two faces within the band are the same face. The band on
+ * an axis is one unit in the last place of the largest magnitude among the two rects' position
+ * and size on that axis, in the world's precision: float for c2d_world_new and c2d_move_rect,
+ * double but at least 1e-10 for c2d_world_new_d (at most 1/512 in float on the grid domain,
+ * where nothing changes). So rects overlap only by more than the band; a move starting within
+ * the band of a face moves away or along freely and meets it at t = 0, where it is, when moving
+ * into it; queries, pairs, one-way items, ground, fits, push-out and moving solids read touching
+ * the same way. The pure predicates, contacts, sweeps and ray casts stay exact on their inputs.
  *
  * Bad input: any NaN input makes a predicate false and a contact, sweep or ray cast report no
  * hit; nothing crashes. Output pointers may be NULL. Nothing allocates except c2d_world_*.

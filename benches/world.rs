@@ -15,7 +15,7 @@
 
 mod common;
 
-use collide2d::world::{Pair, World};
+use collide2d::world::{Pair, Precision, World};
 use collide2d::{overlap_rect_rect, Rect};
 use common::Rng;
 use parry2d::bounding_volume::Aabb;
@@ -192,7 +192,10 @@ fn bench_world(n: usize, frames: usize, cell: f32) -> Row {
     let mut got = vec![Pair::default(); w.pairs(&mut [])];
     w.pairs(&mut got);
     if n <= 10_000 {
-        assert_eq!(got.len(), brute_pairs(&scene.rects), "world vs brute force");
+        // Boxes moved by fractional velocities leave faces within a rounding of each other:
+        // the world reads those as touching, as its band says.
+        let banded = |a: Rect, b: Rect| Precision::Single.overlap(a.into(), b.into());
+        assert_eq!(got.len(), count_pairs(&scene.rects, banded), "world vs brute force");
     }
     Row {
         what: format!("collide2d World (tiles, cell {cell})"),
@@ -328,10 +331,15 @@ fn moves(n: usize) -> f64 {
 }
 
 fn brute_pairs(rects: &[Rect]) -> usize {
+    count_pairs(rects, overlap_rect_rect)
+}
+
+/// The pairs of `rects` that `overlap` says overlap, by brute force.
+fn count_pairs(rects: &[Rect], overlap: impl Fn(Rect, Rect) -> bool) -> usize {
     let mut n = 0;
     for i in 0..rects.len() {
         for j in i + 1..rects.len() {
-            n += overlap_rect_rect(rects[i], rects[j]) as usize;
+            n += overlap(rects[i], rects[j]) as usize;
         }
     }
     n

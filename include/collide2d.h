@@ -42,7 +42,7 @@
  *                _project_d: the same world with rects kept as given in double precision
  *                (c2d_vec2d, c2d_rectd, c2d_circled, c2d_segmentd, c2d_hitd, c2d_world_hitd)
  *   Movement     c2d_world_set_one_way, _get_one_way (jump-through platforms), _ground (floor,
- *   kit          ceiling and walls touched, exactly), _move_ground[_d] (a move and the ground
+ *   kit          ceiling and walls touched, within the band), _move_ground[_d] (a move and the ground
  *                state in one call), _fits[_d] (would an item fit there?), _push_out[_d] (out of
  *                the walls an item starts in, by the shortest way), _move_solid[_d] (lifts and
  *                moving walls that carry riders and push what they meet)
@@ -57,6 +57,17 @@
  * for every int32.
  * Oriented boxes are exact at multiples of 90 degrees, and otherwise may differ from the
  * real-number answer only within 1e-4 * size of touching.
+ *
+ * Touching as the game means it (the world and c2d_move_rect, since 1.3): games place things
+ * with their own arithmetic (x = wall.x - w, decimal level data, v * dt), which leaves a flush
+ * placement overlapping by a rounding. Two faces within the band are the same face. The band on
+ * an axis is one unit in the last place of the largest magnitude among the two rects' position
+ * and size on that axis, in the world's precision: float for c2d_world_new and c2d_move_rect,
+ * double but at least 1e-10 for c2d_world_new_d (at most 1/512 in float on the grid domain,
+ * where nothing changes). So rects overlap only by more than the band; a move starting within
+ * the band of a face moves away or along freely and meets it at t = 0, where it is, when moving
+ * into it; queries, pairs, one-way items, ground, fits, push-out and moving solids read touching
+ * the same way. The pure predicates, contacts, sweeps and ray casts stay exact on their inputs.
  *
  * Bad input: any NaN input makes a predicate false and a contact, sweep or ray cast report no
  * hit; nothing crashes. Output pointers may be NULL. Nothing allocates except c2d_world_*.
@@ -73,7 +84,7 @@
 #include <stdint.h>
 
 #define C2D_VERSION_MAJOR 1
-#define C2D_VERSION_MINOR 2
+#define C2D_VERSION_MINOR 3
 #define C2D_VERSION_PATCH 0
 
 /// `c2d_ground.flags`: the item's face away from `up` rests on a solid item (it stands on the
@@ -604,8 +615,8 @@ float c2d_distance_obb_obb(struct c2d_obb a,
 ///
 /// A one-way item blocks a move (`c2d_world_move`, `_check`, `_project` and their `_d` twins)
 /// only when the move goes against `normal` and the mover lies, where the move begins, entirely
-/// on the normal's side of the solid face (touching counts, so a player standing on a platform
-/// stays on it): for that move the item is solid and the filter's response applies, and a
+/// on the normal's side of the solid face (touching counts, within the band, so a player
+/// standing on a platform, or snapped onto it by the game's own arithmetic, stays on it): for that move the item is solid and the filter's response applies, and a
 /// corner met exactly is met on the solid face (a player landing on a platform's very corner
 /// lands on it). Every other move (jumping up through it, starting inside it, moving along or
 /// away from it) passes through it unreported, without the filter being asked. A filter
@@ -614,7 +625,9 @@ float c2d_distance_obb_obb(struct c2d_obb a,
 ///
 /// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a
 /// normal with a NaN, an infinity or two non-zero components (nothing changes).
-c2d_status c2d_world_set_one_way(struct c2d_world *w, uint64_t id, struct c2d_vec2 normal);
+c2d_status c2d_world_set_one_way(struct c2d_world *w,
+                                 uint64_t id,
+                                 struct c2d_vec2 normal);
 
 /// Writes item `id`'s one-way normal (a unit vector, or `{0, 0}` for an item solid all round)
 /// through `normal` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead
@@ -622,12 +635,13 @@ c2d_status c2d_world_set_one_way(struct c2d_world *w, uint64_t id, struct c2d_ve
 c2d_status c2d_world_get_one_way(const struct c2d_world *w, uint64_t id, struct c2d_vec2 *normal);
 
 /// The ground state of item `id` (`c2d_ground`): which of its faces are flush with a solid
-/// item's face along a shared edge of positive length, exactly (a corner-only touch is not; a
-/// resting item gets the same answer every frame, with no margin), and for each the item it
-/// rests against (the one sharing the longest edge, ties to the lower handle; 0 for none).
-/// Flush is on the face, or short of it by less than one step of the item's own double
-/// coordinate: where a move landing on a face that lies between doubles (a floor's top at
-/// `0.1 + 10`) leaves it. Every other gap, however small, is air.
+/// item's face along a shared edge longer than the band, exactly (a corner-only touch is not; a
+/// resting item gets the same answer every frame), and for each the item it rests against (the
+/// one sharing the longest edge, ties to the lower handle; 0 for none). Flush is on the face
+/// or within the band of it, either side: a player snapped onto a floor by `y = floor.y - h`
+/// stands on it, as does one a move left on a face that lies between doubles (a floor's top at
+/// `0.1 + 10`). Every gap beyond the band is air (1e-9 in a double world, whose band is
+/// 1e-10 at small magnitudes).
 /// `up` is the direction of up along an axis: `{0, -1}` in y-down screen coordinates, `{0, 1}`
 /// in y-up ones. Solid items are those that interact with `id` by category and for which
 /// `filter(id, other, ctx)` answers `C2D_SLIDE`, `C2D_TOUCH` or `C2D_BOUNCE` (NULL filter: every
@@ -672,9 +686,10 @@ c2d_status c2d_world_move_ground_d(struct c2d_world *w,
                                    struct c2d_ground *ground);
 
 /// Whether item `id` would fit at `rect` without moving it (can a crouching player stand up
-/// here?): `*fits` (nullable) is set to whether `rect` strictly overlaps no solid item (items
-/// interacting with `id` by category that the filter answers `C2D_SLIDE`, `C2D_TOUCH` or
-/// `C2D_BOUNCE`; one-way items never count; touching fits). `C2D_ERR_NULL` for a NULL world,
+/// here?): `*fits` (nullable) is set to whether `rect` overlaps no solid item by more than the
+/// band (items interacting with `id` by category that the filter answers `C2D_SLIDE`,
+/// `C2D_TOUCH` or `C2D_BOUNCE`; one-way items never count; touching fits, and an item fits where
+/// the game snapped it). `C2D_ERR_NULL` for a NULL world,
 /// `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a rect with a NaN or infinite
 /// field.
 c2d_status c2d_world_fits(struct c2d_world *w,
@@ -692,8 +707,9 @@ c2d_status c2d_world_fits_d(struct c2d_world *w,
                             void *ctx,
                             bool *out);
 
-/// Pushes item `id` out of the solid items it strictly overlaps (a player spawned inside a wall,
-/// or standing up into a ceiling) by the smallest displacement, Euclidean, no longer than
+/// Pushes item `id` out of the solid items it overlaps by more than the band (a player spawned
+/// inside a wall, or standing up into a ceiling; one snapped flush against it touches and is not
+/// moved) by the smallest displacement, Euclidean, no longer than
 /// `max_distance`, among the positions whose x is its own or flush with a solid item's left or
 /// right face and whose y is its own or flush with a solid item's top or bottom face (the
 /// smallest way out is always among them); ties go to +x, then -x, +y, -y. Solid items are
@@ -1445,10 +1461,16 @@ bool c2d_sweep_capsule_circle(struct c2d_capsule a,
 /// drops the remaining motion's component along the hit normal, TOUCH stops at the contact,
 /// CROSS passes through (counting every obstacle swept through), BOUNCE reflects the remaining
 /// motion; IGNORE passes through without hits; unknown values act as TOUCH. Every leg is swept
-/// (strict boundary: sliding along a touching face is free) against the obstacles `a` did not
-/// overlap strictly at the start; those never block nor count. At most `C2D_MOVE_MAX_HITS` (32)
-/// hits are resolved; the motion stops at the last. Except with CROSS the result never overlaps
-/// strictly an obstacle `a` did not overlap at the start.
+/// (sliding along a touching face is free). Obstacles `a` overlaps where a leg begins follow
+/// bump.lua 3.1.7's rule: each is a hit before the others, the deepest first, resolved from
+/// where the line of motion, extended backwards, entered it (for a rect that does not move, the
+/// nearest way out). Touching is read as the game means it, in float: faces within one unit in
+/// the last place of the largest coordinate or size on that axis are the same face, so `a`
+/// snapped flush against an obstacle (`a.x = wall.x - a.w` in float) moves away and along
+/// freely and meets it at `t = 0`, where it is, moving into it; "overlaps" means by more than
+/// that band. At most `C2D_MOVE_MAX_HITS` (32) hits are resolved; the motion stops at the last.
+/// Except with CROSS the result never overlaps, by more than the band, an obstacle `a` did not
+/// overlap so at the start.
 /// `info` (nullable) gets the number of hits, the index of the first obstacle hit (`SIZE_MAX`
 /// when none) and that hit (zeroed when none). NULL `obstacles` is read as no obstacles
 /// (whatever `n`). A NaN in `a` or `delta`, or an infinite `delta`, returns `a`'s position with no
@@ -1707,8 +1729,9 @@ c2d_status c2d_world_get(const struct c2d_world *w,
 /// The number of live items; 0 for a NULL world.
 size_t c2d_world_count(const struct c2d_world *w);
 
-/// The items whose rect strictly overlaps `rect` (as `c2d_overlap_rect_rect`: touching is not
-/// found), in ascending handle order. Writes at most `cap` handles to `out` (NULL is fine when
+/// The items whose rect overlaps `rect` by more than the band on both axes (touching, within
+/// the band, is not found: a query of an item's own rect never finds the wall it was snapped
+/// against; on the grid domain exactly `c2d_overlap_rect_rect`), in ascending handle order. Writes at most `cap` handles to `out` (NULL is fine when
 /// `cap` is 0) and returns how many items there are, so a caller can size a buffer and ask again.
 /// 0 for a NULL world or a NaN query.
 size_t c2d_world_query_rect(const struct c2d_world *w,
@@ -1716,15 +1739,17 @@ size_t c2d_world_query_rect(const struct c2d_world *w,
                             uint64_t *out,
                             size_t cap);
 
-/// The items whose rect strictly contains `point` (as `c2d_overlap_point_rect`: a point on an
-/// edge is not inside), in ascending handle order. Output contract as `c2d_world_query_rect`.
+/// The items whose rect contains `point` by more than the band on both axes (a point on an edge,
+/// or within the band of it, is not inside; on the grid domain exactly
+/// `c2d_overlap_point_rect`), in ascending handle order. Output contract as `c2d_world_query_rect`.
 size_t c2d_world_query_point(const struct c2d_world *w,
                              struct c2d_vec2 point,
                              uint64_t *out,
                              size_t cap);
 
 /// The items whose rect strictly overlaps `circle` (as `c2d_overlap_rect_circle`; a circle with
-/// `r <= 0` finds nothing), in ascending handle order. Output contract as `c2d_world_query_rect`.
+/// `r <= 0` finds nothing) and, where the circle meets a face (its centre within the rect's span
+/// across that face), by more than the band across it; in ascending handle order. Output contract as `c2d_world_query_rect`.
 size_t c2d_world_query_circle(const struct c2d_world *w,
                               struct c2d_circle circle,
                               uint64_t *out,
@@ -1741,7 +1766,8 @@ size_t c2d_world_query_segment(const struct c2d_world *w,
                                struct c2d_world_hit *out,
                                size_t cap);
 
-/// Every pair of items whose rects strictly overlap (as `c2d_overlap_rect_rect`), once, with
+/// Every pair of items whose rects overlap by more than the band on both axes (flush neighbours
+/// from level data are no pair; on the grid domain exactly `c2d_overlap_rect_rect`), once, with
 /// `a < b`, in ascending `(a, b)` order. Writes at most `cap` pairs to `out` (NULL is fine when
 /// `cap` is 0) and returns how many there are; 0 for a NULL world.
 size_t c2d_world_pairs(const struct c2d_world *w, struct c2d_pair *out, size_t cap);
@@ -1754,17 +1780,21 @@ size_t c2d_world_pairs(const struct c2d_world *w, struct c2d_pair *out, size_t c
 /// order the items are met; it may change the world (see `c2d_filter_fn`).
 ///
 /// Each step projects the rect from where it is toward the goal and resolves the first item
-/// met: items the rect strictly overlaps where the step begins come first (the deepest
-/// first), resolved from bump.lua's touch position (where the line of motion, extended
+/// met: items the rect overlaps by more than the band where the step begins come first (the
+/// deepest first), resolved from bump.lua's touch position (where the line of motion, extended
 /// backwards, entered the item; for a rect that does not move, the nearest way out), then the
 /// items in order of time (ties: nearer centre, then lower handle). `C2D_TOUCH` stops at the
 /// contact, `C2D_SLIDE` keeps the rest of the motion along the face, `C2D_BOUNCE` reflects it,
 /// `C2D_CROSS` passes through (an item overlapped at the start is reported on every move while
 /// the overlap lasts). Each item is met at most once per move, and at most
 /// `C2D_MOVE_MAX_HITS` (32) hits are resolved. Touching is never taken for overlapping:
-/// sliding along a face, grazing a corner or arriving exactly in contact is no hit. Except
-/// through crossed or ignored items, the rect never ends strictly overlapping an item it did
-/// not overlap at the start; an unobstructed move ends exactly at `goal`.
+/// sliding along a face, grazing a corner or arriving exactly in contact is no hit. A rect that
+/// starts within the band of a face (snapped flush by the game's own arithmetic) touches it:
+/// moving away or along is free, moving into it meets it at `t = 0` where the rect is (never
+/// pushed through, nor back beyond the band). Except through crossed or ignored items, the rect
+/// never ends overlapping, by more than the band, an item it did not overlap so at the start; a
+/// contact puts it flush (exactly where that position is representable, else on the outer
+/// side); an unobstructed move ends exactly at `goal`.
 ///
 /// If the filter changes the world, the move projects again from where the mover then is:
 /// a removed or moved item no longer blocks (and is never reported with a stale handle), an

@@ -81,8 +81,8 @@ unsafe fn with_filter<T, O>(
 ///
 /// A one-way item blocks a move (`c2d_world_move`, `_check`, `_project` and their `_d` twins)
 /// only when the move goes against `normal` and the mover lies, where the move begins, entirely
-/// on the normal's side of the solid face (touching counts, so a player standing on a platform
-/// stays on it): for that move the item is solid and the filter's response applies, and a
+/// on the normal's side of the solid face (touching counts, within the band, so a player
+/// standing on a platform, or snapped onto it by the game's own arithmetic, stays on it): for that move the item is solid and the filter's response applies, and a
 /// corner met exactly is met on the solid face (a player landing on a platform's very corner
 /// lands on it). Every other move (jumping up through it, starting inside it, moving along or
 /// away from it) passes through it unreported, without the filter being asked. A filter
@@ -128,12 +128,13 @@ pub unsafe extern "C" fn c2d_world_get_one_way(
 }
 
 /// The ground state of item `id` (`c2d_ground`): which of its faces are flush with a solid
-/// item's face along a shared edge of positive length, exactly (a corner-only touch is not; a
-/// resting item gets the same answer every frame, with no margin), and for each the item it
-/// rests against (the one sharing the longest edge, ties to the lower handle; 0 for none).
-/// Flush is on the face, or short of it by less than one step of the item's own double
-/// coordinate: where a move landing on a face that lies between doubles (a floor's top at
-/// `0.1 + 10`) leaves it. Every other gap, however small, is air.
+/// item's face along a shared edge longer than the band, exactly (a corner-only touch is not; a
+/// resting item gets the same answer every frame), and for each the item it rests against (the
+/// one sharing the longest edge, ties to the lower handle; 0 for none). Flush is on the face
+/// or within the band of it, either side: a player snapped onto a floor by `y = floor.y - h`
+/// stands on it, as does one a move left on a face that lies between doubles (a floor's top at
+/// `0.1 + 10`). Every gap beyond the band is air (1e-9 in a double world, whose band is
+/// 1e-10 at small magnitudes).
 /// `up` is the direction of up along an axis: `{0, -1}` in y-down screen coordinates, `{0, 1}`
 /// in y-up ones. Solid items are those that interact with `id` by category and for which
 /// `filter(id, other, ctx)` answers `C2D_SLIDE`, `C2D_TOUCH` or `C2D_BOUNCE` (NULL filter: every
@@ -295,9 +296,10 @@ pub unsafe extern "C" fn c2d_world_move_ground_d(
 }
 
 /// Whether item `id` would fit at `rect` without moving it (can a crouching player stand up
-/// here?): `*fits` (nullable) is set to whether `rect` strictly overlaps no solid item (items
-/// interacting with `id` by category that the filter answers `C2D_SLIDE`, `C2D_TOUCH` or
-/// `C2D_BOUNCE`; one-way items never count; touching fits). `C2D_ERR_NULL` for a NULL world,
+/// here?): `*fits` (nullable) is set to whether `rect` overlaps no solid item by more than the
+/// band (items interacting with `id` by category that the filter answers `C2D_SLIDE`,
+/// `C2D_TOUCH` or `C2D_BOUNCE`; one-way items never count; touching fits, and an item fits where
+/// the game snapped it). `C2D_ERR_NULL` for a NULL world,
 /// `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a rect with a NaN or infinite
 /// field.
 #[no_mangle]
@@ -331,8 +333,9 @@ pub unsafe extern "C" fn c2d_world_fits_d(
     })
 }
 
-/// Pushes item `id` out of the solid items it strictly overlaps (a player spawned inside a wall,
-/// or standing up into a ceiling) by the smallest displacement, Euclidean, no longer than
+/// Pushes item `id` out of the solid items it overlaps by more than the band (a player spawned
+/// inside a wall, or standing up into a ceiling; one snapped flush against it touches and is not
+/// moved) by the smallest displacement, Euclidean, no longer than
 /// `max_distance`, among the positions whose x is its own or flush with a solid item's left or
 /// right face and whose y is its own or flush with a solid item's top or bottom face (the
 /// smallest way out is always among them); ties go to +x, then -x, +y, -y. Solid items are

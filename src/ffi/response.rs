@@ -35,10 +35,16 @@ const _: () = assert!(C2D_MOVE_MAX_HITS == response::MAX_HITS);
 /// drops the remaining motion's component along the hit normal, TOUCH stops at the contact,
 /// CROSS passes through (counting every obstacle swept through), BOUNCE reflects the remaining
 /// motion; IGNORE passes through without hits; unknown values act as TOUCH. Every leg is swept
-/// (strict boundary: sliding along a touching face is free) against the obstacles `a` did not
-/// overlap strictly at the start; those never block nor count. At most `C2D_MOVE_MAX_HITS` (32)
-/// hits are resolved; the motion stops at the last. Except with CROSS the result never overlaps
-/// strictly an obstacle `a` did not overlap at the start.
+/// (sliding along a touching face is free). Obstacles `a` overlaps where a leg begins follow
+/// bump.lua 3.1.7's rule: each is a hit before the others, the deepest first, resolved from
+/// where the line of motion, extended backwards, entered it (for a rect that does not move, the
+/// nearest way out). Touching is read as the game means it, in float: faces within one unit in
+/// the last place of the largest coordinate or size on that axis are the same face, so `a`
+/// snapped flush against an obstacle (`a.x = wall.x - a.w` in float) moves away and along
+/// freely and meets it at `t = 0`, where it is, moving into it; "overlaps" means by more than
+/// that band. At most `C2D_MOVE_MAX_HITS` (32) hits are resolved; the motion stops at the last.
+/// Except with CROSS the result never overlaps, by more than the band, an obstacle `a` did not
+/// overlap so at the start.
 /// `info` (nullable) gets the number of hits, the index of the first obstacle hit (`SIZE_MAX`
 /// when none) and that hit (zeroed when none). NULL `obstacles` is read as no obstacles
 /// (whatever `n`). A NaN in `a` or `delta`, or an infinite `delta`, returns `a`'s position with no

@@ -233,8 +233,9 @@ pub unsafe extern "C" fn c2d_world_count(w: *const World) -> usize {
     guard(0, || unsafe { w.as_ref() }.map_or(0, World::count))
 }
 
-/// The items whose rect strictly overlaps `rect` (as `c2d_overlap_rect_rect`: touching is not
-/// found), in ascending handle order. Writes at most `cap` handles to `out` (NULL is fine when
+/// The items whose rect overlaps `rect` by more than the band on both axes (touching, within
+/// the band, is not found: a query of an item's own rect never finds the wall it was snapped
+/// against; on the grid domain exactly `c2d_overlap_rect_rect`), in ascending handle order. Writes at most `cap` handles to `out` (NULL is fine when
 /// `cap` is 0) and returns how many items there are, so a caller can size a buffer and ask again.
 /// 0 for a NULL world or a NaN query.
 #[no_mangle]
@@ -253,8 +254,9 @@ pub unsafe extern "C" fn c2d_world_query_rect(
     })
 }
 
-/// The items whose rect strictly contains `point` (as `c2d_overlap_point_rect`: a point on an
-/// edge is not inside), in ascending handle order. Output contract as `c2d_world_query_rect`.
+/// The items whose rect contains `point` by more than the band on both axes (a point on an edge,
+/// or within the band of it, is not inside; on the grid domain exactly
+/// `c2d_overlap_point_rect`), in ascending handle order. Output contract as `c2d_world_query_rect`.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_query_point(
     w: *const World,
@@ -272,7 +274,8 @@ pub unsafe extern "C" fn c2d_world_query_point(
 }
 
 /// The items whose rect strictly overlaps `circle` (as `c2d_overlap_rect_circle`; a circle with
-/// `r <= 0` finds nothing), in ascending handle order. Output contract as `c2d_world_query_rect`.
+/// `r <= 0` finds nothing) and, where the circle meets a face (its centre within the rect's span
+/// across that face), by more than the band across it; in ascending handle order. Output contract as `c2d_world_query_rect`.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_query_circle(
     w: *const World,
@@ -311,7 +314,8 @@ pub unsafe extern "C" fn c2d_world_query_segment(
     })
 }
 
-/// Every pair of items whose rects strictly overlap (as `c2d_overlap_rect_rect`), once, with
+/// Every pair of items whose rects overlap by more than the band on both axes (flush neighbours
+/// from level data are no pair; on the grid domain exactly `c2d_overlap_rect_rect`), once, with
 /// `a < b`, in ascending `(a, b)` order. Writes at most `cap` pairs to `out` (NULL is fine when
 /// `cap` is 0) and returns how many there are; 0 for a NULL world.
 #[no_mangle]
@@ -387,17 +391,21 @@ unsafe fn motion<P, H>(
 /// order the items are met; it may change the world (see `c2d_filter_fn`).
 ///
 /// Each step projects the rect from where it is toward the goal and resolves the first item
-/// met: items the rect strictly overlaps where the step begins come first (the deepest
-/// first), resolved from bump.lua's touch position (where the line of motion, extended
+/// met: items the rect overlaps by more than the band where the step begins come first (the
+/// deepest first), resolved from bump.lua's touch position (where the line of motion, extended
 /// backwards, entered the item; for a rect that does not move, the nearest way out), then the
 /// items in order of time (ties: nearer centre, then lower handle). `C2D_TOUCH` stops at the
 /// contact, `C2D_SLIDE` keeps the rest of the motion along the face, `C2D_BOUNCE` reflects it,
 /// `C2D_CROSS` passes through (an item overlapped at the start is reported on every move while
 /// the overlap lasts). Each item is met at most once per move, and at most
 /// `C2D_MOVE_MAX_HITS` (32) hits are resolved. Touching is never taken for overlapping:
-/// sliding along a face, grazing a corner or arriving exactly in contact is no hit. Except
-/// through crossed or ignored items, the rect never ends strictly overlapping an item it did
-/// not overlap at the start; an unobstructed move ends exactly at `goal`.
+/// sliding along a face, grazing a corner or arriving exactly in contact is no hit. A rect that
+/// starts within the band of a face (snapped flush by the game's own arithmetic) touches it:
+/// moving away or along is free, moving into it meets it at `t = 0` where the rect is (never
+/// pushed through, nor back beyond the band). Except through crossed or ignored items, the rect
+/// never ends overlapping, by more than the band, an item it did not overlap so at the start; a
+/// contact puts it flush (exactly where that position is representable, else on the outer
+/// side); an unobstructed move ends exactly at `goal`.
 ///
 /// If the filter changes the world, the move projects again from where the mover then is:
 /// a removed or moved item no longer blocks (and is never reported with a stale handle), an

@@ -40,6 +40,14 @@ impl Precision {
     }
 }
 
+impl Precision {
+    /// Whether two rects overlap as a world of this precision reads them: by more than their
+    /// band on both axes (faces within the band are the same face).
+    pub fn overlap(self, a: RectD, b: RectD) -> bool {
+        Band::of(self, &a, &b).overlap(&a.edges(), &b.edges())
+    }
+}
+
 /// The spacing of floats with `bits` fraction bits at magnitude `m` (at least `2^min_exp`).
 fn ulp(m: f64, bits: i32, min_exp: i32) -> f64 {
     if !m.is_finite() {
