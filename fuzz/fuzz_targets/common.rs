@@ -381,3 +381,10 @@ pub fn unit(n: Vec2) -> bool {
     let l = (n.x as f64).hypot(n.y as f64);
     (l - 1.0).abs() <= 1.0e-3
 }
+
+/// Whether two f32 rects overlap as `c2d_move_rect` and a float world read them: by more than
+/// their band on both axes (faces within one unit in the last place are the same face).
+#[allow(dead_code)]
+pub fn overlap_band(a: Rect, b: Rect) -> bool {
+    collide2d::world::Precision::Single.overlap(a.into(), b.into())
+}

@@ -1,6 +1,6 @@
 //! `c2d_move_rect` and `c2d_move_recti` on arbitrary obstacle lists (API.md "Response", "Bad
 //! input"): except with CROSS (and IGNORE, which passes through by definition) a move never ends
-//! strictly overlapping an obstacle it did not overlap at the start; hits are capped; `info` is
+//! overlapping an obstacle, by more than the band, that it did not overlap so at the start; hits are capped; `info` is
 //! consistent; a NaN in the mover or the delta, or an infinite delta, returns the start with no
 //! hits; no field of the answer is NaN unless an input was. The integer move never overlaps an obstacle at any
 //! position along its x-then-y path, and stops exactly one unit short of the blocking obstacle.
@@ -74,9 +74,9 @@ fn move_rect(b: &mut Bytes) {
     if response != C2D_CROSS && response != C2D_IGNORE {
         let end = Rect::new(p.x, p.y, a.w, a.h);
         for (i, o) in obstacles.iter().enumerate() {
-            if !c2d_overlap_rect_rect(a, *o) {
+            if !overlap_band(a, *o) {
                 assert!(
-                    !c2d_overlap_rect_rect(end, *o),
+                    !overlap_band(end, *o),
                     "{input}: ends at {p:?} inside obstacle {i}"
                 );
             }

@@ -3,10 +3,11 @@
 //! are never 0 and never reused, removed and foreign handles are stale for good, queries find
 //! exactly the items the strict predicates find (in the documented order, `cap` respected, the
 //! total returned), pairs are every strictly overlapping pair once, and a move never ends
-//! strictly inside an item it did not overlap at the start (responses other than CROSS/IGNORE;
-//! one-way items only when solid for that move). The movement kit too: one-way normals set and
-//! read back, ground flags against the brute-force touch test, push-out ending clear or leaving
-//! the item in place, and a moving solid that no item ends inside unless reported squashed.
+//! inside an item (by more than the band: touching as the game means it) it did not overlap at
+//! the start (responses other than CROSS/IGNORE; one-way items only when solid for that move).
+//! The movement kit too: one-way normals set and read back, ground flags against the brute-force
+//! touch test, push-out ending clear or leaving the item in place, and a moving solid that no
+//! item ends inside unless reported squashed.
 #![no_main]
 
 mod common;
@@ -666,9 +667,9 @@ fuzz_target!(|data: &[u8]| {
                             let solid = it.one_way.is_none_or(|n| {
                                 beyond(start, it.rect, n) && d.0 * n.0 + d.1 * n.1 < 0.0
                             });
-                            if it.id != id && solid && !c2d_overlap_rect_rect(start, it.rect) {
+                            if it.id != id && solid && !overlap_band(start, it.rect) {
                                 assert!(
-                                    !c2d_overlap_rect_rect(end, it.rect),
+                                    !overlap_band(end, it.rect),
                                     "move({start:?} to {goal:?}, response {response}) ends at {end:?} inside {:?}",
                                     it.rect
                                 );
