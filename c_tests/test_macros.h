@@ -212,5 +212,6 @@ void test_poly(void);
 void test_slopes(void);
 void test_poly_contact(void);
 void test_poly_sweep(void);
+void test_touching(void);
 
 #endif /* C2D_TEST_MACROS_H */

@@ -374,6 +374,24 @@ pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
     rect_rect_hit(a, delta, b)
 }
 
+/// [`sweep_rect_rect`] for a caller that reads touching with a band (the world's moves,
+/// `move_rect`): its answer, unless a face of `a` lies within `2^-21` of the magnitudes of a
+/// face of `b` (so within twice a band of one f32 ulp of them), where the caller must look
+/// closer: `None` then. Costs the plain sweep a few compares.
+#[inline(always)]
+pub(crate) fn sweep_rect_rect_apart(a: Rect, delta: Vec2, b: Rect) -> Option<Option<Hit>> {
+    let (slabs, _, tol, _) = rect_rect_slabs(a, delta, b);
+    // `tol` is `2^-22` of the magnitudes: a gap under twice that is close.
+    let close = |s: &Slab, t: f64| (s.lo.abs() <= 2.0 * t) | (s.hi.abs() <= 2.0 * t);
+    if close(&slabs[0], tol[0]) | close(&slabs[1], tol[1]) {
+        return None;
+    }
+    if !(slabs[0].reaches_within(tol[0]) & slabs[1].reaches_within(tol[1])) {
+        return Some(None);
+    }
+    Some(rect_rect_hit(a, delta, b))
+}
+
 /// `(min, max)` of two values as [`ordered`](crate::shape::ordered) gives them (a NaN stays in
 /// a bound), written as two selects so that they compile to min/max instructions, not branches.
 #[inline(always)]

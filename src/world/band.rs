@@ -115,6 +115,28 @@ impl Band {
         (0..2).all(|k| self.below(k, a.lo[k], b.hi[k]) && self.below(k, b.lo[k], a.hi[k]))
     }
 
+    /// Whether rect `a` overlaps rect `b` more than rect `from` (the same rect where its leg of
+    /// motion began) did: on an axis where a face of `from` lay within the band of a face of
+    /// `b`, `a` overlaps past that face only by going deeper than `from` went; elsewhere the
+    /// exact test. So a mover snapped against a face moves along it freely, and one stopped
+    /// short of an item ends flush with it, never a band inside.
+    pub fn overlap_from(&self, a: &Edges, b: &Edges, from: &Edges) -> bool {
+        (0..2).all(|k| {
+            // Past `b`'s high face: from above it, or deeper than `from` was within the band.
+            let lo = if from.lo[k].lt(b.hi[k]) && self.same(k, from.lo[k], b.hi[k]) {
+                a.lo[k].lt(from.lo[k])
+            } else {
+                a.lo[k].lt(b.hi[k])
+            };
+            let hi = if b.lo[k].lt(from.hi[k]) && self.same(k, from.hi[k], b.lo[k]) {
+                from.hi[k].lt(a.hi[k])
+            } else {
+                b.lo[k].lt(a.hi[k])
+            };
+            lo && hi
+        })
+    }
+
     /// The length two rects share across axis `k`, beyond the band (in f64, positive exactly
     /// when their extents on that axis overlap by more than the band), or 0.
     pub fn shared(&self, m: &Edges, o: &Edges, k: usize) -> f64 {

@@ -108,7 +108,7 @@ impl Near {
     /// Whether a mover at `rect` overlaps item `id`, whose rect is `other`, by more than the
     /// band.
     pub fn overlap(&self, id: u64, other: &RectD, rect: &RectD) -> bool {
-        overlap_item(self.band(rect, other), other, self.shape(id), rect)
+        overlap_item(self.band(rect, other), other, self.shape(id), rect, None)
     }
 
     /// Whether the items gathered cover the box `b` of the world as it is now.
@@ -121,20 +121,26 @@ impl Near {
 }
 
 /// Whether a rect overlaps an item (its rect `other`, its polygon `shape` if it is one) by more
-/// than `band`.
+/// than `band`; with `from` (where the rect's leg began), the band on an axis only where the
+/// rect lay within it of the item's face at `from` (see [`Band::overlap_from`]).
 pub(crate) fn overlap_item(
     band: Band,
     other: &RectD,
     shape: Option<&Convex>,
     rect: &RectD,
+    from: Option<&RectD>,
 ) -> bool {
-    let e = rect.edges();
-    band.overlap(&other.edges(), &e) && shape.is_none_or(|c| slope::overlaps(&e, c, &band))
+    let (e, o) = (rect.edges(), other.edges());
+    let boxes = match from {
+        Some(f) => band.overlap_from(&e, &o, &f.edges()),
+        None => band.overlap(&o, &e),
+    };
+    boxes && shape.is_none_or(|c| slope::overlaps(&e, c, &band))
 }
 
 /// Where a motion reaches: the box it sweeps (widened by far more than its rounding, and by
 /// the band, so that an item the mover touches within the band is met), the path of its centre
-/// and its half extents.
+/// and its half extents (widened as the box).
 struct Reach {
     bounds: Aabb,
     from: (f64, f64),
@@ -161,7 +167,7 @@ fn reach(rect: RectD, goal: Vec2D, p: Precision) -> Reach {
         bounds,
         from: c0,
         to: c1,
-        half,
+        half: (half.0 + slack, half.1 + slack),
     }
 }
 
@@ -522,23 +528,26 @@ pub(crate) fn run<A: Access>(
     }
     // The motion ends at the goal the responses leave. Exact projections cannot end inside an
     // item they did not meet, but a contact's coordinate along a face is rounded: should that
-    // leave the mover strictly inside a solid item it did not start in, it stops short on the
+    // leave the mover inside a solid item it did not start in, it stops short on the
     // last leg, where it is clear. (One-way items count when they are solid for this move.)
     let start = acc.world().get_d(id)?.0;
     let mut end = goal;
     let mut inside: Vec<u64> = Vec::new();
-    // Whether the mover at `p` overlaps, by more than the band, a solid item it did not start in
-    // so (asking the
-    // filter about any it was not asked about yet): among the items gathered when they cover
-    // `p`, else found afresh.
-    let mut blocked = |acc: &mut A, p: Vec2D| {
+    // Whether the mover at `p`, on a leg from `from`, overlaps a solid item it did not start in
+    // by more than the band (asking the filter about any it was not asked about yet): among the
+    // items gathered when they cover `p`, else found afresh. Where the mover lay within the
+    // band of an item's face at `from`, it may keep what it overlapped there and no more;
+    // elsewhere overlaps are exact, so that a mover stopped short of an item ends flush with it,
+    // not a band inside.
+    let mut blocked = |acc: &mut A, p: Vec2D, from: Vec2D| {
         {
             let w = acc.world();
-            let r = rect.at(p);
+            let (r, f) = (rect.at(p), rect.at(from));
             inside.clear();
             if near.covers(&r.bounds().0, w.changes) {
                 inside.extend(near.items.iter().filter_map(|&(o, other, one_way)| {
-                    (near.overlap(o, &other, &r)
+                    let band = near.band(&r, &other);
+                    (overlap_item(band, &other, near.shape(o), &r, Some(&f))
                         && !near.overlap(o, &other, &start)
                         && begun_move.solid(&other, one_way))
                     .then_some(o)
@@ -547,20 +556,36 @@ pub(crate) fn run<A: Access>(
                 let Ok(cats) = w.cats_of(id) else {
                     return false;
                 };
+                // Every item the exact test may find overlaps this box by more than the band.
+                let (b, _) = r.bounds();
+                let m = b
+                    .min_x
+                    .abs()
+                    .max(b.max_x.abs())
+                    .max(b.min_y.abs())
+                    .max(b.max_y.abs());
+                let g = 4.0 * precision.band(2.0 * m);
+                let q = RectD::new(
+                    b.min_x - g,
+                    b.min_y - g,
+                    (b.max_x - b.min_x) + 2.0 * g,
+                    (b.max_y - b.min_y) + 2.0 * g,
+                );
                 inside.resize(8, 0);
-                let n = w.query_rect_d(r, cats[1], &mut inside);
+                let n = w.query_rect_d(q, cats[1], &mut inside);
                 inside.resize(n, 0);
                 if n > 8 {
-                    w.query_rect_d(r, cats[1], &mut inside);
+                    w.query_rect_d(q, cats[1], &mut inside);
                 }
                 inside.retain(|&o| {
                     o != id
                         && w.get_d(o).is_ok_and(|(other, _)| {
                             let c = w.convex_of(o);
-                            let hit =
-                                |m: &RectD| overlap_item(w.band(m, &other), &other, c.as_ref(), m);
-                            hit(&r)
-                                && !hit(&start)
+                            let hit = |m: &RectD, from: Option<&RectD>| {
+                                overlap_item(w.band(m, &other), &other, c.as_ref(), m, from)
+                            };
+                            hit(&r, Some(&f))
+                                && !hit(&start, None)
                                 && w.one_way_of(o).is_ok_and(|n| begun_move.solid(&other, n))
                         })
                         && w.cats_of(o)
@@ -573,17 +598,16 @@ pub(crate) fn run<A: Access>(
             !matches!(r, Response::Ignore | Response::Cross)
         })
     };
-    if blocked(acc, end) {
-        let from = if blocked(acc, pos) {
-            Vec2D::new(start.x, start.y)
-        } else {
-            pos
-        };
+    let mut from = pos;
+    if blocked(acc, end, from) {
+        if blocked(acc, pos, from) {
+            from = Vec2D::new(start.x, start.y);
+        }
         let (mut lo, mut hi) = (0.0f64, 1.0f64);
         let at = |t: f64| Vec2D::new(from.x + (end.x - from.x) * t, from.y + (end.y - from.y) * t);
         for _ in 0..64 {
             let mid = (lo + hi) / 2.0;
-            if blocked(acc, at(mid)) {
+            if blocked(acc, at(mid), from) {
                 hi = mid;
             } else {
                 lo = mid;
@@ -617,7 +641,7 @@ pub(crate) fn run<A: Access>(
         ];
         end = options
             .into_iter()
-            .find(|&p| !blocked(acc, p))
+            .find(|&p| !blocked(acc, p, from))
             .unwrap_or(Vec2D::new(nearest(start.x), nearest(start.y)));
     }
     if commit {
