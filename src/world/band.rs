@@ -158,6 +158,35 @@ impl Band {
     }
 }
 
+/// A bound on any band among rects within magnitude `m` in precision `p`, with room for the
+/// rounding of an f64 estimate of their faces' differences: a difference estimated beyond it
+/// is beyond the band, whatever the rounding. See [`overlap_quick`].
+pub(crate) fn clear_of(p: Precision, m: f64) -> f64 {
+    8.0 * p.band(2.0 * m)
+}
+
+/// [`Band::overlap`] of rects `a` and `b` (their edges `ae`, `be`), decided from f64 estimates
+/// of the face differences where every one is beyond `clear` (from [`clear_of`] for magnitudes
+/// covering both rects): most pairs overlap or stand apart by far more than any band, and skip
+/// working out theirs.
+#[inline]
+pub(crate) fn overlap_quick(
+    p: Precision,
+    (a, ae): (&RectD, &Edges),
+    (b, be): (&RectD, &Edges),
+    clear: f64,
+) -> bool {
+    let mut sure = true;
+    for k in 0..2 {
+        let (d1, d2) = (be.hi[k].hi - ae.lo[k].hi, ae.hi[k].hi - be.lo[k].hi);
+        if d1 < -clear || d2 < -clear {
+            return false;
+        }
+        sure &= d1 > clear && d2 > clear;
+    }
+    sure || Band::of(p, a, b).overlap(ae, be)
+}
+
 /// Whether `a - b > band` exactly (`band >= 0`; `false` for NaN).
 #[inline]
 fn above(a: Edge, b: Edge, band: f64) -> bool {
@@ -191,7 +220,7 @@ mod tests {
         assert_eq!(s.band(0.0), pow2(-149));
         let d = Precision::Double;
         assert_eq!(d.band(1.0), BUMP_DELTA);
-        assert_eq!(d.band(1e6), 2f64.powi(19 - 52));
+        assert_eq!(d.band(1e6), pow2(19 - 52));
         assert_eq!(d.band(1e300), 1e300f64.next_up_compat() - 1e300);
     }
 

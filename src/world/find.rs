@@ -5,6 +5,7 @@
 //! neighbours are no pair. Segment queries are ray casts, closed and exact, as
 //! `c2d_raycast_rect` is.
 
+use super::band::overlap_quick;
 use super::tiles::{cell_of, reach, Exact};
 use super::{fill, CircleD, Edge, Edges, HitD, Pair, RectD, Scratch, SegmentD, Vec2D, World};
 use super::{WorldHit, WorldHitD};
@@ -30,9 +31,10 @@ impl World {
         }
         let q = r.edges();
         let (b, _) = r.bounds();
+        let clear = self.clear_of(&r);
         self.area(&b, mask, out, |j| {
             let o = &self.rects[j];
-            self.band(o, &r).overlap(&o.edges(), &q)
+            overlap_quick(self.precision, (o, &o.edges()), (&r, &q), clear)
         })
     }
 
@@ -52,9 +54,10 @@ impl World {
         };
         let point = RectD::new(p.x, p.y, 0.0, 0.0);
         let e = point.edges();
+        let clear = self.clear_of(&point);
         self.area(&q, mask, out, |j| {
             let o = &self.rects[j];
-            self.band(o, &point).overlap(&o.edges(), &e)
+            overlap_quick(self.precision, (o, &o.edges()), (&point, &e), clear)
         })
     }
 

@@ -219,6 +219,12 @@ impl World {
         }
     }
 
+    /// A bound on the band of `r` with any item, with room for rounding (see `band.rs`).
+    pub(crate) fn clear_of(&self, r: &RectD) -> f64 {
+        let m = r.x.abs().max(r.y.abs()).max(r.w.abs()).max(r.h.abs());
+        band::clear_of(self.precision, self.extent.max(m))
+    }
+
     /// Widens the extent to cover `r`.
     #[inline]
     fn reach_out(&mut self, r: &RectD) {

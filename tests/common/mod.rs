@@ -762,11 +762,13 @@ pub fn flavours(
 
 /// One unit in the last place of an f32 of magnitude `m` (finite).
 pub fn ulp_f32(m: f64) -> f64 {
+    // Exact powers of two, built from their bits (`powi` may round elsewhere than here).
+    let pow2 = |e: i32| f64::from_bits(((e + 1023) as u64) << 52);
     if m.is_nan() || m <= 0.0 {
-        return 2f64.powi(-149);
+        return pow2(-149);
     }
     let e = ((m.to_bits() >> 52) & 0x7ff) as i32 - 1023;
-    2f64.powi((e - 23).max(-149))
+    pow2((e - 23).max(-149))
 }
 
 /// Whether two f32 rects overlap as `move_rect` and an f32 world read them: on both axes by
