@@ -195,7 +195,11 @@ fn bench_world(n: usize, frames: usize, cell: f32) -> Row {
         // Boxes moved by fractional velocities leave faces within a rounding of each other:
         // the world reads those as touching, as its band says.
         let banded = |a: Rect, b: Rect| Precision::Single.overlap(a.into(), b.into());
-        assert_eq!(got.len(), count_pairs(&scene.rects, banded), "world vs brute force");
+        assert_eq!(
+            got.len(),
+            count_pairs(&scene.rects, banded),
+            "world vs brute force"
+        );
     }
     Row {
         what: format!("collide2d World (tiles, cell {cell})"),
