@@ -39,22 +39,7 @@ local function near(a, b)
   return a == b or abs(a - b) <= TOL * math.max(1, abs(a), abs(b))
 end
 
--- The band: two faces whose exact positions differ by no more than it are the same face. On an
--- axis, one ulp of the largest magnitude among both rects' position and size there, at least 1e-10.
-local function ulp(m)
-  m = abs(m)
-  if m < 2 ^ -1000 then return 2 ^ -1074 end
-  local p = 1.0
-  if m >= 1 then
-    while p * 2 <= m do p = p * 2 end
-  else
-    while p > m do p = p / 2 end
-  end
-  return p * 2 ^ -52
-end
-local function band(a, b, c, d)
-  return math.max(1e-10, ulp(math.max(abs(a), abs(b), abs(c), abs(d))))
-end
+local band = H.band
 -- a - (b + c), exactly where the result is small (b + c as a two-sum)
 local function gapTo(a, b, c)
   local s = b + c

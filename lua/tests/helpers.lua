@@ -47,4 +47,26 @@ function H.rng(seed)
   return r
 end
 
+-- The band of a double-precision world: two faces whose exact positions differ by no more than
+-- it are the same face. One unit in the last place (the spacing of doubles just above |m|) of
+-- the largest magnitude among the values given (both rects' position and size on an axis), at
+-- least 1e-10.
+function H.ulp(m)
+    m = math.abs(m)
+    if m < 2 ^ -1000 then return 2 ^ -1074 end
+    local p = 1.0
+    if m >= 1 then
+        while p * 2 <= m do p = p * 2 end
+    else
+        while p > m do p = p / 2 end
+    end
+    return p * 2 ^ -52
+end
+
+function H.band(...)
+    local m = 0
+    for i = 1, select("#", ...) do m = math.max(m, math.abs((select(i, ...)))) end
+    return math.max(1e-10, H.ulp(m))
+end
+
 return H

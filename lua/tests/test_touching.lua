@@ -18,24 +18,7 @@ return function(test, c2d, h)
 
   local function g17(v) return string.format("%.17g", v) end
 
-  -- One unit in the last place of m (the spacing of doubles just above |m|).
-  local function ulp(m)
-    m = abs(m)
-    if m < 2 ^ -1000 then return 2 ^ -1074 end
-    local p = 1.0
-    if m >= 1 then
-      while p * 2 <= m do p = p * 2 end
-    else
-      while p > m do p = p / 2 end
-    end
-    return p * 2 ^ -52
-  end
-
-  local function band(...)
-    local m = 0
-    for i = 1, select("#", ...) do m = max(m, abs((select(i, ...)))) end
-    return max(1e-10, ulp(m))
-  end
+  local band = h.band
 
   -- a + b as an unevaluated sum s + e, exactly (Knuth's two-sum)
   local function twoSum(a, b)
