@@ -161,6 +161,27 @@ impl Tally {
 
 const CASES: usize = 2000;
 
+/// Runs `case` `CASES` times for every style, with one generator seeded by `seed`, and asserts
+/// that no check of a style failed.
+fn for_each_style(seed: u64, mut case: impl FnMut(Style, &mut Rng, &mut Tally)) {
+    let mut rng = Rng::new(seed);
+    for style in STYLES {
+        let mut t = Tally::default();
+        for _ in 0..CASES {
+            case(style, &mut rng, &mut t);
+        }
+        t.assert_clean(&format!("{style:?}"));
+    }
+}
+
+/// A position and size across the face (tenths, as f32 values): where along the wall or floor
+/// the player stands and how wide it is.
+fn across(rng: &mut Rng) -> (f64, f64) {
+    let x = (rng.range(-500, 500) as f64 / 10.0) as f32 as f64;
+    let w = (rng.range(50, 400) as f64 / 10.0) as f32 as f64;
+    (x, w)
+}
+
 fn go(w: &mut World, id: u64, goal: Vec2D) -> (Vec2D, Vec<WorldHitD>) {
     let mut hits = Vec::new();
     let end = w.move_d(id, goal, slide, &mut hits).unwrap();
@@ -178,132 +199,121 @@ fn not_through(p: &RectD, wall: &RectD, precision: Precision) -> bool {
 
 #[test]
 fn a_player_snapped_flush_against_a_wall_walks_away_along_and_into_it() {
-    let mut rng = Rng::new(0x70c4);
-    for style in STYLES {
-        let mut t = Tally::default();
-        for _ in 0..CASES {
-            let (face, w, x, d) = style.place(&mut rng);
-            let y = (rng.range(-500, 500) as f64 / 10.0) as f32 as f64;
-            let h = (rng.range(50, 400) as f64 / 10.0) as f32 as f64;
-            let mut world = style.world();
-            let wall_rect = RectD::new(face, -5000.0, 40.0, 10000.0);
-            let wall = world.add_d(wall_rect, 1).unwrap();
-            let start = RectD::new(x, y, w, h);
-            let player = world.add_d(start, 2).unwrap();
-            let precision = world.precision();
-            let case = || format!("{style:?} wall x {face:?} player x {x:?} w {w:?}");
-            // Away.
-            let goal = Vec2D::new(x - d, y);
-            let (end, hits) = go(&mut world, player, goal);
-            t.check(end == goal && hits.is_empty(), || {
-                format!("{} away: ended {end:?}, {} hits", case(), hits.len())
-            });
-            world.update_d(player, start).unwrap();
-            // Along.
-            let goal = Vec2D::new(x, y + d);
-            let (end, hits) = go(&mut world, player, goal);
-            t.check(end == goal && hits.is_empty(), || {
-                format!("{} along: ended {end:?}, {} hits", case(), hits.len())
-            });
-            world.update_d(player, start).unwrap();
-            // Into: met at once, where it is.
-            let (end, hits) = go(&mut world, player, Vec2D::new(x + d, y + d));
-            let first = hits.first();
-            t.check(
-                end == Vec2D::new(x, y + d)
-                    && first.is_some_and(|h| {
-                        h.id == wall && h.hit.t == 0.0 && h.hit.normal == Vec2D::new(-1.0, 0.0)
-                    }),
-                || format!("{} into: ended {end:?}, hits {hits:?}", case()),
-            );
-            let now = world.get_d(player).unwrap().0;
-            t.check(not_through(&now, &wall_rect, precision), || {
-                format!("{} went through: {now:?}", case())
-            });
-            world.update_d(player, start).unwrap();
-            // The world sees no overlap.
-            let mut out = [0u64; 8];
-            let n = world.query_rect_d(start, u64::MAX, &mut out);
-            t.check(!out[..n.min(8)].contains(&wall), || {
-                format!("{} a query of its own rect finds the wall", case())
-            });
-            let mut pairs = [Default::default(); 4];
-            t.check(world.pairs(&mut pairs) == 0, || {
-                format!("{} the player and the wall are a pair", case())
-            });
-            t.check(world.fits(player, start, slide).unwrap(), || {
-                format!("{} does not fit where it stands", case())
-            });
-            let here = world.push_out(player, 100.0, slide).unwrap();
-            t.check(here == Some(Vec2D::new(x, y)), || {
-                format!("{} pushed out to {here:?}", case())
-            });
-            let g = world.ground(player, UP, slide).unwrap();
-            t.check(g.flags & ON_RIGHT != 0 && g.right == wall, || {
-                format!("{} ground {g:?}", case())
-            });
-        }
-        t.assert_clean(&format!("{style:?}"));
-    }
+    for_each_style(0x70c4, |style, rng, t| {
+        let (face, w, x, d) = style.place(rng);
+        let y = (rng.range(-500, 500) as f64 / 10.0) as f32 as f64;
+        let h = (rng.range(50, 400) as f64 / 10.0) as f32 as f64;
+        let mut world = style.world();
+        let wall_rect = RectD::new(face, -5000.0, 40.0, 10000.0);
+        let wall = world.add_d(wall_rect, 1).unwrap();
+        let start = RectD::new(x, y, w, h);
+        let player = world.add_d(start, 2).unwrap();
+        let precision = world.precision();
+        let case = || format!("{style:?} wall x {face:?} player x {x:?} w {w:?}");
+        // Away.
+        let goal = Vec2D::new(x - d, y);
+        let (end, hits) = go(&mut world, player, goal);
+        t.check(end == goal && hits.is_empty(), || {
+            format!("{} away: ended {end:?}, {} hits", case(), hits.len())
+        });
+        world.update_d(player, start).unwrap();
+        // Along.
+        let goal = Vec2D::new(x, y + d);
+        let (end, hits) = go(&mut world, player, goal);
+        t.check(end == goal && hits.is_empty(), || {
+            format!("{} along: ended {end:?}, {} hits", case(), hits.len())
+        });
+        world.update_d(player, start).unwrap();
+        // Into: met at once, where it is.
+        let (end, hits) = go(&mut world, player, Vec2D::new(x + d, y + d));
+        let first = hits.first();
+        t.check(
+            end == Vec2D::new(x, y + d)
+                && first.is_some_and(|h| {
+                    h.id == wall && h.hit.t == 0.0 && h.hit.normal == Vec2D::new(-1.0, 0.0)
+                }),
+            || format!("{} into: ended {end:?}, hits {hits:?}", case()),
+        );
+        let now = world.get_d(player).unwrap().0;
+        t.check(not_through(&now, &wall_rect, precision), || {
+            format!("{} went through: {now:?}", case())
+        });
+        world.update_d(player, start).unwrap();
+        // The world sees no overlap.
+        let mut out = [0u64; 8];
+        let n = world.query_rect_d(start, u64::MAX, &mut out);
+        t.check(!out[..n.min(8)].contains(&wall), || {
+            format!("{} a query of its own rect finds the wall", case())
+        });
+        let mut pairs = [Default::default(); 4];
+        t.check(world.pairs(&mut pairs) == 0, || {
+            format!("{} the player and the wall are a pair", case())
+        });
+        t.check(world.fits(player, start, slide).unwrap(), || {
+            format!("{} does not fit where it stands", case())
+        });
+        let here = world.push_out(player, 100.0, slide).unwrap();
+        t.check(here == Some(Vec2D::new(x, y)), || {
+            format!("{} pushed out to {here:?}", case())
+        });
+        let g = world.ground(player, UP, slide).unwrap();
+        t.check(g.flags & ON_RIGHT != 0 && g.right == wall, || {
+            format!("{} ground {g:?}", case())
+        });
+    });
 }
 
 #[test]
 fn a_player_snapped_onto_a_floor_stands_jumps_walks_over_seams_and_lands() {
-    let mut rng = Rng::new(0xf100);
-    for style in STYLES {
-        let mut t = Tally::default();
-        for _ in 0..CASES {
-            // On the y axis: the floor's top is `face`, the player's height `h`.
-            let (face, h, y, d) = style.place(&mut rng);
-            let x = (rng.range(-500, 500) as f64 / 10.0) as f32 as f64;
-            let w = (rng.range(50, 400) as f64 / 10.0) as f32 as f64;
-            let mut world = style.world();
-            // Two floor tiles with a seam under the player's path.
-            let seam = x + w + d / 2.0;
-            let a = world
-                .add_d(RectD::new(x - 1000.0, face, seam - (x - 1000.0), 32.0), 1)
-                .unwrap();
-            let b = world
-                .add_d(RectD::new(seam, face, 1000.0, 32.0), 3)
-                .unwrap();
-            let start = RectD::new(x, y, w, h);
-            let player = world.add_d(start, 2).unwrap();
-            let case = || format!("{style:?} floor y {face:?} player y {y:?} h {h:?}");
-            let g = world.ground(player, UP, slide).unwrap();
-            t.check(g.flags & ON_FLOOR != 0 && g.floor == a, || {
-                format!("{} ground {g:?}", case())
-            });
-            // Walking across the seam.
-            let goal = Vec2D::new(x + d, y);
-            let (end, hits) = go(&mut world, player, goal);
-            t.check(end == goal && hits.is_empty(), || {
-                format!("{} walk: ended {end:?}, hits {hits:?}", case())
-            });
-            world.update_d(player, start).unwrap();
-            // Jumping.
-            let goal = Vec2D::new(x, y - 10.0 * d);
-            let (end, hits) = go(&mut world, player, goal);
-            t.check(end == goal && hits.is_empty(), || {
-                format!("{} jump: ended {end:?}, hits {hits:?}", case())
-            });
-            // Landing from there: on the floor, flush within the band, the floor reported.
-            let (end, hits) = go(&mut world, player, Vec2D::new(x, y + d));
-            let r = RectD::new(end.x, end.y, w, h);
-            let band = Precision::Double.band(face.abs().max(end.y.abs()).max(h)) * 2.0;
-            let flush = (end.y + h - face).abs() <= band.max(world_band(&world, face, h));
-            t.check(
-                flush && hits.first().is_some_and(|h| h.id == a || h.id == b),
-                || format!("{} land: ended {r:?}, hits {hits:?}", case()),
-            );
-            world.update_d(player, start).unwrap();
-            // Pressing down: held where it is.
-            let (end, _) = go(&mut world, player, Vec2D::new(x, y + d));
-            t.check(end == Vec2D::new(x, y), || {
-                format!("{} pressing down moved it to {end:?}", case())
-            });
-        }
-        t.assert_clean(&format!("{style:?}"));
-    }
+    for_each_style(0xf100, |style, rng, t| {
+        // On the y axis: the floor's top is `face`, the player's height `h`.
+        let (face, h, y, d) = style.place(rng);
+        let (x, w) = across(rng);
+        let mut world = style.world();
+        // Two floor tiles with a seam under the player's path.
+        let seam = x + w + d / 2.0;
+        let a = world
+            .add_d(RectD::new(x - 1000.0, face, seam - (x - 1000.0), 32.0), 1)
+            .unwrap();
+        let b = world
+            .add_d(RectD::new(seam, face, 1000.0, 32.0), 3)
+            .unwrap();
+        let start = RectD::new(x, y, w, h);
+        let player = world.add_d(start, 2).unwrap();
+        let case = || format!("{style:?} floor y {face:?} player y {y:?} h {h:?}");
+        let g = world.ground(player, UP, slide).unwrap();
+        t.check(g.flags & ON_FLOOR != 0 && g.floor == a, || {
+            format!("{} ground {g:?}", case())
+        });
+        // Walking across the seam.
+        let goal = Vec2D::new(x + d, y);
+        let (end, hits) = go(&mut world, player, goal);
+        t.check(end == goal && hits.is_empty(), || {
+            format!("{} walk: ended {end:?}, hits {hits:?}", case())
+        });
+        world.update_d(player, start).unwrap();
+        // Jumping.
+        let goal = Vec2D::new(x, y - 10.0 * d);
+        let (end, hits) = go(&mut world, player, goal);
+        t.check(end == goal && hits.is_empty(), || {
+            format!("{} jump: ended {end:?}, hits {hits:?}", case())
+        });
+        // Landing from there: on the floor, flush within the band, the floor reported.
+        let (end, hits) = go(&mut world, player, Vec2D::new(x, y + d));
+        let r = RectD::new(end.x, end.y, w, h);
+        let band = Precision::Double.band(face.abs().max(end.y.abs()).max(h)) * 2.0;
+        let flush = (end.y + h - face).abs() <= band.max(world_band(&world, face, h));
+        t.check(
+            flush && hits.first().is_some_and(|h| h.id == a || h.id == b),
+            || format!("{} land: ended {r:?}, hits {hits:?}", case()),
+        );
+        world.update_d(player, start).unwrap();
+        // Pressing down: held where it is.
+        let (end, _) = go(&mut world, player, Vec2D::new(x, y + d));
+        t.check(end == Vec2D::new(x, y), || {
+            format!("{} pressing down moved it to {end:?}", case())
+        });
+    });
 }
 
 /// The band of a world at a face `face` for an item of size `s` (twice, for the rounding of
@@ -314,74 +324,62 @@ fn world_band(w: &World, face: f64, s: f64) -> f64 {
 
 #[test]
 fn a_player_snapped_onto_a_one_way_platform_is_held_and_jumps_through() {
-    let mut rng = Rng::new(0x0e3a);
-    for style in STYLES {
-        let mut t = Tally::default();
-        for _ in 0..CASES {
-            let (face, h, y, d) = style.place(&mut rng);
-            let x = (rng.range(-500, 500) as f64 / 10.0) as f32 as f64;
-            let w = (rng.range(50, 400) as f64 / 10.0) as f32 as f64;
-            let mut world = style.world();
-            let floor = world
-                .add_d(RectD::new(x - 100.0, face, 300.0, 8.0), 1)
-                .unwrap();
-            world.set_one_way(floor, UP).unwrap();
-            let start = RectD::new(x, y, w, h);
-            let player = world.add_d(start, 2).unwrap();
-            let case = || format!("{style:?} platform y {face:?} player y {y:?} h {h:?}");
-            let (end, hits) = go(&mut world, player, Vec2D::new(x + d, y + d));
-            t.check(end == Vec2D::new(x + d, y) && hits.len() == 1, || {
-                format!("{} pressing down: ended {end:?}, hits {hits:?}", case())
-            });
-            world.update_d(player, start).unwrap();
-            let g = world.ground(player, UP, slide).unwrap();
-            t.check(g.flags & ON_FLOOR != 0 && g.floor == floor, || {
-                format!("{} ground {g:?}", case())
-            });
-            let goal = Vec2D::new(x, y - 10.0 * d);
-            let (end, hits) = go(&mut world, player, goal);
-            t.check(end == goal && hits.is_empty(), || {
-                format!("{} jump: ended {end:?}, hits {hits:?}", case())
-            });
-        }
-        t.assert_clean(&format!("{style:?}"));
-    }
+    for_each_style(0x0e3a, |style, rng, t| {
+        let (face, h, y, d) = style.place(rng);
+        let (x, w) = across(rng);
+        let mut world = style.world();
+        let floor = world
+            .add_d(RectD::new(x - 100.0, face, 300.0, 8.0), 1)
+            .unwrap();
+        world.set_one_way(floor, UP).unwrap();
+        let start = RectD::new(x, y, w, h);
+        let player = world.add_d(start, 2).unwrap();
+        let case = || format!("{style:?} platform y {face:?} player y {y:?} h {h:?}");
+        let (end, hits) = go(&mut world, player, Vec2D::new(x + d, y + d));
+        t.check(end == Vec2D::new(x + d, y) && hits.len() == 1, || {
+            format!("{} pressing down: ended {end:?}, hits {hits:?}", case())
+        });
+        world.update_d(player, start).unwrap();
+        let g = world.ground(player, UP, slide).unwrap();
+        t.check(g.flags & ON_FLOOR != 0 && g.floor == floor, || {
+            format!("{} ground {g:?}", case())
+        });
+        let goal = Vec2D::new(x, y - 10.0 * d);
+        let (end, hits) = go(&mut world, player, goal);
+        t.check(end == goal && hits.is_empty(), || {
+            format!("{} jump: ended {end:?}, hits {hits:?}", case())
+        });
+    });
 }
 
 #[test]
 fn a_lift_carries_a_rider_snapped_onto_it() {
-    let mut rng = Rng::new(0x11f7);
-    for style in STYLES {
-        let mut t = Tally::default();
-        for _ in 0..CASES {
-            let (face, h, y, d) = style.place(&mut rng);
-            let x = (rng.range(-500, 500) as f64 / 10.0) as f32 as f64;
-            let w = (rng.range(50, 400) as f64 / 10.0) as f32 as f64;
-            let mut world = style.world();
-            let lift = world
-                .add_d(RectD::new(x - 20.0, face, 100.0, 8.0), 1)
-                .unwrap();
-            let rider = world.add_d(RectD::new(x, y, w, h), 2).unwrap();
-            let case = || format!("{style:?} lift y {face:?} rider y {y:?} h {h:?}");
-            let mut out: Vec<Moved> = Vec::new();
-            for delta in [Vec2D::new(0.0, -d), Vec2D::new(d, 0.0), Vec2D::new(0.0, d)] {
-                world.move_solid(lift, delta, UP, slide, &mut out).unwrap();
-                let top = world.get_d(lift).unwrap().0.y;
-                let r = world.get_d(rider).unwrap().0;
-                let flush = (r.y + h - top).abs() <= world_band(&world, top, h);
-                t.check(
-                    flush && out.iter().any(|m| m.id == rider && m.what & CARRIED != 0),
-                    || {
-                        format!(
-                            "{} lift by {delta:?}: rider at {r:?}, lift top {top:?}",
-                            case()
-                        )
-                    },
-                );
-            }
+    for_each_style(0x11f7, |style, rng, t| {
+        let (face, h, y, d) = style.place(rng);
+        let (x, w) = across(rng);
+        let mut world = style.world();
+        let lift = world
+            .add_d(RectD::new(x - 20.0, face, 100.0, 8.0), 1)
+            .unwrap();
+        let rider = world.add_d(RectD::new(x, y, w, h), 2).unwrap();
+        let case = || format!("{style:?} lift y {face:?} rider y {y:?} h {h:?}");
+        let mut out: Vec<Moved> = Vec::new();
+        for delta in [Vec2D::new(0.0, -d), Vec2D::new(d, 0.0), Vec2D::new(0.0, d)] {
+            world.move_solid(lift, delta, UP, slide, &mut out).unwrap();
+            let top = world.get_d(lift).unwrap().0.y;
+            let r = world.get_d(rider).unwrap().0;
+            let flush = (r.y + h - top).abs() <= world_band(&world, top, h);
+            t.check(
+                flush && out.iter().any(|m| m.id == rider && m.what & CARRIED != 0),
+                || {
+                    format!(
+                        "{} lift by {delta:?}: rider at {r:?}, lift top {top:?}",
+                        case()
+                    )
+                },
+            );
         }
-        t.assert_clean(&format!("{style:?}"));
-    }
+    });
 }
 
 #[test]
