@@ -383,45 +383,7 @@ fn sweep_banded(r: Rect, d: Vec2, o: Rect) -> Option<Hit> {
 /// `t = 0` where `r` is when moving into that face, none moving along or away).
 #[inline(always)]
 fn sweep(r: Rect, d: Vec2, o: Rect) -> Option<Hit> {
-    match sweep_rect_rect_apart(r, d, o) {
-        Some(hit) => hit,
-        None if band_matters(r, d, o) => sweep_banded(r, d, o),
-        None => sweep_rect_rect(r, d, o),
-    }
-}
-
-/// For faces of `r` and `o` found close: whether the band may change what `r` moving by `d`
-/// meets of `o`. A face of `r` within twice the band of a face of `o` but not exactly on it, that
-/// it may overlap, or lies apart from by so little that only the band can tell, or moves
-/// toward; an f64 estimate that never says no wrongly (the band is at most `2^-23` of the
-/// largest value on the axis; the estimate's gaps are off by far less than the margins left).
-/// A face apart from `o`'s by a clear gap within the band, met moving along or away, is never
-/// entered: the plain sweep answers as the band would.
-#[inline(never)]
-fn band_matters(r: Rect, d: Vec2, o: Rect) -> bool {
-    let axis = |a: f32, aw: f32, b: f32, bw: f32, dk: f32| {
-        let (a, aw, b, bw) = (a as f64, aw as f64, b as f64, bw as f64);
-        let (ae, be) = (a + aw, b + bw);
-        let (a0, a1) = if aw < 0.0 { (ae, a) } else { (a, ae) };
-        let (b0, b1) = if bw < 0.0 { (be, b) } else { (b, be) };
-        // `|x| + |w|` of both bounds the largest value, and so the band.
-        let lim = (a.abs() + aw.abs() + b.abs() + bw.abs()) * (1.0 / (1u64 << 21) as f64);
-        // Each gap positive when apart, with whether the motion goes toward it.
-        [(b0 - a1, dk > 0.0), (a0 - b1, dk < 0.0)]
-            .into_iter()
-            .any(|(gap, toward)| {
-                if gap.is_nan() || gap.abs() > lim {
-                    return false;
-                }
-                if gap == 0.0 {
-                    // Faces exactly on each other (the sums exact) are the same face anyway.
-                    return !(ae - a == aw && ae - aw == a && be - b == bw && be - bw == b);
-                }
-                // Overlapping, or not clearly apart, or approached.
-                gap <= lim * (1.0 / (1u64 << 27) as f64) || toward
-            })
-    };
-    axis(r.x, r.w, o.x, o.w, d.x) || axis(r.y, r.h, o.y, o.h, d.y)
+    sweep_rect_rect_apart(r, d, o).unwrap_or_else(|| sweep_banded(r, d, o))
 }
 
 /// How bump.lua's rule takes a rect out of an obstacle it overlaps, unless its extents are so

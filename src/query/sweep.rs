@@ -375,19 +375,32 @@ pub fn sweep_rect_rect(a: Rect, delta: Vec2, b: Rect) -> Option<Hit> {
 }
 
 /// [`sweep_rect_rect`] for a caller that reads touching with a band (the world's moves,
-/// `move_rect`): its answer, unless a face of `a` lies within `2^-21` of the magnitudes of a
-/// face of `b` (so within twice a band of one f32 ulp of them), where the caller must look
-/// closer: `None` then. Costs the plain sweep a few compares.
+/// `move_rect`): its answer, or `None` where the band may change it. That is where a face of `a`
+/// lies within `2^-21` of the magnitudes of a face of `b` (so within twice a band of one f32 ulp
+/// of them) but not exactly on it, and overlaps it, or stands apart from it by so little
+/// (`2^-48` of the magnitudes) that only the band can tell, or is approached by the motion. A
+/// face clearly apart from `b`'s within the band, met moving along or away, is never entered:
+/// the plain sweep answers as the band would (a slide along the face it was stopped by). Costs
+/// the plain sweep a few compares.
 #[inline(always)]
 pub(crate) fn sweep_rect_rect_apart(a: Rect, delta: Vec2, b: Rect) -> Option<Option<Hit>> {
-    let (slabs, _, tol, _) = rect_rect_slabs(a, delta, b);
-    // `tol` is `2^-22` of the magnitudes: a gap under twice that is close.
-    let close = |s: &Slab, t: f64| (s.lo.abs() <= 2.0 * t) | (s.hi.abs() <= 2.0 * t);
-    if close(&slabs[0], tol[0]) | close(&slabs[1], tol[1]) {
-        return None;
-    }
+    let (slabs, _, tol, spread) = rect_rect_slabs(a, delta, b);
+    // A gap between facing faces (positive apart), whether the motion goes toward it, and `tol`,
+    // `2^-22` of the magnitudes. With exact bounds (`!spread`) a gap of zero is faces exactly
+    // on each other: the same face with or without a band.
+    let matters = |gap: f64, toward: bool, t: f64| {
+        (gap.abs() <= 2.0 * t)
+            & ((gap != 0.0) | spread)
+            & ((gap <= t * (1.0 / (1u64 << 26) as f64)) | toward)
+    };
+    let close = |s: &Slab, t: f64| matters(s.lo, s.v > 0.0, t) | matters(-s.hi, s.v < 0.0, t);
+    // The common miss first: apart by more than `tol` on an axis all the way, so by more than
+    // any band: `a` misses `b` with or without one.
     if !(slabs[0].reaches_within(tol[0]) & slabs[1].reaches_within(tol[1])) {
         return Some(None);
+    }
+    if close(&slabs[0], tol[0]) | close(&slabs[1], tol[1]) {
+        return None;
     }
     Some(rect_rect_hit(a, delta, b))
 }
