@@ -42,7 +42,7 @@ mod tiles;
 use crate::platform::TryLock;
 use crate::shape::{Hit, Rect};
 use alloc::vec::Vec;
-use tiles::{home, stays, Home, Tiles};
+use tiles::{home, stays, Home, Tiles, FAR};
 
 pub use crate::response::Response;
 pub(crate) use band::Band;
@@ -105,8 +105,8 @@ pub struct World {
     tag: u64,
     /// Whose rounding the band absorbs (see `band.rs`).
     precision: Precision,
-    /// The largest magnitude of any coordinate or size an item has had (it never shrinks):
-    /// the bands of all pairs are at most its band.
+    /// A bound on the magnitude of any coordinate or size an item has had (it never shrinks;
+    /// see [`World::reach_out`]): the bands of all pairs are at most its band.
     extent: f64,
     inv: f64,
     cell: f64,
@@ -225,10 +225,24 @@ impl World {
         band::clear_of(self.precision, self.extent.max(m))
     }
 
-    /// Widens the extent to cover `r`.
-    #[inline]
-    fn reach_out(&mut self, r: &RectD) {
-        let m = r.x.abs().max(r.y.abs()).max(r.w.abs()).max(r.h.abs());
+    /// Widens the extent to cover `rect`, entering home `h`, and every rect that may follow it
+    /// there while it [`stays`] in its cell: the extent is then kept where items change home,
+    /// not at every update. Such a rect's edges lie within the cell's column and row and the next
+    /// ones (up to rounding of `v / cell`), so its coordinates and sizes are below `|cx| + 3`
+    /// and `|r| + 3` cells.
+    fn reach_out(&mut self, h: Home, rect: &RectD) {
+        let m = match h {
+            Home::Cell { r, cx } if r.unsigned_abs() < FAR && cx.unsigned_abs() < FAR => {
+                let cells = r.unsigned_abs().max(cx.unsigned_abs()) as f64 + 3.0;
+                cells * self.cell * (1.0 + 1.0 / (1u64 << 40) as f64)
+            }
+            _ => rect
+                .x
+                .abs()
+                .max(rect.y.abs())
+                .max(rect.w.abs())
+                .max(rect.h.abs()),
+        };
         if m > self.extent {
             self.extent = m;
         }
@@ -322,10 +336,10 @@ impl World {
                     }
                 }
                 self.homes[s] = h;
+                self.reach_out(h, &rect);
             }
         }
         self.rects[s] = rect;
-        self.reach_out(&rect);
         self.changes += 1;
         Ok(())
     }
@@ -410,7 +424,7 @@ impl World {
         let (b, exact) = rect.bounds();
         let h = home(&b, self.inv);
         self.rects[s] = rect;
-        self.reach_out(&rect);
+        self.reach_out(h, &rect);
         self.homes[s] = h;
         self.tiles.place(slot, b, exact, h);
     }
@@ -435,4 +449,41 @@ fn fill<T: Copy>(out: &mut [T], items: impl Iterator<Item = T>) -> usize {
         n += 1;
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The extent is widened only where an item changes home: it must still bound every
+    /// coordinate and size of every item that moved within its cell since, near the origin,
+    /// far out and past the cells that are never kept.
+    #[test]
+    fn the_extent_bounds_every_item_that_stayed_in_its_cell() {
+        let mut seed = 7u64;
+        let mut rnd = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let steps = if cfg!(miri) { 50 } else { 5000 };
+        for (cell, far) in [(16.0, 100.0), (0.5, 3e7), (1.0, 1e12), (64.0, -2e9)] {
+            let mut w = World::new_d(cell).unwrap();
+            let mut r = RectD::new(far, -far, cell * 0.3, cell * 0.2);
+            let id = w.add_d(r, 0).unwrap();
+            for _ in 0..steps {
+                // Small steps and size changes, mostly within the cell.
+                r.x += (rnd() - 0.5) * cell * 0.2;
+                r.y += (rnd() - 0.5) * cell * 0.2;
+                r.w = rnd() * cell * 0.9;
+                r.h = rnd() * cell * 0.9;
+                w.update_d(id, r).unwrap();
+                let m = [r.x, r.y, r.w, r.h]
+                    .iter()
+                    .fold(0.0f64, |m, v| m.max(v.abs()));
+                assert!(w.extent >= m, "{r:?} beyond {}", w.extent);
+            }
+        }
+    }
 }

@@ -322,12 +322,15 @@ pub(crate) fn home(b: &Aabb, inv: f64) -> Home {
     }
 }
 
+/// Cells this far from the origin (in cells) are never [`stays`]' answer: their items find
+/// their home again at every update.
+pub(crate) const FAR: u32 = 1 << 28;
+
 /// Whether `home(b, inv)` is `Home::Cell { r, cx }`, found without computing the cells: with
 /// the same products `v * inv` as `cell_of`, the lower corner's are in `[cx, cx + 1)` and
 /// `[r, r + 1)`, the upper corner's below `cx + 2` and `r + 2` (cells far from the clamp only).
 #[inline(always)]
 pub(crate) fn stays(b: &Aabb, r: i32, cx: i32, inv: f64) -> bool {
-    const FAR: u32 = 1 << 28;
     if r.unsigned_abs() >= FAR || cx.unsigned_abs() >= FAR {
         return false;
     }
