@@ -206,14 +206,20 @@ impl World {
             n += 1;
         };
         for (i, &h) in huge.iter().enumerate() {
-            let bh = rects[h as usize].bounds().0;
-            self.tiles.near(&bh, self.inv, &mut |j| {
-                if test(h, j) {
+            let r = &rects[h as usize];
+            let (e, clear) = (r.edges(), self.clear_of(r));
+            // A floor meets many items, most by far more than any band: the quick test.
+            let test = |j: u32| {
+                let o = &rects[j as usize];
+                overlap_quick(self.precision, (r, &e), (o, &o.edges()), clear)
+            };
+            self.tiles.near(&r.bounds().0, self.inv, &mut |j| {
+                if test(j) {
                     push(h, j);
                 }
             });
             for &g in &huge[i + 1..] {
-                if test(h, g) {
+                if test(g) {
                     push(h, g);
                 }
             }

@@ -426,6 +426,13 @@ fn below(a: &[f32; 4], q: &[f32; 4]) -> bool {
     (a[0] < q[0]) & (a[1] < q[1]) & (a[2] < q[2]) & (a[3] < q[3])
 }
 
+/// Whether `s <= a < q` in some lane (`s <= q` in every lane).
+#[inline(always)]
+fn near(a: &[f32; 4], q: &[f32; 4], s: &[f32; 4]) -> bool {
+    let lane = |k: usize| (a[k] < q[k]) & (a[k] >= s[k]);
+    lane(0) | lane(1) | lane(2) | lane(3)
+}
+
 /// Tiles of at most this many items are sorted by ranks (a count per pair), larger ones by a
 /// counting sort by column and insertions.
 const RANKED: usize = 32;
@@ -453,16 +460,16 @@ fn scan(e: &Ent, list: &[Ent], exact: &Exact, buf: &mut Vec<u64>, mut n: usize) 
     // The flags of `o` that make the pair unsure (see `Ent::unsure`).
     let unsure = ((e.id >> 1) & HIGH_INEXACT) | ((e.id << 1) & LOW_INEXACT);
     let q = e.q();
-    let thin = exact.thin;
+    // Bounds `thin` below `q`: a face of `o` between them and `q` is within `thin` of the
+    // opposite face of `e`, and an overlap there is perhaps only a touch by the band.
+    let sure = q.map(|v| v - exact.thin);
     let mut test = |o: &Ent, n: usize| {
         let mut hit = below(&o.b, &q);
-        // Overlapping by no more than `thin` on some side: perhaps only touching by the band.
-        let close = (q[0] - o.b[0] <= thin)
-            | (q[1] - o.b[1] <= thin)
-            | (q[2] - o.b[2] <= thin)
-            | (q[3] - o.b[3] <= thin);
-        if hit & ((o.id & unsure != 0) | close) {
-            hit = decide(exact, e.slot(), o.slot());
+        // The branch is taken on what is rare whether the pair overlaps or not (a face within
+        // `thin`, or unsure bounds), so that it does not depend on the overlap: `&=` asks the
+        // exact test either way, and keeps the compiler from branching on `hit` before it.
+        if (o.id & unsure != 0) | near(&o.b, &q, &sure) {
+            hit &= decide(exact, e.slot(), o.slot());
         }
         out[n] = high | o.slot() as u64;
         n + hit as usize
