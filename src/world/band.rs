@@ -78,10 +78,18 @@ impl Band {
     #[inline]
     pub fn of(p: Precision, a: &RectD, b: &RectD) -> Band {
         // Endless extents (`w = INFINITY`) follow the literal formulas: only finite values count.
+        // Compared as bits (the order of non-negative floats), and only the largest one's
+        // exponent is needed.
         let m = |v: [f64; 4]| {
-            v.iter()
-                .filter(|x| x.is_finite())
-                .fold(0.0f64, |m, x| m.max(x.abs()))
+            let top = v.iter().fold(0u64, |m, x| {
+                let a = x.to_bits() & !(1 << 63);
+                if a < f64::INFINITY.to_bits() && a > m {
+                    a
+                } else {
+                    m
+                }
+            });
+            f64::from_bits(top & (0x7ff << 52))
         };
         Band([
             p.band(m([a.x, a.w, b.x, b.w])),

@@ -47,10 +47,19 @@ impl Gap {
 
     /// The gap `a - b`, or none at all when the edges are the same edge by the band on axis `k`.
     fn banded(a: Edge, b: Edge, band: &Band, k: usize) -> (Gap, bool) {
+        let g = Gap::new(a, b);
+        // Most gaps are far beyond the band (the estimate, off by at most `err`, says so), or
+        // exactly zero (an error bound of zero means every part was exact): flush items.
+        if g.v == 0.0 && g.err == 0.0 {
+            return (g, true);
+        }
+        if g.v.abs() > 2.0 * (band.0[k] + g.err) {
+            return (g, false);
+        }
         if band.same(k, a, b) {
             (Gap::new(a, a), true)
         } else {
-            (Gap::new(a, b), false)
+            (g, false)
         }
     }
 

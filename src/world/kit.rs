@@ -248,7 +248,7 @@ struct Wall(RectD, Edges, Option<Convex>);
 impl Wall {
     /// Whether a rect overlaps it by more than the band of world precision `p`.
     fn overlap(&self, p: Precision, r: &RectD) -> bool {
-        overlap_item(Band::of(p, r, &self.0), &self.0, self.2.as_ref(), r, None)
+        overlap_item(p, &self.0, self.2.as_ref(), r, None)
     }
 }
 

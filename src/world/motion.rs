@@ -108,7 +108,7 @@ impl Near {
     /// Whether a mover at `rect` overlaps item `id`, whose rect is `other`, by more than the
     /// band.
     pub fn overlap(&self, id: u64, other: &RectD, rect: &RectD) -> bool {
-        overlap_item(self.band(rect, other), other, self.shape(id), rect, None)
+        overlap_item(self.precision, other, self.shape(id), rect, None)
     }
 
     /// Whether the items gathered cover the box `b` of the world as it is now.
@@ -121,15 +121,23 @@ impl Near {
 }
 
 /// Whether a rect overlaps an item (its rect `other`, its polygon `shape` if it is one) by more
-/// than `band`; with `from` (where the rect's leg began), the band on an axis only where the
-/// rect lay within it of the item's face at `from` (see [`Band::overlap_from`]).
+/// than their band in precision `p`; with `from` (where the rect's leg began), the band on an
+/// axis only where the rect lay within it of the item's face at `from` (see
+/// [`Band::overlap_from`]).
 pub(crate) fn overlap_item(
-    band: Band,
+    p: Precision,
     other: &RectD,
     shape: Option<&Convex>,
     rect: &RectD,
     from: Option<&RectD>,
 ) -> bool {
+    // Either way the rects overlap strictly: most items near a mover do not, and their boxes
+    // (enclosing the exact rects) say so.
+    let (rb, ob) = (rect.bounds().0, other.bounds().0);
+    if !(rb.min_x < ob.max_x && ob.min_x < rb.max_x && rb.min_y < ob.max_y && ob.min_y < rb.max_y) {
+        return false;
+    }
+    let band = Band::of(p, rect, other);
     let (e, o) = (rect.edges(), other.edges());
     let boxes = match from {
         Some(f) => band.overlap_from(&e, &o, &f.edges()),
@@ -546,8 +554,7 @@ pub(crate) fn run<A: Access>(
             inside.clear();
             if near.covers(&r.bounds().0, w.changes) {
                 inside.extend(near.items.iter().filter_map(|&(o, other, one_way)| {
-                    let band = near.band(&r, &other);
-                    (overlap_item(band, &other, near.shape(o), &r, Some(&f))
+                    (overlap_item(precision, &other, near.shape(o), &r, Some(&f))
                         && !near.overlap(o, &other, &start)
                         && begun_move.solid(&other, one_way))
                     .then_some(o)
@@ -582,7 +589,7 @@ pub(crate) fn run<A: Access>(
                         && w.get_d(o).is_ok_and(|(other, _)| {
                             let c = w.convex_of(o);
                             let hit = |m: &RectD, from: Option<&RectD>| {
-                                overlap_item(w.band(m, &other), &other, c.as_ref(), m, from)
+                                overlap_item(precision, &other, c.as_ref(), m, from)
                             };
                             hit(&r, Some(&f))
                                 && !hit(&start, None)
