@@ -41,6 +41,18 @@ impl Precision {
 }
 
 impl Precision {
+    /// [`Precision::band`] for a finite magnitude whose biased f64 exponent is `e` (0 for zero
+    /// and subnormals), in integer steps.
+    #[inline(always)]
+    fn band_at_exponent(self, e: u64) -> f64 {
+        match self {
+            // `2^(e - 23)`, at least `2^-149`.
+            Precision::Single => f64::from_bits(e.saturating_sub(23).max(1023 - 149) << 52),
+            // `2^(e - 52)` (below `2^-1022` it is under `BUMP_DELTA` anyway).
+            Precision::Double => f64::from_bits(e.saturating_sub(52) << 52).max(BUMP_DELTA),
+        }
+    }
+
     /// Whether two rects overlap as a world of this precision reads them: by more than their
     /// band on both axes (faces within the band are the same face).
     pub fn overlap(self, a: RectD, b: RectD) -> bool {
@@ -89,12 +101,9 @@ impl Band {
                     m
                 }
             });
-            f64::from_bits(top & (0x7ff << 52))
+            p.band_at_exponent(top >> 52)
         };
-        Band([
-            p.band(m([a.x, a.w, b.x, b.w])),
-            p.band(m([a.y, a.h, b.y, b.h])),
-        ])
+        Band([m([a.x, a.w, b.x, b.w]), m([a.y, a.h, b.y, b.h])])
     }
 
     /// Whether edge `a` lies below edge `b` on axis `k` by more than the band (`b - a > band`),
@@ -230,6 +239,15 @@ mod tests {
         assert_eq!(d.band(1.0), BUMP_DELTA);
         assert_eq!(d.band(1e6), pow2(19 - 52));
         assert_eq!(d.band(1e300), 1e300f64.next_up_compat() - 1e300);
+        // The same from the exponent alone, as `Band::of` works it out.
+        for m in [
+            0.0f64, 1e-320, 1e-30, 0.75, 1.0, 16383.9, 16384.0, 1e6, 3e38, 1e300,
+        ] {
+            for p in [s, d] {
+                let e = m.to_bits() >> 52;
+                assert_eq!(p.band_at_exponent(e), p.band(m), "{p:?} {m}");
+            }
+        }
     }
 
     trait NextUp {

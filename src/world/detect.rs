@@ -50,11 +50,11 @@ impl Gap {
         let g = Gap::new(a, b);
         // Most gaps are far beyond the band (the estimate, off by at most `err`, says so), or
         // exactly zero (an error bound of zero means every part was exact): flush items.
-        if g.v == 0.0 && g.err == 0.0 {
-            return (g, true);
-        }
         if g.v.abs() > 2.0 * (band.0[k] + g.err) {
             return (g, false);
+        }
+        if g.v == 0.0 && g.err == 0.0 {
+            return (g, true);
         }
         if band.same(k, a, b) {
             (Gap::new(a, a), true)
