@@ -111,29 +111,27 @@ impl Expansion {
         self.push(p);
     }
 
-    /// `self + b`, exactly.
-    pub fn add(&self, b: f64) -> Expansion {
-        let mut out = *self;
-        out.push(b);
-        out
+    /// `self + b`, exactly. (By value, as the others: a chain of them works in one place
+    /// rather than copying all the components at each step.)
+    pub fn add(mut self, b: f64) -> Expansion {
+        self.push(b);
+        self
     }
 
     /// `self + o`, exactly.
-    pub fn sum(&self, o: &Expansion) -> Expansion {
-        let mut out = *self;
+    pub fn sum(mut self, o: &Expansion) -> Expansion {
         for &c in &o.c[..o.len] {
-            out.push(c);
+            self.push(c);
         }
-        out
+        self
     }
 
     /// `-self`.
-    pub fn neg(&self) -> Expansion {
-        let mut out = *self;
-        for c in &mut out.c[..out.len] {
+    pub fn neg(mut self) -> Expansion {
+        for c in &mut self.c[..self.len] {
             *c = -*c;
         }
-        out
+        self
     }
 
     /// `self * b`, exactly (each component's two-product added in).
