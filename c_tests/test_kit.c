@@ -521,6 +521,23 @@ static void test_rider_on_a_lift_d(void) {
     c2d_world_free(w);
 }
 
+static void test_riders_side_by_side_keep_their_offsets(void) {
+    /* Two players standing side by side, touching, on a lift that moves 4 to the left; the one
+     * behind (at x = 10) was added first. The one in front moves first, so neither stops. */
+    c2d_world *w = c2d_world_new_d(16.0);
+    uint64_t lift = c2d_world_add_d(w, rectd(0, 10, 40, 2), 0);
+    uint64_t behind = c2d_world_add_d(w, rectd(10, 5, 5, 5), 0);
+    uint64_t front = c2d_world_add_d(w, rectd(5, 5, 5, 5), 0);
+    c2d_vec2d at = {0, 0};
+    c2d_moved out[2];
+    size_t n = 0;
+    CASE("a lift moving sideways carries two touching riders, each keeping its offset");
+    ENSURE(c2d_world_move_solid_d(w, lift, vec2d(-4, 0), UP, NULL, NULL, &at, out, 2, &n) == C2D_OK);
+    ENSURE(n == 2 && out[0].what == C2D_CARRIED && out[1].what == C2D_CARRIED);
+    ENSURE(get_d(w, front).x == 1.0 && get_d(w, behind).x == 6.0);
+    c2d_world_free(w);
+}
+
 static void test_crate_pushed_by_a_moving_wall(void) {
     /* A wall moving right pushes a crate towards a fixed wall at x = 60. */
     c2d_world *w = c2d_world_new(16.0f);
@@ -781,6 +798,7 @@ void test_kit(void) {
     RUN_TEST(test_enclosed_box_is_stuck);
     RUN_TEST(test_rider_on_a_lift_keeps_its_offset);
     RUN_TEST(test_rider_on_a_lift_d);
+    RUN_TEST(test_riders_side_by_side_keep_their_offsets);
     RUN_TEST(test_crate_pushed_by_a_moving_wall);
     RUN_TEST(test_crate_pushed_by_a_moving_wall_d);
     RUN_TEST(test_player_squashed_between_a_lift_and_a_ceiling);

@@ -746,7 +746,8 @@ c2d_status c2d_world_push_out_d(struct c2d_world *w,
 ///   pass over it), and reported `C2D_SQUASHED`;
 /// - the items that stood on its face toward `up` before the move (its riders) move with it,
 ///   also through collision-checked moves; a rider carried along `up` ends flush on the face, so
-///   a rider on an unobstructed lift keeps its offset exactly.
+///   a rider on an unobstructed lift keeps its offset exactly; riders and pushed items move in
+///   the order of the motion, the one in front first, so riders side by side keep theirs too.
 ///
 /// Which items ride or are pushed is the filter's answer for `(item, id)`: `C2D_SLIDE`,
 /// `C2D_TOUCH` and `C2D_BOUNCE` do, `C2D_IGNORE` and `C2D_CROSS` do not (NULL filter: every item

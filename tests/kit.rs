@@ -794,3 +794,32 @@ fn push_out_and_a_solid_move_take_distances_up_to_the_f64_range() {
     );
     assert_eq!(pos(&w, lift), (f64::MAX, 0.0));
 }
+
+/// Two players side by side, touching, on a lift moving sideways: each keeps its offset on
+/// the lift, whichever was added first (the one in front moves first, so the one behind is
+/// never stopped by a neighbour that has not moved yet).
+#[test]
+fn riders_side_by_side_on_a_lift_moving_sideways_keep_their_offsets() {
+    for dx in [-4.0, 4.0, -0.75, 3.5] {
+        for behind_first in [true, false] {
+            let mut w = world();
+            let lift = w.add_d(RectD::new(0.0, 10.0, 40.0, 2.0), 0).unwrap();
+            let add = |w: &mut World, x: f64| w.add_d(RectD::new(x, 5.0, 5.0, 5.0), 0).unwrap();
+            // The one behind is the one the motion leaves: at x = 10 moving left.
+            let (front_x, back_x) = if dx < 0.0 { (5.0, 10.0) } else { (10.0, 5.0) };
+            let (back, front) = if behind_first {
+                let b = add(&mut w, back_x);
+                (b, add(&mut w, front_x))
+            } else {
+                let f = add(&mut w, front_x);
+                (add(&mut w, back_x), f)
+            };
+            let mut out = Vec::new();
+            w.move_solid(lift, Vec2D::new(dx, 0.0), UP, slide, &mut out)
+                .unwrap();
+            assert_eq!(pos(&w, front), (front_x + dx, 5.0), "front, dx {dx}");
+            assert_eq!(pos(&w, back), (back_x + dx, 5.0), "behind, dx {dx}");
+            assert!(out.iter().all(|m| m.what == CARRIED), "{out:?}");
+        }
+    }
+}

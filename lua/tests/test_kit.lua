@@ -325,6 +325,24 @@ return function(test, c2d, h)
     h.eq((w:getRect(rider)), 130.55)
   end)
 
+  test("kit: two riders side by side on a lift moving sideways keep their offsets", function()
+    for _, dx in ipairs({ -4, 4 }) do
+      local w = c2d.newWorld(16)
+      local lift, behind, front = { name = "lift" }, { name = "behind" }, { name = "front" }
+      w:add(lift, 0, 10, 40, 2)
+      -- the one behind (the one the motion leaves) added first, touching the one in front
+      local bx, fx = 10, 5
+      if dx > 0 then bx, fx = 5, 10 end
+      w:add(behind, bx, 5, 5, 5)
+      w:add(front, fx, 5, 5, 5)
+      local _, _, moved, len = w:moveSolid(lift, dx, 0)
+      h.eq(len, 2)
+      h.eq(moved[1].carried, true); h.eq(moved[2].carried, true)
+      h.eq((w:getRect(front)), fx + dx, "front, dx " .. dx)
+      h.eq((w:getRect(behind)), bx + dx, "behind, dx " .. dx)
+    end
+  end)
+
   test("kit: a crate pushed by a moving wall, then squashed against another wall", function()
     local w = c2d.newWorld(64)
     local mover, crate, far = { name = "mover" }, { name = "crate" }, { name = "far" }

@@ -499,7 +499,23 @@ pub(crate) fn move_solid<A: Access>(
         let mut movers: Vec<u64> = riders.iter().chain(&pushed).copied().collect();
         movers.sort_unstable();
         movers.dedup();
-        for o in movers {
+        // In the order of the motion, the one in front first: riders side by side, touching,
+        // then keep their offsets instead of stopping against a neighbour that has not moved yet.
+        // (Ties, and items gone, by handle.)
+        let w = acc.world();
+        let lead = |o: u64| {
+            w.get_d(o).map_or(f64::INFINITY, |(r, _)| {
+                let e = r.edges();
+                if dk > 0.0 {
+                    -e.hi[k].hi
+                } else {
+                    e.lo[k].hi
+                }
+            })
+        };
+        let mut ordered: Vec<(f64, u64)> = movers.iter().map(|&o| (lead(o), o)).collect();
+        ordered.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        for o in ordered.into_iter().map(|(_, o)| o) {
             let (is_pushed, rider) = (pushed.contains(&o), riders.contains(&o));
             if !is_pushed && out.iter().any(|m| m.id == o && m.what & SQUASHED != 0) {
                 continue;
