@@ -227,4 +227,37 @@ fn main() {
     });
     println!("| 100 plain c2d_world_move_d | {:.1} |", hundred / 1e3);
     unsafe { c2d_world_free(w) };
+    riders_scaling();
+}
+
+/// One `move_solid` of a lift as wide as its riders need, carrying `n` of them (8×8, 4 apart),
+/// moved by one unit up and one to the side: what a lift costs per rider as it carries more.
+/// Milliseconds for one call, the least of three.
+fn riders_scaling() {
+    println!();
+    println!("| riders on one lift | one move_solid, ms | per rider, µs |");
+    println!("|---|---|---|");
+    for n in [1_000usize, 10_000, 100_000] {
+        let mut w = World::new_d(32.0).unwrap();
+        let lift = w
+            .add_d(RectD::new(0.0, 100.0, n as f64 * 12.0, 10.0), 0)
+            .unwrap();
+        for j in 0..n {
+            w.add_d(RectD::new(j as f64 * 12.0, 92.0, 8.0, 8.0), 0)
+                .unwrap();
+        }
+        let mut out = Vec::new();
+        let up = Vec2D::new(0.0, -1.0);
+        let slide = |_: &mut World, _: u64, _: u64| collide2d::world::Response::Slide;
+        let mut best = f64::INFINITY;
+        for k in 0..3 {
+            let d = if k % 2 == 0 { 1.0 } else { -1.0 };
+            let t = std::time::Instant::now();
+            w.move_solid(lift, Vec2D::new(d, -d), up, slide, &mut out)
+                .unwrap();
+            best = best.min(t.elapsed().as_secs_f64() * 1e3);
+            assert_eq!(out.len(), n, "every rider carried");
+        }
+        println!("| {n} | {best:.2} | {:.2} |", best * 1e3 / n as f64);
+    }
 }

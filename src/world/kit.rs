@@ -16,6 +16,7 @@ use super::motion::{overlap_item, run, Access, Near};
 use super::slope;
 use super::{Band, Edge, Edges, Precision, RectD, Response, Vec2D, World, WorldError, WorldHitD};
 use crate::query::Convex;
+use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
 /// A direction along an axis: `axis` 0 for x, 1 for y, toward `+` when `pos`.
@@ -129,11 +130,8 @@ pub const PUSHED: u32 = 2;
 pub const SQUASHED: u32 = 4;
 
 /// Adds `what` to the report of item `o`.
-fn note(out: &mut Vec<Moved>, o: u64, what: u32) {
-    match out.iter_mut().find(|m| m.id == o) {
-        Some(m) => m.what |= what,
-        None => out.push(Moved { id: o, what }),
-    }
+fn note(notes: &mut BTreeMap<u64, u32>, o: u64, what: u32) {
+    *notes.entry(o).or_insert(0) |= what;
 }
 
 /// Whether a response makes the other item solid.
@@ -437,6 +435,10 @@ pub(crate) fn move_solid<A: Access>(
             }
         }
     }
+    // Looked up by handle for every item moved: sorted, as every list here, so that a lift
+    // carrying many riders costs what it carries, not its square.
+    riders.sort_unstable();
+    let mut notes: BTreeMap<u64, u32> = BTreeMap::new();
     let mut hits: Vec<WorldHitD> = Vec::new();
     let mut rect = start;
     for k in 0..2 {
@@ -496,6 +498,7 @@ pub(crate) fn move_solid<A: Access>(
                 Vec2D::new(r.x, v)
             }
         };
+        pushed.sort_unstable();
         let mut movers: Vec<u64> = riders.iter().chain(&pushed).copied().collect();
         movers.sort_unstable();
         movers.dedup();
@@ -516,8 +519,9 @@ pub(crate) fn move_solid<A: Access>(
         let mut ordered: Vec<(f64, u64)> = movers.iter().map(|&o| (lead(o), o)).collect();
         ordered.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         for o in ordered.into_iter().map(|(_, o)| o) {
-            let (is_pushed, rider) = (pushed.contains(&o), riders.contains(&o));
-            if !is_pushed && out.iter().any(|m| m.id == o && m.what & SQUASHED != 0) {
+            let is_pushed = pushed.binary_search(&o).is_ok();
+            let rider = riders.binary_search(&o).is_ok();
+            if !is_pushed && notes.get(&o).is_some_and(|w| w & SQUASHED != 0) {
                 continue;
             }
             let Ok((r, _)) = acc.world().get_d(o) else {
@@ -542,13 +546,13 @@ pub(crate) fn move_solid<A: Access>(
             };
             if is_pushed && end != goal {
                 acc.world().update_d(o, r)?;
-                note(out, o, SQUASHED);
+                note(&mut notes, o, SQUASHED);
             } else {
-                note(out, o, if rider { CARRIED } else { PUSHED });
+                note(&mut notes, o, if rider { CARRIED } else { PUSHED });
             }
         }
     }
-    out.sort_unstable_by_key(|m| m.id);
+    out.extend(notes.into_iter().map(|(id, what)| Moved { id, what }));
     Ok(Vec2D::new(rect.x, rect.y))
 }
 
