@@ -106,6 +106,13 @@ impl Band {
         Band([m([a.x, a.w, b.x, b.w]), m([a.y, a.h, b.y, b.h])])
     }
 
+    /// At least the band between any rects whose positions and sizes are within magnitude `m`
+    /// (infinite or NaN gives a band beyond any finite one).
+    #[inline]
+    pub fn up_to(p: Precision, m: f64) -> Band {
+        Band([p.band_at_exponent((m.to_bits() & !(1 << 63)) >> 52); 2])
+    }
+
     /// Whether edge `a` lies below edge `b` on axis `k` by more than the band (`b - a > band`),
     /// exactly.
     #[inline]
@@ -171,6 +178,42 @@ impl Band {
             ((hi.hi - lo.hi) + (hi.lo - lo.lo)).max(f64::MIN_POSITIVE)
         } else {
             0.0
+        }
+    }
+}
+
+/// The band between a mover and an item, worked out only when a decision needs it: `bound` is
+/// at least the band, and most faces stand beyond it by far.
+#[derive(Clone, Copy)]
+pub(crate) struct Bands<'a> {
+    /// At least the band on each axis.
+    pub bound: Band,
+    /// The precision and the two rects whose band it is, or none when `bound` is the band.
+    of: Option<(Precision, &'a RectD, &'a RectD)>,
+}
+
+impl<'a> Bands<'a> {
+    /// A band already worked out.
+    pub fn exact(band: Band) -> Bands<'a> {
+        Bands {
+            bound: band,
+            of: None,
+        }
+    }
+
+    /// The band of rects `a` and `b` in precision `p`, at most `bound` (see [`Band::up_to`]).
+    pub fn bounded(bound: Band, p: Precision, a: &'a RectD, b: &'a RectD) -> Bands<'a> {
+        Bands {
+            bound,
+            of: Some((p, a, b)),
+        }
+    }
+
+    /// The band itself.
+    pub fn band(&self) -> Band {
+        match self.of {
+            Some((p, a, b)) => Band::of(p, a, b),
+            None => self.bound,
         }
     }
 }

@@ -11,7 +11,7 @@
 //! edge: their gap is taken as zero, so a mover snapped flush by a rounding moves away from or
 //! along the face freely and meets it at `t = 0`, where it is, when moving into it.
 
-use super::band::Band;
+use super::band::{Band, Bands};
 use super::double::{next_down, next_up, Edge, Edges, RectD, Vec2D};
 use crate::exact::Expansion;
 
@@ -45,22 +45,23 @@ impl Gap {
         }
     }
 
-    /// The gap `a - b`, or none at all when the edges are the same edge by the band on axis `k`.
-    fn banded(a: Edge, b: Edge, band: &Band, k: usize) -> (Gap, bool) {
-        let g = Gap::new(a, b);
-        // Most gaps are far beyond the band (the estimate, off by at most `err`, says so), or
-        // exactly zero (an error bound of zero means every part was exact): flush items.
-        if g.v.abs() > 2.0 * (band.0[k] + g.err) {
-            return (g, false);
-        }
-        if g.v == 0.0 && g.err == 0.0 {
-            return (g, true);
-        }
-        if band.same(k, a, b) {
-            (Gap::new(a, a), true)
-        } else {
-            (g, false)
-        }
+    /// Whether it is exactly zero (an error bound of zero means every part was exact): faces
+    /// flush on the grid.
+    #[inline]
+    fn zero(&self) -> bool {
+        self.v == 0.0 && self.err == 0.0
+    }
+
+    /// Whether it lies beyond `band` (the estimate, off by at most `err`, says so).
+    #[inline]
+    fn far(&self, band: f64) -> bool {
+        self.v.abs() > 2.0 * (band + self.err)
+    }
+
+    /// Whether it may lie within `band` but is not exactly zero.
+    #[inline]
+    fn close(&self, band: f64) -> bool {
+        !self.far(band) && !self.zero()
     }
 
     fn neg(self) -> Gap {
@@ -236,7 +237,7 @@ pub(crate) fn flush(origin: f64, size: f64, face: Edge, side: f64) -> f64 {
 /// strictly at a time in `[0, 1)` of the motion (grazing a face or a corner, or arriving
 /// exactly at `t = 1`, is no collision).
 pub(crate) fn detect(mover: RectD, d: Vec2D, other: &Edges, band: &Band) -> Option<Collision> {
-    detect_on(mover, d, other, 0, band)
+    detect_on(mover, d, other, 0, &Bands::exact(*band))
 }
 
 /// [`detect`], where a motion entering both axes at once (a corner met exactly) meets the face
@@ -246,18 +247,27 @@ pub(crate) fn detect_on(
     d: Vec2D,
     other: &Edges,
     tie: usize,
-    band: &Band,
+    bands: &Bands,
 ) -> Option<Collision> {
     let m = mover.edges();
-    // Per axis: gaps `lo = other.lo - mover.hi` and `hi = other.hi - mover.lo`, none where the
-    // faces are the same edge by the band (and whether that is so).
-    let mut same = [[false; 2]; 2];
-    let gaps: [(Gap, Gap); 2] = [0, 1].map(|k| {
-        let (lo, same_lo) = Gap::banded(other.lo[k], m.hi[k], band, k);
-        let (hi, same_hi) = Gap::banded(other.hi[k], m.lo[k], band, k);
-        same[k] = [same_lo, same_hi];
-        (lo, hi)
+    // Per axis: gaps `lo = other.lo - mover.hi` and `hi = other.hi - mover.lo`.
+    let mut gaps: [(Gap, Gap); 2] = [0, 1].map(|k| {
+        (
+            Gap::new(other.lo[k], m.hi[k]),
+            Gap::new(other.hi[k], m.lo[k]),
+        )
     });
+    // None where the faces are the same edge by the band (and whether that is so): most faces
+    // are far beyond any band or exactly flush, and the band itself is worked out only for the
+    // others.
+    let bound = bands.bound.0;
+    let close = (0..2).any(|k| gaps[k].0.close(bound[k]) || gaps[k].1.close(bound[k]));
+    // (Else the exactly zero gaps alone, looked at only where needed.)
+    let same = if close {
+        Some(snap(&mut gaps, bands))
+    } else {
+        None
+    };
     let dv = [d.x, d.y];
     let overlaps = gaps.iter().all(|(lo, hi)| lo.sign() < 0 && hi.sign() > 0);
     let start = Vec2D::new(mover.x, mover.y);
@@ -319,10 +329,37 @@ pub(crate) fn detect_on(
     }
     let t = enter.value().max(0.0);
     // Met at once on a face it was snapped against: it stays where it is.
-    let entry = if dv[k] > 0.0 { same[k][0] } else { same[k][1] };
+    let i = (dv[k] <= 0.0) as usize;
+    let entry = match same {
+        Some(same) => same[k][i],
+        None => [gaps[k].0, gaps[k].1][i].zero(),
+    };
     let mut c = contact(mover, d, other, k, t, false, t, entry);
     c.corner = !iv[0].0.lt(&iv[1].0) && !iv[1].0.lt(&iv[0].0);
     Some(c)
+}
+
+/// Takes each gap of `gaps` (per axis, `lo` and `hi` as in [`detect_on`]) whose edges are the
+/// same edge by the band of `bands` as none at all; answers which were. Exactly zero gaps are
+/// the same edge whatever the band, which is worked out only for the close others.
+#[cold]
+fn snap(gaps: &mut [(Gap, Gap); 2], bands: &Bands) -> [[bool; 2]; 2] {
+    let mut same = [[false; 2]; 2];
+    let mut band = None;
+    for (k, pair) in gaps.iter_mut().enumerate() {
+        for (i, g) in [&mut pair.0, &mut pair.1].into_iter().enumerate() {
+            if g.zero() {
+                same[k][i] = true;
+            } else if g.close(bands.bound.0[k]) {
+                let band = band.get_or_insert_with(|| bands.band());
+                if g.close(band.0[k]) && band.same(k, g.a, g.b) {
+                    *g = Gap::new(g.a, g.a);
+                    same[k][i] = true;
+                }
+            }
+        }
+    }
+    same
 }
 
 /// The collision on axis `k` at time `t`: the face met, the mover flush against it on that

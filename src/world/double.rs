@@ -119,6 +119,15 @@ impl RectD {
         Rect::new(self.x as f32, self.y as f32, self.w as f32, self.h as f32)
     }
 
+    /// The largest magnitude among its position and size (NaN fields ignored).
+    pub(crate) fn magnitude(&self) -> f64 {
+        self.x
+            .abs()
+            .max(self.y.abs())
+            .max(self.w.abs())
+            .max(self.h.abs())
+    }
+
     pub(crate) fn finite(self) -> bool {
         self.x.is_finite() && self.y.is_finite() && self.w.is_finite() && self.h.is_finite()
     }

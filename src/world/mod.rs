@@ -45,8 +45,8 @@ use alloc::vec::Vec;
 use tiles::{home, stays, Home, Tiles, FAR};
 
 pub use crate::response::Response;
-pub(crate) use band::Band;
 pub use band::Precision;
+pub(crate) use band::{Band, Bands};
 pub(crate) use detect::{centre_distance, detect, Collision};
 pub use double::{CircleD, HitD, RectD, SegmentD, Vec2D, WorldHitD};
 pub(crate) use double::{Edge, Edges};
@@ -221,8 +221,7 @@ impl World {
 
     /// A bound on the band of `r` with any item, with room for rounding (see `band.rs`).
     pub(crate) fn clear_of(&self, r: &RectD) -> f64 {
-        let m = r.x.abs().max(r.y.abs()).max(r.w.abs()).max(r.h.abs());
-        band::clear_of(self.precision, self.extent.max(m))
+        band::clear_of(self.precision, self.extent.max(r.magnitude()))
     }
 
     /// Widens the extent to cover `rect`, entering home `h`, and every rect that may follow it
@@ -236,12 +235,7 @@ impl World {
                 let cells = r.unsigned_abs().max(cx.unsigned_abs()) as f64 + 3.0;
                 cells * self.cell * (1.0 + 1.0 / (1u64 << 40) as f64)
             }
-            _ => rect
-                .x
-                .abs()
-                .max(rect.y.abs())
-                .max(rect.w.abs())
-                .max(rect.h.abs()),
+            _ => rect.magnitude(),
         };
         if m > self.extent {
             self.extent = m;

@@ -14,7 +14,7 @@
 
 use super::detect::detect_on;
 use super::slope;
-use super::{Band, Dir, Edges, HitD, Precision, RectD, Response, Vec2D, World, WorldError};
+use super::{Band, Bands, Dir, Edges, HitD, Precision, RectD, Response, Vec2D, World, WorldError};
 use super::{WorldHit, WorldHitD};
 use crate::query::Convex;
 use crate::response::{next_f32, redirect};
@@ -75,6 +75,8 @@ pub(crate) struct Near {
     /// The world's precision, whose band decides touching (see `band.rs`).
     pub precision: Precision,
     pub items: Vec<(u64, RectD, Option<Dir>)>,
+    /// A bound on the magnitude of the positions and sizes of `items` (the world's extent).
+    extent: f64,
     /// The polygons of the items of `items` that are not plain rects.
     pub shapes: Vec<(u64, Convex)>,
 }
@@ -86,6 +88,7 @@ impl Default for Near {
             changes: 0,
             precision: Precision::Double,
             items: Vec::new(),
+            extent: 0.0,
             shapes: Vec::new(),
         }
     }
@@ -179,6 +182,15 @@ fn reach(rect: RectD, goal: Vec2D, p: Precision) -> Reach {
     }
 }
 
+/// Whether rect `o` lies beyond box `r` (a [`Reach`]'s, widened by far more than the rounding
+/// of `o`'s far edges).
+#[inline]
+fn beyond(o: &RectD, r: &Aabb) -> bool {
+    let (ox0, ox1) = (o.x + o.w.min(0.0), o.x + o.w.max(0.0));
+    let (oy0, oy1) = (o.y + o.h.min(0.0), o.y + o.h.max(0.0));
+    ox1 < r.min_x || ox0 > r.max_x || oy1 < r.min_y || oy0 > r.max_y
+}
+
 /// How a move treats one-way items: solid for the whole move when, where the move begins
 /// (`start`), the mover lies on their solid side and the move (`d`) goes against their normal;
 /// passed through otherwise.
@@ -217,14 +229,17 @@ fn meet(near: &Near, begun: &Begun, rect: RectD, goal: Vec2D, seen: &[u64], out:
     out.clear();
     let d = Vec2D::new(goal.x - rect.x, goal.y - rect.y);
     let slopes = !near.shapes.is_empty();
+    // At least the band between the mover and any of the items.
+    let bound = Band::up_to(near.precision, near.extent.max(rect.magnitude()));
+    // Items gathered for an earlier leg of the move may lie beyond this one's reach.
+    let r = reach(rect, goal, near.precision).bounds;
     for &(id, other, one_way) in &near.items {
-        if seen.contains(&id) {
+        if beyond(&other, &r) || seen.contains(&id) {
             continue;
         }
         if !begun.solid(&other, one_way) {
             continue;
         }
-        let band = near.band(&rect, &other);
         // A one-way item's corner, met exactly, is met on its solid face.
         // Among polygon items, any other corner met exactly is met on the face that opposes the
         // motion least, as a polygon's corners are (see `slope.rs`).
@@ -234,8 +249,11 @@ fn meet(near: &Near, begun: &Begun, rect: RectD, goal: Vec2D, seen: &[u64], out:
             None => 0,
         };
         let col = match near.shape(id) {
-            Some(c) => slope::detect_convex(rect, goal, c, &band),
-            None => detect_on(rect, d, &other.edges(), tie, &band),
+            Some(c) => slope::detect_convex(rect, goal, c, &near.band(&rect, &other)),
+            None => {
+                let bands = Bands::bounded(bound, near.precision, &rect, &other);
+                detect_on(rect, d, &other.edges(), tie, &bands)
+            }
         };
         if let Some(col) = col {
             out.push(Met {
@@ -279,6 +297,7 @@ impl World {
         } = reach(rect, goal, self.precision);
         near.items.clear();
         near.shapes.clear();
+        near.extent = self.extent;
         near.reach = None;
         near.changes = self.changes;
         near.precision = self.precision;
@@ -290,9 +309,7 @@ impl World {
                 return;
             }
             let o = self.rects[j];
-            let (ox0, ox1) = (o.x + o.w.min(0.0), o.x + o.w.max(0.0));
-            let (oy0, oy1) = (o.y + o.h.min(0.0), o.y + o.h.max(0.0));
-            if ox1 < r.min_x || ox0 > r.max_x || oy1 < r.min_y || oy0 > r.max_y {
+            if beyond(&o, &r) {
                 return;
             }
             let id = self.handle_of(slot);
