@@ -53,6 +53,38 @@ static void test_lifecycle(void) {
     c2d_world_free(other);
 }
 
+/* A game despawning a bullet and spawning the next every frame: the world reuses the bullet's slot
+ * for ever (1.2 retired a slot after 1,024 reuses), handles never repeat and old ones stay stale.
+ * The slot shows in the handle order: the bullet, added before the wall, stays before it. */
+static void test_a_slot_reused_by_thousands_of_bullets(void) {
+    enum { CYCLES = 5000 };
+    static uint64_t seen[CYCLES];
+    c2d_world *w = c2d_world_new(16.0f);
+    uint64_t bullet = c2d_world_add(w, rect(0, 0, 2, 2), 0);
+    uint64_t wall = c2d_world_add(w, rect(1, 0, 8, 8), 0);
+    uint64_t found[3] = {0, 0, 0};
+    int i, fresh = 1, stale = 1, before = 1;
+    for (i = 0; i < CYCLES; i++) {
+        int k;
+        uint64_t next;
+        c2d_world_remove(w, bullet);
+        next = c2d_world_add(w, rect((float)(i % 7), 0, 2, 2), 0);
+        for (k = 0; k < i; k++) {
+            fresh &= seen[k] != next;
+        }
+        seen[i] = next;
+        stale &= c2d_world_get(w, bullet, NULL, NULL) == C2D_ERR_STALE;
+        before &= next != 0 && next < wall;
+        bullet = next;
+    }
+    CHECK("every bullet gets a handle no earlier bullet had", fresh);
+    CHECK("the despawned bullets' handles stay stale", stale);
+    CHECK("the bullet keeps its slot, before the wall's", before);
+    CHECK("a query lists the bullet, then the wall",
+          c2d_world_query_rect(w, rect(0, 0, 10, 10), found, 3) == 2 && found[0] == bullet && found[1] == wall);
+    c2d_world_free(w);
+}
+
 static void test_queries_and_capacity(void) {
     c2d_world *w = c2d_world_new(8.0f);
     uint64_t ids[10];
@@ -577,6 +609,8 @@ static void test_random_sequences(void) {
 void test_world(void) {
     th_test = "world: lifecycle";
     test_lifecycle();
+    th_test = "world: a slot reused by thousands of bullets";
+    test_a_slot_reused_by_thousands_of_bullets();
     th_test = "world: queries and capacity";
     test_queries_and_capacity();
     th_test = "world: move";

@@ -1,22 +1,25 @@
-//! Generational handles: `world tag | slot | generation` packed in a `u64`.
+//! Generational handles: `slot | key` packed in a `u64`.
 //!
-//! * bits 32..64: the world's tag (never 0, so no handle is 0), so a handle from another world is
-//!   stale here rather than naming one of this world's items; tags repeat only after 2^32 - 1
-//!   worlds have been made;
-//! * bits 10..32: the slot index, so ascending handles within a world are ascending slots (a
+//! * bits 42..64: the slot index, so ascending handles within a world are ascending slots (a
 //!   world holds at most 2^22 items at once);
-//! * bits 0..10: the slot's generation, bumped on every removal; a slot whose generation would wrap
-//!   is retired instead of reused, so a removed handle never becomes valid again (one slot's
-//!   bookkeeping, a few dozen bytes, per 1024 removals).
+//! * bits 0..42: the slot's key, from the world's tag and the slot's generation (bumped on every
+//!   removal): the generation's low 10 bits, and above them the tag (32 bits, never 0) mixed
+//!   with the generation's high bits. While a slot is reused fewer than 1,024 times the key's
+//!   top is the tag itself, so a handle from another world is stale here rather than naming one
+//!   of this world's items (tags repeat only after 2^32 - 1 worlds have been made); beyond, the
+//!   mixing keeps keys of different worlds apart unless 32 bits agree by chance.
+//!
+//! The key of one slot takes a different value at each of 2^32 generations, so a removed handle
+//! never becomes valid again: a slot is retired only after 2^32 reuses (a world then survives
+//! at least 2^54 removals, some 9,000 years at a million a second).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-const GEN_BITS: u32 = 10;
-const SLOT_BITS: u32 = 22;
-const TAG_BITS: u32 = 64 - GEN_BITS - SLOT_BITS;
+const LOW_BITS: u32 = 10;
+const TAG_BITS: u32 = 32;
+const KEY_BITS: u32 = LOW_BITS + TAG_BITS;
+const SLOT_BITS: u32 = 64 - KEY_BITS;
 
-/// Generations run `0..GEN_LIMIT`.
-pub(crate) const GEN_LIMIT: u32 = 1 << GEN_BITS;
 /// Slots run `0..SLOT_LIMIT`: a world holds at most this many items at once.
 pub(crate) const SLOT_LIMIT: usize = 1 << SLOT_BITS;
 
@@ -38,17 +41,33 @@ pub fn skip_tags(n: u64) {
     NEXT.fetch_add(n, Ordering::Relaxed);
 }
 
-pub(crate) fn encode(tag: u64, slot: u32, gen: u32) -> u64 {
-    (tag << (GEN_BITS + SLOT_BITS)) | ((slot as u64) << GEN_BITS) | gen as u64
+/// The key of generation `gen` of a slot in the world tagged `tag`: different for each `gen`
+/// (the multiplier is odd, so the mixing is a bijection of 32 bits), the tag itself above the
+/// low bits for generations below 1,024.
+fn key(tag: u64, gen: u32) -> u64 {
+    let mixed = (gen >> LOW_BITS).wrapping_mul(0x9e37_79b9);
+    ((tag ^ mixed as u64) << LOW_BITS) | (gen & ((1 << LOW_BITS) - 1)) as u64
 }
 
-/// `(tag, slot, generation)` of a handle.
-pub(crate) fn decode(h: u64) -> (u64, u32, u32) {
-    (
-        h >> (GEN_BITS + SLOT_BITS),
-        ((h >> GEN_BITS) & ((1 << SLOT_BITS) - 1)) as u32,
-        (h & ((1 << GEN_BITS) - 1)) as u32,
-    )
+/// The handle of generation `gen` of slot `slot` in the world tagged `tag`.
+pub(crate) fn encode(tag: u64, slot: u32, gen: u32) -> u64 {
+    ((slot as u64) << KEY_BITS) | key(tag, gen)
+}
+
+/// The slot a handle names (its generation and world are checked by comparing handles).
+pub(crate) fn slot_of(h: u64) -> usize {
+    (h >> KEY_BITS) as usize
+}
+
+/// The generation a slot of the world tagged `tag` takes after `gen`: the next whose handles
+/// are never 0, or none once 2^32 generations are spent (the slot is then retired).
+pub(crate) fn next_gen(tag: u64, gen: u32) -> Option<u32> {
+    let next = gen.checked_add(1)?;
+    if key(tag, next) == 0 {
+        // Slot 0's handle would be 0: skip this generation.
+        return next.checked_add(1);
+    }
+    Some(next)
 }
 
 #[cfg(test)]
@@ -56,14 +75,74 @@ mod tests {
     use super::*;
 
     #[test]
-    fn round_trip_and_order() {
+    fn handles_order_by_slot_and_name_their_slot() {
         let t = next_tag();
         assert_ne!(t, 0);
-        let h = encode(t, 12345, GEN_LIMIT - 1);
-        assert_eq!(decode(h), (t, 12345, GEN_LIMIT - 1));
+        for gen in [0, 1023, 1024, 5 << 20, u32::MAX] {
+            assert_eq!(slot_of(encode(t, 12345, gen)), 12345);
+            assert_eq!(
+                slot_of(encode(t, SLOT_LIMIT as u32 - 1, gen)),
+                SLOT_LIMIT - 1
+            );
+        }
         // Ascending slots give ascending handles whatever the generations.
-        assert!(encode(t, 1, GEN_LIMIT - 1) < encode(t, 2, 0));
+        assert!(encode(t, 1, u32::MAX) < encode(t, 2, 0));
         assert_ne!(encode(t, 0, 0), 0);
+        // Below 1,024 generations the tag sits unchanged above the generation.
+        assert_eq!(
+            encode(t, 3, 1023) & ((1 << KEY_BITS) - 1),
+            t << LOW_BITS | 1023
+        );
+    }
+
+    #[test]
+    fn a_slot_reused_past_1024_generations_keeps_new_handles_coming() {
+        // A slot whose generation is near the old 10-bit limit, and far beyond it.
+        let t = next_tag();
+        for start in [1000u32, (1 << 20) - 3, u32::MAX - 2000] {
+            let mut seen = std::collections::HashSet::new();
+            let mut gen = start;
+            for _ in 0..2000 {
+                let h = encode(t, 7, gen);
+                assert!(seen.insert(h), "generation {gen} repeats a handle");
+                assert_ne!(h, 0);
+                match next_gen(t, gen) {
+                    Some(g) => {
+                        assert!(g > gen);
+                        gen = g;
+                    }
+                    None => {
+                        assert_eq!(
+                            gen,
+                            u32::MAX,
+                            "retired only when 2^32 generations are spent"
+                        );
+                        break;
+                    }
+                }
+            }
+        }
+        // Every generation has its own key (the mixing is a bijection): no two of a sample of
+        // high generations, 1,024 apart, share one.
+        let keys: std::collections::HashSet<u64> =
+            (0..1u32 << 16).map(|k| key(t, k << LOW_BITS)).collect();
+        assert_eq!(keys.len(), 1 << 16);
+    }
+
+    #[test]
+    fn generation_zero_keys_of_two_worlds_differ() {
+        let (a, b) = (next_tag(), next_tag());
+        assert_ne!(encode(a, 0, 0), encode(b, 0, 0));
+        assert_ne!(encode(a, 9, 500), encode(b, 9, 500));
+    }
+
+    #[test]
+    fn a_generation_whose_handle_would_be_zero_is_skipped() {
+        // The tag whose key at generation 1024 is 0.
+        let tag = (1u32.wrapping_mul(0x9e37_79b9)) as u64;
+        assert_eq!(key(tag, 1024), 0);
+        assert_eq!(next_gen(tag, 1023), Some(1025));
+        assert_ne!(encode(tag, 0, 1025), 0);
     }
 
     #[test]

@@ -348,8 +348,9 @@ impl World {
         }
         self.live[s] = false;
         self.count -= 1;
-        self.gens[s] += 1;
-        if self.gens[s] < handle::GEN_LIMIT {
+        // A slot whose 2^32 generations are spent is retired.
+        if let Some(gen) = handle::next_gen(self.tag, self.gens[s]) {
+            self.gens[s] = gen;
             self.free.push(slot);
         }
         self.changes += 1;
@@ -399,10 +400,9 @@ impl World {
     }
 
     fn slot(&self, id: u64) -> Result<u32, WorldError> {
-        let (tag, slot, gen) = handle::decode(id);
-        let s = slot as usize;
-        if tag == self.tag && s < self.gens.len() && self.live[s] && self.gens[s] == gen {
-            Ok(slot)
+        let s = handle::slot_of(id);
+        if s < self.gens.len() && self.live[s] && self.handle_of(s as u32) == id {
+            Ok(s as u32)
         } else {
             Err(WorldError::Stale)
         }
@@ -448,6 +448,37 @@ fn fill<T: Copy>(out: &mut [T], items: impl Iterator<Item = T>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game despawning bullets every frame reuses the same slots for ever: past the 1,024
+    /// reuses that once retired a slot, and up to its 2^32-th, where it is retired at last.
+    #[test]
+    fn a_slot_is_reused_past_1024_removals_and_retired_after_2_to_the_32() {
+        let mut w = World::new(64.0).unwrap();
+        let r = Rect::new(0.0, 0.0, 8.0, 8.0);
+        let first = w.add(r, 0).unwrap();
+        w.gens[0] = 1020;
+        let mut old = alloc::vec![first];
+        for _ in 0..10 {
+            let id = w.handle_of(0);
+            w.remove(id).unwrap();
+            let id = w.add(r, 0).unwrap();
+            assert_eq!(w.gens.len(), 1, "the slot is reused");
+            assert!(!old.contains(&id), "a handle never repeats");
+            old.push(id);
+        }
+        assert!(w.gens[0] > 1024);
+        for &stale in &old[..old.len() - 1] {
+            assert!(!w.contains(stale));
+            assert_eq!(w.remove(stale), Err(WorldError::Stale));
+        }
+        // The last generation: the slot is retired, the next item takes a new one.
+        w.gens[0] = u32::MAX;
+        let id = w.handle_of(0);
+        w.remove(id).unwrap();
+        let next = w.add(r, 0).unwrap();
+        assert_eq!(w.gens.len(), 2);
+        assert!(!w.contains(id) && w.contains(next));
+    }
 
     /// The extent is widened only where an item changes home: it must still bound every
     /// coordinate and size of every item that moved within its cell since, near the origin,
