@@ -91,6 +91,7 @@ return function(test, c2d, h)
     ["near 1e6"] = { base = 1e6, size = 64, min = 1, far = true },
     ["near 1e-3"] = { base = 2e-3, size = 1e-3, min = 1e-4 },
   }
+  local SCALES = { "ordinary", "near 1e6", "near 1e-3" }
   local function position(sc)
     if sc.far then
       return (rng.int(0, 1) == 0 and -1 or 1) * (5e5 + uniform() * 1.5e6)
@@ -122,7 +123,7 @@ return function(test, c2d, h)
   -- The ways games place things.
   local generators = {}
   -- player.x = wall.x - player.w (or wall.x + wall.w), any double
-  for _, scName in ipairs({ "ordinary", "near 1e6", "near 1e-3" }) do
+  for _, scName in ipairs(SCALES) do
     generators[#generators + 1] = {
       name = "snapped by the game's arithmetic (x = wall.x - w, y = floor.y - h), " .. scName,
       snapped = true,
@@ -177,7 +178,7 @@ return function(test, c2d, h)
     end
   end
   -- stepped by v * dt at 60 Hz
-  for _, scName in ipairs({ "ordinary", "near 1e6", "near 1e-3" }) do
+  for _, scName in ipairs(SCALES) do
     -- a lift moved by v * dt for a while, the rider set on it (y = lift.y - h) every frame
     generators[#generators + 1] = {
       name = "a platform stepped by v * dt for up to 2 seconds, the player set against it each frame, " .. scName,
@@ -262,12 +263,17 @@ return function(test, c2d, h)
     end
   end
 
-  -- Every check of a placement within the band, on one world. Returns nothing; raises on a failure.
-  local function checkTouching(P, mk)
-    local w = mk(64)
-    local wall, player = { name = "wall" }, { name = "player" }
+  -- A world (cell 64) of mk holding the placement's wall and player (by default named so): w, wall, player.
+  local function scene(P, mk, wallName, playerName)
+    local w, wall, player = mk(64), { name = wallName or "wall" }, { name = playerName or "player" }
     w:add(wall, wallRect(P))
     w:add(player, playerRect(P))
+    return w, wall, player
+  end
+
+  -- Every check of a placement within the band, on one world. Returns nothing; raises on a failure.
+  local function checkTouching(P, mk)
+    local w, wall, player = scene(P, mk)
     local q, tq = P.q, P.tq
     local function back() w:update(player, playerRect(P)) end
     local function at(x, y, what)
@@ -427,10 +433,7 @@ return function(test, c2d, h)
 
   -- A placement beyond the band: an overlap or a gap, decided exactly.
   local function checkBeyond(P, mk)
-    local w = mk(64)
-    local wall, player = { name = "wall" }, { name = "player" }
-    w:add(wall, wallRect(P))
-    w:add(player, playerRect(P))
+    local w, wall, player = scene(P, mk)
     local items, len = w:queryRect(playerRect(P))
     local g = gapOf(P)
     if findIn(items, len, wall) ~= (g < 0) then
@@ -449,55 +452,73 @@ return function(test, c2d, h)
     end
   end
 
-  test("touching: just beyond the band (three band widths, at every scale) an overlap is an overlap and a gap a gap", function()
-    local n = 0
-    for _, genIndex in ipairs({ 1, 2, 3, 4, 5, 7 }) do
+  -- The loops of the tests below: for each of how.gens (generator indexes), how.scales (scale
+  -- names) or how.sides ({axis, sign}), on each world, for each of how.signs, how.cases times:
+  -- check(P, mk, t, k, sc). P is the case's placement when made here: by the generator (how.gen,
+  -- or the one of how.gens) on the side (or on how.axis and the sign), named "<how.prefix><its
+  -- how> in <world>"; or with how.label, a player on a floor, "<label> <k>, <scale> in <world>".
+  -- mk is the world's {name, maker}, t the test's tally (counts from 0, returned for the test to
+  -- close), k the case's index, sc the scale.
+  local function forEachCase(how, check)
+    local t = setmetatable({}, { __index = function() return 0 end })
+    for _, o in ipairs(how.gens or how.scales or how.sides or { false }) do
+      local gen = how.gen or (how.gens and generators[o])
       for _, mk in ipairs(makers) do
-        for _ = 1, 40 do
-          local P = generators[genIndex].make()
-          P.how = "three band widths off, from " .. P.how .. " in " .. mk[1]
-          local flush = P.q
-          for _, k in ipairs({ -3, 3 }) do
-            P.q = flush + P.sign * k * bandOf(P)
-            if abs(gapOf(P)) <= bandOf(P) then
-              error(describe(P) .. ": not beyond the band (the test's own arithmetic is wrong)")
+        for _, sign in ipairs(how.signs or { false }) do
+          for k = 1, how.cases do
+            local P
+            if gen then
+              local side = how.sides and o or { how.axis, sign or nil }
+              P = gen.make(side[1], side[2])
+              P.how = (how.prefix or "") .. P.how .. " in " .. mk[1]
+            elseif how.label then
+              P = newPlacement(string.format("%s %d, %s in %s", how.label, k, o, mk[1]), "y", -1)
             end
-            checkBeyond(P, mk[2])
-            n = n + 1
+            check(P, mk, t, k, how.scales and scales[o])
           end
         end
       end
     end
-    h.eq(n, 960)
+    return t
+  end
+
+  test("touching: just beyond the band (three band widths, at every scale) an overlap is an overlap and a gap a gap", function()
+    local t = forEachCase({ gens = { 1, 2, 3, 4, 5, 7 }, cases = 40,
+      prefix = "three band widths off, from " }, function(P, mk, t)
+      local flush = P.q
+      for _, k in ipairs({ -3, 3 }) do
+        P.q = flush + P.sign * k * bandOf(P)
+        if abs(gapOf(P)) <= bandOf(P) then
+          error(describe(P) .. ": not beyond the band (the test's own arithmetic is wrong)")
+        end
+        checkBeyond(P, mk[2])
+        t.n = t.n + 1
+      end
+    end)
+    h.eq(t.n, 960)
   end)
 
   local PER = 60 -- placements per generator, side and world
+  local SIDES = { { "x", -1 }, { "x", 1 }, { "y", -1 }, { "y", 1 } }
 
   for _, gen in ipairs(generators) do
     test("touching: " .. gen.name .. ": walking away and along is free, into the wall stops where it is, " ..
       "never through; queries, ground, fits, pushOut and one-way walls agree", function()
-      local inBand, total = 0, 0
-      for _, side in ipairs({ { "x", -1 }, { "x", 1 }, { "y", -1 }, { "y", 1 } }) do
-        for _, mk in ipairs(makers) do
-          for _ = 1, PER do
-            local P = gen.make(side[1], side[2])
-            P.how = P.how .. " in " .. mk[1]
-            total = total + 1
-            local g = gapOf(P)
-            if abs(g) <= bandOf(P) then
-              inBand = inBand + 1
-              checkTouching(P, mk[2])
-            else
-              if gen.snapped then
-                error(describe(P) .. ": a snapped placement beyond the band (the test's own arithmetic is wrong)")
-              end
-              checkBeyond(P, mk[2])
-            end
+      local t = forEachCase({ gen = gen, sides = SIDES, cases = PER }, function(P, mk, t)
+        t.total = t.total + 1
+        local g = gapOf(P)
+        if abs(g) <= bandOf(P) then
+          t.inBand = t.inBand + 1
+          checkTouching(P, mk[2])
+        else
+          if gen.snapped then
+            error(describe(P) .. ": a snapped placement beyond the band (the test's own arithmetic is wrong)")
           end
+          checkBeyond(P, mk[2])
         end
-      end
+      end)
       -- most placements of every kind are within the band, or the test would check little
-      h.truthy(inBand >= total * 0.75, string.format("%d of %d placements within the band", inBand, total))
+      h.truthy(t.inBand >= t.total * 0.75, string.format("%d of %d placements within the band", t.inBand, t.total))
     end)
   end
 
@@ -515,164 +536,133 @@ return function(test, c2d, h)
 
   -- A player standing on a floor (y = floor.y - h) jumps, flies at 60 Hz, lands back on it.
   test("touching: a player snapped onto a floor jumps, falls back at 60 Hz and lands on it, and stays on it", function()
-    local landings = 0
-    for _, scName in ipairs({ "ordinary", "near 1e6", "near 1e-3" }) do
-      local sc = scales[scName]
-      for _, mk in ipairs(makers) do
-        for k = 1, 40 do
-          local w = mk[2](64)
-          local fl, player = { name = "floor" }, { name = "player" }
-          local P = newPlacement(string.format("jump %d, %s in %s", k, scName, mk[1]), "y", -1)
-          if k % 2 == 0 then
-            P.p = decimal(floor(position(sc) * 100), 2)
-            P.s, P.r = decimal(floor(size(sc) * 100) + 1, 2), decimal(floor(size(sc) * 100) + 1, 2)
-          else
-            P.p, P.s, P.r = position(sc), size(sc), size(sc)
-          end
-          P.q = P.p - P.r
-          tangent(P, sc)
-          P.ts = P.ts * 20 -- room to run
-          P.tq = P.tp + P.ts / 3
-          w:add(fl, wallRect(P))
-          w:add(player, playerRect(P))
-          local x, y = P.tq, P.q
-          local v0 = sc.size * (5 + uniform() * 10)
-          local grav = v0 * (2 + uniform() * 2)
-          local vx, vy = sc.size * uniform(), -v0
-          local landed = false
-          for frame = 1, 600 do
-            vy = vy + grav * DT
-            local gx, gy = x + vx * DT, y + vy * DT
-            local ax, ay, cols, n = w:move(player, gx, gy)
-            if frame == 1 and (n ~= 0 or ay ~= gy or ax ~= gx) then
-              fails(P, "the jump's first frame", "%d collisions, at (%s, %s), want (%s, %s)", n, g17(ax), g17(ay),
-                g17(gx), g17(gy))
-            end
-            if n > 0 then
-              local c = cols[1]
-              if n ~= 1 or c.other ~= fl or c.normal.y ~= -1 or ax ~= gx then
-                fails(P, "landing", "%d collisions, normal y %s, at (%s, %s), goal (%s, %s)", n, g17(c.normal.y),
-                  g17(ax), g17(ay), g17(gx), g17(gy))
-              end
-              local gap = gapOf(P, ay)
-              if gap < 0 or gap > bandOf(P, ay) then
-                fails(P, "landing", "landed at y = %s: exact gap %s to the floor", g17(ay), g17(gap))
-              end
-              landed = true
-              x, y = ax, ay
-              break
-            end
-            x, y = ax, ay
-          end
-          if not landed then fails(P, "jump", "never landed (y = %s)", g17(y)) end
-          landings = landings + 1
-          -- standing there: the ground state, fits, and gravity holds it frame after frame
-          local g = w:ground(player)
-          if not g.onFloor or g.floor ~= fl then fails(P, "after landing", "not on the floor") end
-          if not w:fits(player, x, y) then fails(P, "after landing", "does not fit where it stands") end
-          for frame = 1, 10 do
-            local ax, ay, _, _, g2 = w:moveGround(player, x + vx * DT, y + grav * DT * DT * frame)
-            if ay ~= y or ax ~= x + vx * DT or not g2.onFloor then
-              fails(P, "standing after landing", "frame %d: at (%s, %s), onFloor %s", frame, g17(ax), g17(ay),
-                tostring(g2.onFloor))
-            end
-            x = ax
-          end
-          -- and jumps again from there
-          local ax, ay, _, n = w:move(player, x, y - v0 * DT)
-          if n ~= 0 or ax ~= x or ay ~= y - v0 * DT then
-            fails(P, "jumping again", "%d collisions, at (%s, %s)", n, g17(ax), g17(ay))
-          end
-        end
+    local t = forEachCase({ scales = SCALES, label = "jump", cases = 40 }, function(P, mk, t, k, sc)
+      if k % 2 == 0 then
+        P.p = decimal(floor(position(sc) * 100), 2)
+        P.s, P.r = decimal(floor(size(sc) * 100) + 1, 2), decimal(floor(size(sc) * 100) + 1, 2)
+      else
+        P.p, P.s, P.r = position(sc), size(sc), size(sc)
       end
-    end
-    h.eq(landings, 240)
+      P.q = P.p - P.r
+      tangent(P, sc)
+      P.ts = P.ts * 20 -- room to run
+      P.tq = P.tp + P.ts / 3
+      local w, fl, player = scene(P, mk[2], "floor")
+      local x, y = P.tq, P.q
+      local v0 = sc.size * (5 + uniform() * 10)
+      local grav = v0 * (2 + uniform() * 2)
+      local vx, vy = sc.size * uniform(), -v0
+      local landed = false
+      for frame = 1, 600 do
+        vy = vy + grav * DT
+        local gx, gy = x + vx * DT, y + vy * DT
+        local ax, ay, cols, n = w:move(player, gx, gy)
+        if frame == 1 and (n ~= 0 or ay ~= gy or ax ~= gx) then
+          fails(P, "the jump's first frame", "%d collisions, at (%s, %s), want (%s, %s)", n, g17(ax), g17(ay),
+            g17(gx), g17(gy))
+        end
+        if n > 0 then
+          local c = cols[1]
+          if n ~= 1 or c.other ~= fl or c.normal.y ~= -1 or ax ~= gx then
+            fails(P, "landing", "%d collisions, normal y %s, at (%s, %s), goal (%s, %s)", n, g17(c.normal.y),
+              g17(ax), g17(ay), g17(gx), g17(gy))
+          end
+          local gap = gapOf(P, ay)
+          if gap < 0 or gap > bandOf(P, ay) then
+            fails(P, "landing", "landed at y = %s: exact gap %s to the floor", g17(ay), g17(gap))
+          end
+          landed = true
+          x, y = ax, ay
+          break
+        end
+        x, y = ax, ay
+      end
+      if not landed then fails(P, "jump", "never landed (y = %s)", g17(y)) end
+      t.landings = t.landings + 1
+      -- standing there: the ground state, fits, and gravity holds it frame after frame
+      local g = w:ground(player)
+      if not g.onFloor or g.floor ~= fl then fails(P, "after landing", "not on the floor") end
+      if not w:fits(player, x, y) then fails(P, "after landing", "does not fit where it stands") end
+      for frame = 1, 10 do
+        local ax, ay, _, _, g2 = w:moveGround(player, x + vx * DT, y + grav * DT * DT * frame)
+        if ay ~= y or ax ~= x + vx * DT or not g2.onFloor then
+          fails(P, "standing after landing", "frame %d: at (%s, %s), onFloor %s", frame, g17(ax), g17(ay),
+            tostring(g2.onFloor))
+        end
+        x = ax
+      end
+      -- and jumps again from there
+      local ax, ay, _, n = w:move(player, x, y - v0 * DT)
+      if n ~= 0 or ax ~= x or ay ~= y - v0 * DT then
+        fails(P, "jumping again", "%d collisions, at (%s, %s)", n, g17(ax), g17(ay))
+      end
+    end)
+    h.eq(t.landings, 240)
   end)
 
   -- Moving solids: a lift carries a rider set on it by the game; a moving wall pushes a crate
   -- set against its face and leaves one set against its back.
   test("touching: a lift at decimal positions moved by v * dt carries a rider snapped onto it, frame after frame", function()
-    for _, scName in ipairs({ "ordinary", "near 1e6", "near 1e-3" }) do
-      local sc = scales[scName]
-      for _, mk in ipairs(makers) do
-        for k = 1, 10 do
-          local w = mk[2](64)
-          local lift, rider = { name = "lift" }, { name = "rider" }
-          local P = newPlacement(string.format("lift %d, %s in %s", k, scName, mk[1]), "y", -1)
-          P.p = decimal(floor(position(sc) * 1000), 3)
-          P.s, P.r = decimal(floor(size(sc) * 1000) + 1, 3), decimal(floor(size(sc) * 1000) + 1, 3)
-          P.q = P.p - P.r
-          tangent(P, sc, 3)
-          w:add(lift, wallRect(P))
-          w:add(rider, playerRect(P))
-          local vs = { -1.7, 0.9, -0.35, 2.3, -2.9, 0.45 }
-          for frame = 1, 120 do
-            local vy = vs[frame % #vs + 1] * sc.size
-            local vx = (frame % 3 == 0) and vs[(frame + 2) % #vs + 1] * sc.size or 0
-            local lx, ly, moved, len = w:moveSolid(lift, vx * DT, vy * DT)
-            P.tp, P.p = lx, ly
-            local rx, ry = w:getRect(rider)
-            P.tq, P.q = rx, ry
-            if len ~= 1 or moved[1].item ~= rider or not moved[1].carried or moved[1].squashed then
-              fails(P, "frame " .. frame, "moved %d, carried %s, squashed %s", len, tostring(moved[1] and moved[1].carried),
-                tostring(moved[1] and moved[1].squashed))
-            end
-            local gap = gapOf(P)
-            if abs(gap) > bandOf(P) then
-              fails(P, "frame " .. frame, "the rider is %s off the lift's top", g17(gap))
-            end
-            local g = w:ground(rider)
-            if not g.onFloor or g.floor ~= lift then fails(P, "frame " .. frame, "the rider is not on the lift") end
-            -- the game's own update of the rider: gravity, and it stays
-            local ax, ay, _, _, g2 = w:moveGround(rider, rx, ry + sc.size * DT)
-            if ax ~= rx or ay ~= ry or not g2.onFloor then
-              fails(P, "frame " .. frame .. ": gravity on the rider", "at (%s, %s)", g17(ax), g17(ay))
-            end
-          end
+    forEachCase({ scales = SCALES, label = "lift", cases = 10 }, function(P, mk, _, _, sc)
+      P.p = decimal(floor(position(sc) * 1000), 3)
+      P.s, P.r = decimal(floor(size(sc) * 1000) + 1, 3), decimal(floor(size(sc) * 1000) + 1, 3)
+      P.q = P.p - P.r
+      tangent(P, sc, 3)
+      local w, lift, rider = scene(P, mk[2], "lift", "rider")
+      local vs = { -1.7, 0.9, -0.35, 2.3, -2.9, 0.45 }
+      for frame = 1, 120 do
+        local vy = vs[frame % #vs + 1] * sc.size
+        local vx = (frame % 3 == 0) and vs[(frame + 2) % #vs + 1] * sc.size or 0
+        local lx, ly, moved, len = w:moveSolid(lift, vx * DT, vy * DT)
+        P.tp, P.p = lx, ly
+        local rx, ry = w:getRect(rider)
+        P.tq, P.q = rx, ry
+        if len ~= 1 or moved[1].item ~= rider or not moved[1].carried or moved[1].squashed then
+          fails(P, "frame " .. frame, "moved %d, carried %s, squashed %s", len, tostring(moved[1] and moved[1].carried),
+            tostring(moved[1] and moved[1].squashed))
+        end
+        local gap = gapOf(P)
+        if abs(gap) > bandOf(P) then
+          fails(P, "frame " .. frame, "the rider is %s off the lift's top", g17(gap))
+        end
+        local g = w:ground(rider)
+        if not g.onFloor or g.floor ~= lift then fails(P, "frame " .. frame, "the rider is not on the lift") end
+        -- the game's own update of the rider: gravity, and it stays
+        local ax, ay, _, _, g2 = w:moveGround(rider, rx, ry + sc.size * DT)
+        if ax ~= rx or ay ~= ry or not g2.onFloor then
+          fails(P, "frame " .. frame .. ": gravity on the rider", "at (%s, %s)", g17(ax), g17(ay))
         end
       end
-    end
+    end)
   end)
 
   test("touching: a moving wall pushes a crate snapped against its face and leaves one snapped against its back", function()
-    for _, genIndex in ipairs({ 1, 2, 3, 4, 5 }) do
-      local gen = generators[genIndex]
-      for _, mk in ipairs(makers) do
-        for _, sign in ipairs({ -1, 1 }) do
-          for _ = 1, 20 do
-            local P = gen.make("x", sign)
-            P.how = P.how .. " in " .. mk[1]
-            local w = mk[2](64)
-            local mover, crate = { name = "mover" }, { name = "crate" }
-            w:add(mover, wallRect(P))
-            w:add(crate, playerRect(P))
-            -- away from the crate: it stays, exactly
-            local d = -P.sign * P.r * (0.1 + uniform())
-            local _, _, _, len = w:moveSolid(mover, d, 0)
-            local cx, cy = w:getRect(crate)
-            local px, py = playerRect(P)
-            if len ~= 0 or cx ~= px or cy ~= py then
-              fails(P, "the wall moving away", "moved %d, the crate at (%s, %s)", len, g17(cx), g17(cy))
-            end
-            w:update(mover, wallRect(P))
-            -- toward it: pushed ahead, flush with the face
-            d = P.sign * P.r * (0.1 + uniform())
-            local mx, _, moved
-            mx, _, moved, len = w:moveSolid(mover, d, 0)
-            if len ~= 1 or moved[1].item ~= crate or not moved[1].pushed then
-              fails(P, "the wall pushing", "moved %d", len)
-            end
-            P.p = mx
-            P.q, P.tq = w:getRect(crate)
-            if abs(gapOf(P)) > bandOf(P) then
-              fails(P, "the wall pushing", "the crate at %s is %s off its face", g17(P.q), g17(gapOf(P)))
-            end
-            local items, n = w:queryRect(w:getRect(crate))
-            if findIn(items, n, mover) then fails(P, "the pushed crate", "a query of its rect finds the wall") end
-          end
-        end
+    forEachCase({ gens = { 1, 2, 3, 4, 5 }, axis = "x", signs = { -1, 1 }, cases = 20 }, function(P, mk)
+      local w, mover, crate = scene(P, mk[2], "mover", "crate")
+      -- away from the crate: it stays, exactly
+      local d = -P.sign * P.r * (0.1 + uniform())
+      local _, _, _, len = w:moveSolid(mover, d, 0)
+      local cx, cy = w:getRect(crate)
+      local px, py = playerRect(P)
+      if len ~= 0 or cx ~= px or cy ~= py then
+        fails(P, "the wall moving away", "moved %d, the crate at (%s, %s)", len, g17(cx), g17(cy))
       end
-    end
+      w:update(mover, wallRect(P))
+      -- toward it: pushed ahead, flush with the face
+      d = P.sign * P.r * (0.1 + uniform())
+      local mx, _, moved
+      mx, _, moved, len = w:moveSolid(mover, d, 0)
+      if len ~= 1 or moved[1].item ~= crate or not moved[1].pushed then
+        fails(P, "the wall pushing", "moved %d", len)
+      end
+      P.p = mx
+      P.q, P.tq = w:getRect(crate)
+      if abs(gapOf(P)) > bandOf(P) then
+        fails(P, "the wall pushing", "the crate at %s is %s off its face", g17(P.q), g17(gapOf(P)))
+      end
+      local items, n = w:queryRect(w:getRect(crate))
+      if findIn(items, n, mover) then fails(P, "the pushed crate", "a query of its rect finds the wall") end
+    end)
   end)
 
   -- On the grid nothing changed: its band (1e-10) is below any gap there, so no answer moves by
@@ -682,93 +672,85 @@ return function(test, c2d, h)
   test("touching: on the 1/256 grid no move ends a band beside a grid position (the band changes nothing there)", function()
     local function offGrid(v) return abs(v - floor(v * 256 + 0.5) / 256) end
     local function q4(lo, hi) return rng.int(lo, hi) / 4 end
-    local moves = 0
-    for _, mk in ipairs(makers) do
-      for trial = 1, 10000 do
-        local w = mk[2](32)
-        local placed = {}
-        for i = 1, rng.int(1, 3) do
-          local r_ = { q4(-40, 40), q4(-40, 40), q4(1, 60), q4(1, 60) }
-          w:add(i, r_[1], r_[2], r_[3], r_[4])
-          placed[#placed + 1] = string.format("%d {%s, %s, %s, %s}", i, g17(r_[1]), g17(r_[2]), g17(r_[3]), g17(r_[4]))
-        end
-        local px, py, pw, ph = q4(-40, 40), q4(-40, 40), q4(1, 40), q4(1, 40)
-        w:add("player", px, py, pw, ph)
-        local gx, gy = px + q4(-60, 60), py + q4(-60, 60)
-        local resp = ({ "slide", "touch", "bounce", "cross" })[trial % 4 + 1]
-        local x, y, cols, len = w:move("player", gx, gy, function() return resp end)
-        moves = moves + 1
-        local dx, dy = offGrid(x), offGrid(y)
-        if (dx > 1e-12 and dx < 1e-8) or (dy > 1e-12 and dy < 1e-8) then
-          local desc = {}
-          for i = 1, len do
-            local c = cols[i]
-            desc[#desc + 1] = string.format("%s %s overlaps=%s ti=%s touch (%s, %s)", tostring(c.other), c.type,
-              tostring(c.overlaps), g17(c.ti), g17(c.touch.x), g17(c.touch.y))
-          end
-          error(string.format("%s, items %s: player {%s, %s, %s, %s} moved (%s) to (%s, %s) ended at (%s, %s), " ..
-            "%.3g and %.3g off the grid; collisions: %s", mk[1], table.concat(placed, ", "), g17(px), g17(py), g17(pw),
-            g17(ph), resp, g17(gx), g17(gy), g17(x), g17(y), dx, dy, table.concat(desc, "; ")))
-        end
+    local t = forEachCase({ cases = 10000 }, function(_, mk, t, trial)
+      local w = mk[2](32)
+      local placed = {}
+      for i = 1, rng.int(1, 3) do
+        local r_ = { q4(-40, 40), q4(-40, 40), q4(1, 60), q4(1, 60) }
+        w:add(i, r_[1], r_[2], r_[3], r_[4])
+        placed[#placed + 1] = string.format("%d {%s, %s, %s, %s}", i, g17(r_[1]), g17(r_[2]), g17(r_[3]), g17(r_[4]))
       end
-    end
-    h.eq(moves, 20000)
+      local px, py, pw, ph = q4(-40, 40), q4(-40, 40), q4(1, 40), q4(1, 40)
+      w:add("player", px, py, pw, ph)
+      local gx, gy = px + q4(-60, 60), py + q4(-60, 60)
+      local resp = ({ "slide", "touch", "bounce", "cross" })[trial % 4 + 1]
+      local x, y, cols, len = w:move("player", gx, gy, function() return resp end)
+      t.moves = t.moves + 1
+      local dx, dy = offGrid(x), offGrid(y)
+      if (dx > 1e-12 and dx < 1e-8) or (dy > 1e-12 and dy < 1e-8) then
+        local desc = {}
+        for i = 1, len do
+          local c = cols[i]
+          desc[#desc + 1] = string.format("%s %s overlaps=%s ti=%s touch (%s, %s)", tostring(c.other), c.type,
+            tostring(c.overlaps), g17(c.ti), g17(c.touch.x), g17(c.touch.y))
+        end
+        error(string.format("%s, items %s: player {%s, %s, %s, %s} moved (%s) to (%s, %s) ended at (%s, %s), " ..
+          "%.3g and %.3g off the grid; collisions: %s", mk[1], table.concat(placed, ", "), g17(px), g17(py), g17(pw),
+          g17(ph), resp, g17(gx), g17(gy), g17(x), g17(y), dx, dy, table.concat(desc, "; ")))
+      end
+    end)
+    h.eq(t.moves, 20000)
   end)
 
   -- On the grid (multiples of 1/256 up to 16384) nothing changed: 1/256 is an overlap or a gap.
   test("touching: on the 1/256 grid an overlap of 1/256 still collides, a gap of 1/256 is still a gap, flush touches", function()
     local U = 1 / 256
     local function gridv(lo, hi) return rng.int(lo * 256, hi * 256) * U end
-    for _, mk in ipairs(makers) do
-      for k = 1, 200 do
-        local P = newPlacement("grid " .. k .. " in " .. mk[1], nil, nil)
-        P.p, P.s, P.r = gridv(-8000, 8000), gridv(U, 100), gridv(U * 2, 100)
-        P.tp, P.ts, P.tr = gridv(-8000, 8000), gridv(50, 400), gridv(1, 40)
-        P.tq = P.tp + floor((P.ts - P.tr) / 2 / U) * U
-        local flush = P.sign < 0 and P.p - P.r or P.p + P.s
-        for _, off in ipairs({ -U, 0, U }) do -- overlapping by 1/256, flush, a 1/256 gap
-          local w = mk[2](64)
-          local wall, player = { name = "wall" }, { name = "player" }
-          P.q = flush + P.sign * off
-          w:add(wall, wallRect(P))
-          w:add(player, playerRect(P))
-          local items, len = w:queryRect(playerRect(P))
-          local x, y = playerRect(P)
-          if findIn(items, len, wall) ~= (off < 0) then
-            fails(P, "queryRect", "found the wall: %s", tostring(off >= 0))
+    forEachCase({ cases = 200 }, function(_, mk, _, k)
+      local P = newPlacement("grid " .. k .. " in " .. mk[1], nil, nil)
+      P.p, P.s, P.r = gridv(-8000, 8000), gridv(U, 100), gridv(U * 2, 100)
+      P.tp, P.ts, P.tr = gridv(-8000, 8000), gridv(50, 400), gridv(1, 40)
+      P.tq = P.tp + floor((P.ts - P.tr) / 2 / U) * U
+      local flush = P.sign < 0 and P.p - P.r or P.p + P.s
+      for _, off in ipairs({ -U, 0, U }) do -- overlapping by 1/256, flush, a 1/256 gap
+        P.q = flush + P.sign * off
+        local w, wall, player = scene(P, mk[2])
+        local items, len = w:queryRect(playerRect(P))
+        local x, y = playerRect(P)
+        if findIn(items, len, wall) ~= (off < 0) then
+          fails(P, "queryRect", "found the wall: %s", tostring(off >= 0))
+        end
+        if w:fits(player, x, y) ~= (off >= 0) then fails(P, "fits", "%s", tostring(off < 0)) end
+        -- moving away
+        local gx, gy = xy(P, P.q + P.sign * 4, P.tq)
+        local ax, ay, cols, n = w:move(player, gx, gy, function() return "touch" end)
+        if off < 0 then
+          if n ~= 1 or not cols[1].overlaps or cols[1].other ~= wall then
+            fails(P, "moving away while overlapping by 1/256", "%d collisions, overlaps %s", n,
+              tostring(n > 0 and cols[1].overlaps))
           end
-          if w:fits(player, x, y) ~= (off >= 0) then fails(P, "fits", "%s", tostring(off < 0)) end
-          -- moving away
-          local gx, gy = xy(P, P.q + P.sign * 4, P.tq)
-          local ax, ay, cols, n = w:move(player, gx, gy, function() return "touch" end)
-          if off < 0 then
-            if n ~= 1 or not cols[1].overlaps or cols[1].other ~= wall then
-              fails(P, "moving away while overlapping by 1/256", "%d collisions, overlaps %s", n,
-                tostring(n > 0 and cols[1].overlaps))
-            end
-          elseif n ~= 0 or ax ~= gx or ay ~= gy then
-            fails(P, "moving away", "%d collisions at (%s, %s)", n, g17(ax), g17(ay))
+        elseif n ~= 0 or ax ~= gx or ay ~= gy then
+          fails(P, "moving away", "%d collisions at (%s, %s)", n, g17(ax), g17(ay))
+        end
+        -- moving into it from touching or from the gap: ends exactly flush
+        w:update(player, x, y)
+        if off >= 0 then
+          gx, gy = xy(P, P.q - P.sign * 4, P.tq)
+          ax, ay, cols, n = w:move(player, gx, gy)
+          local wantX, wantY = xy(P, flush, P.tq)
+          if n ~= 1 or ax ~= wantX or ay ~= wantY or (off > 0) ~= (cols[1].ti > 0) then
+            fails(P, "moving into the wall", "%d collisions, at (%s, %s), want (%s, %s)", n, g17(ax), g17(ay),
+              g17(wantX), g17(wantY))
           end
-          -- moving into it from touching or from the gap: ends exactly flush
-          w:update(player, x, y)
-          if off >= 0 then
-            gx, gy = xy(P, P.q - P.sign * 4, P.tq)
-            ax, ay, cols, n = w:move(player, gx, gy)
-            local wantX, wantY = xy(P, flush, P.tq)
-            if n ~= 1 or ax ~= wantX or ay ~= wantY or (off > 0) ~= (cols[1].ti > 0) then
-              fails(P, "moving into the wall", "%d collisions, at (%s, %s), want (%s, %s)", n, g17(ax), g17(ay),
-                g17(wantX), g17(wantY))
-            end
-          else
-            local ox, oy = w:pushOut(player)
-            local wantX, wantY = xy(P, flush, P.tq)
-            if ox ~= wantX or oy ~= wantY then
-              fails(P, "pushOut of a 1/256 overlap", "at (%s, %s), want (%s, %s)", g17(ox), g17(oy), g17(wantX),
-                g17(wantY))
-            end
+        else
+          local ox, oy = w:pushOut(player)
+          local wantX, wantY = xy(P, flush, P.tq)
+          if ox ~= wantX or oy ~= wantY then
+            fails(P, "pushOut of a 1/256 overlap", "at (%s, %s), want (%s, %s)", g17(ox), g17(oy), g17(wantX),
+              g17(wantY))
           end
         end
       end
-    end
+    end)
   end)
 end
