@@ -430,318 +430,318 @@ static int met_wall_at_once(const scene *s, size_t n, const met *m) {
            m->normal.y == normal.y && m->overlaps != 1;
 }
 
-/* ---- Walls. ---- */
+/* ---- Running a check on many scenes. ---- */
 
-static void test_player_snapped_flush_against_a_wall_walks_away_and_along(void) {
-    rng r = {0x7a11};
+/* Which scenes a check runs on, from a fixed seed. */
+typedef struct {
+    uint64_t seed;
+    int axis;        /* 0 (a wall) or 1 (a floor or a ceiling), or -1 for both, x first */
+    int side;        /* 1 (the wall after the player) or -1 (before it), or 0 for both, 1 first */
+    int cases;       /* scenes per style, axis and side */
+    int single_only; /* only the styles of a float game */
+} scenes;
+
+/* A check of one scene, recording its answers in t; r is the generator the scenes come from
+ * (drawn from after the scene was made) and c the scene's number for its style, axis and side. */
+typedef void (*scene_check)(scene *s, tally *t, rng *r, int c);
+
+/* Runs check on every scene of how, made in the order style, axis, side, case; counts each
+ * placement, one tally per style, closed after its scenes. */
+static void for_each_scene(scenes how, scene_check check) {
+    rng r;
     size_t i;
+    r.s = how.seed;
     for (i = 0; i < STYLE_COUNT; i++) {
         tally t = {0, 0, 0, 0};
-        int side, c;
-        for (side = 1; side >= -1; side -= 2) {
-            for (c = 0; c < CASES; c++) {
-                scene s = scene_make(&STYLES[i], 0, side, &r);
-                double d = s.p.d;
-                c2d_vec2d end, goal;
-                c2d_world_hitd hits[4];
-                size_t n, np = 99;
-                met m;
-                count_placement(&t, &s.p);
-
-                goal = goal_of(&s, step_on(0, -side * d, 0));
-                c2d_world_project_d(s.w, s.player, s.start, goal, NULL, NULL, hits, 4, &np);
-                expect(&t, np == 0, "a projection away from the wall meets nothing", &s, goal);
-                n = move_to(s.w, s.single, s.player, goal, &end, &m);
-                expect(&t, n == 0 && at(end, goal), "walking away ends at the goal, unhit", &s, end);
-                expect(&t, on_its_side(&s), "walking away ends on the near side", &s, end);
-
-                scene_reset(&s);
-                goal = goal_of(&s, step_on(0, 0, d));
-                n = move_to(s.w, s.single, s.player, goal, &end, &m);
-                expect(&t, n == 0 && at(end, goal), "walking down along the wall ends at the goal", &s, end);
-
-                scene_reset(&s);
-                goal = goal_of(&s, step_on(0, 0, -d));
-                n = move_to(s.w, s.single, s.player, goal, &end, &m);
-                expect(&t, n == 0 && at(end, goal), "walking up along the wall ends at the goal", &s, end);
-                expect(&t, on_its_side(&s), "walking along ends on the near side", &s, end);
-                scene_free(&s);
+        int axis, side, c;
+        if (how.single_only && !STYLES[i].single) {
+            continue;
+        }
+        for (axis = 0; axis <= 1; axis++) {
+            for (side = 1; side >= -1; side -= 2) {
+                if ((how.axis >= 0 && axis != how.axis) || (how.side != 0 && side != how.side)) {
+                    continue;
+                }
+                for (c = 0; c < how.cases; c++) {
+                    scene s = scene_make(&STYLES[i], axis, side, &r);
+                    count_placement(&t, &s.p);
+                    check(&s, &t, &r, c);
+                    scene_free(&s);
+                }
             }
         }
         close_tally(&t, STYLES[i].name);
     }
+}
+
+/* ---- Walls. ---- */
+
+static void walks_away_and_along(scene *s, tally *t, rng *r, int c) {
+    double d = s->p.d;
+    c2d_vec2d end, goal;
+    c2d_world_hitd hits[4];
+    size_t n, np = 99;
+    met m;
+    (void)r;
+    (void)c;
+
+    goal = goal_of(s, step_on(0, -s->side * d, 0));
+    c2d_world_project_d(s->w, s->player, s->start, goal, NULL, NULL, hits, 4, &np);
+    expect(t, np == 0, "a projection away from the wall meets nothing", s, goal);
+    n = move_to(s->w, s->single, s->player, goal, &end, &m);
+    expect(t, n == 0 && at(end, goal), "walking away ends at the goal, unhit", s, end);
+    expect(t, on_its_side(s), "walking away ends on the near side", s, end);
+
+    scene_reset(s);
+    goal = goal_of(s, step_on(0, 0, d));
+    n = move_to(s->w, s->single, s->player, goal, &end, &m);
+    expect(t, n == 0 && at(end, goal), "walking down along the wall ends at the goal", s, end);
+
+    scene_reset(s);
+    goal = goal_of(s, step_on(0, 0, -d));
+    n = move_to(s->w, s->single, s->player, goal, &end, &m);
+    expect(t, n == 0 && at(end, goal), "walking up along the wall ends at the goal", s, end);
+    expect(t, on_its_side(s), "walking along ends on the near side", s, end);
+}
+
+static void test_player_snapped_flush_against_a_wall_walks_away_and_along(void) {
+    scenes how = {0x7a11, 0, 0, CASES, 0};
+    for_each_scene(how, walks_away_and_along);
+}
+
+static void walks_into_it_and_stays(scene *s, tally *t, rng *r, int c) {
+    double d = s->p.d;
+    c2d_vec2d end, here = vec2d(s->start.x, s->start.y);
+    size_t n;
+    met m;
+    int frame;
+    (void)r;
+    (void)c;
+
+    /* Holding the key into the wall for a few frames. */
+    for (frame = 0; frame < 3; frame++) {
+        n = move_to(s->w, s->single, s->player, goal_of(s, step_on(0, s->side * d, 0)), &end, &m);
+        expect(t, at(end, here), "walking into the wall stays where it is", s, end);
+        expect(t, met_wall_at_once(s, n, &m), "walking into the wall meets it at t = 0", s, end);
+        expect(t, on_its_side(s), "walking into the wall does not go through it", s, end);
+    }
+
+    /* Into it and down: stays against it, slides down. */
+    scene_reset(s);
+    n = move_to(s->w, s->single, s->player, goal_of(s, step_on(0, s->side * d, d)), &end, &m);
+    expect(t, at(end, goal_of(s, step_on(0, 0, d))), "walking into the wall and down slides down it", s, end);
+    expect(t, met_wall_at_once(s, n, &m), "walking into the wall and down meets it at t = 0", s, end);
+    expect(t, on_its_side(s), "sliding down the wall does not go through it", s, end);
 }
 
 static void test_player_snapped_flush_against_a_wall_walks_into_it_and_stays(void) {
-    rng r = {0x1e70};
-    size_t i;
-    for (i = 0; i < STYLE_COUNT; i++) {
-        tally t = {0, 0, 0, 0};
-        int side, c, frame;
-        for (side = 1; side >= -1; side -= 2) {
-            for (c = 0; c < CASES; c++) {
-                scene s = scene_make(&STYLES[i], 0, side, &r);
-                double d = s.p.d;
-                c2d_vec2d end, here = vec2d(s.start.x, s.start.y);
-                size_t n;
-                met m;
-                count_placement(&t, &s.p);
+    scenes how = {0x1e70, 0, 0, CASES, 0};
+    for_each_scene(how, walks_into_it_and_stays);
+}
 
-                /* Holding the key into the wall for a few frames. */
-                for (frame = 0; frame < 3; frame++) {
-                    n = move_to(s.w, s.single, s.player, goal_of(&s, step_on(0, side * d, 0)), &end, &m);
-                    expect(&t, at(end, here), "walking into the wall stays where it is", &s, end);
-                    expect(&t, met_wall_at_once(&s, n, &m), "walking into the wall meets it at t = 0", &s, end);
-                    expect(&t, on_its_side(&s), "walking into the wall does not go through it", &s, end);
-                }
+static void does_not_overlap_the_wall(scene *s, tally *t, rng *r, int c) {
+    c2d_vec2d here = vec2d(s->start.x, s->start.y), out_at = {-1, -1};
+    uint64_t found[4] = {0, 0, 0, 0};
+    c2d_pair pairs[2];
+    c2d_ground g;
+    bool fits = false;
+    size_t n;
+    (void)r;
+    (void)c;
 
-                /* Into it and down: stays against it, slides down. */
-                scene_reset(&s);
-                n = move_to(s.w, s.single, s.player, goal_of(&s, step_on(0, side * d, d)), &end, &m);
-                expect(&t, at(end, goal_of(&s, step_on(0, 0, d))), "walking into the wall and down slides down it", &s,
-                       end);
-                expect(&t, met_wall_at_once(&s, n, &m), "walking into the wall and down meets it at t = 0", &s, end);
-                expect(&t, on_its_side(&s), "sliding down the wall does not go through it", &s, end);
-                scene_free(&s);
-            }
-        }
-        close_tally(&t, STYLES[i].name);
+    n = c2d_world_query_rect_d(s->w, s->start, UINT64_MAX, found, 4);
+    expect(t, n == 1 && found[0] == s->player, "a query of its own rect finds only itself", s, here);
+    if (s->single) {
+        n = c2d_world_query_rect(
+            s->w, rect((float)s->start.x, (float)s->start.y, (float)s->start.w, (float)s->start.h), found, 4);
+        expect(t, n == 1 && found[0] == s->player, "an f32 query of its own rect finds only itself", s, here);
     }
+    n = c2d_world_pairs(s->w, pairs, 2);
+    expect(t, n == 0, "the player and the wall are no pair", s, here);
+
+    expect(t, c2d_world_fits_d(s->w, s->player, s->start, NULL, NULL, &fits) == C2D_OK && fits,
+           "it fits where it stands", s, here);
+    if (s->single) {
+        fits = false;
+        expect(t,
+               c2d_world_fits(s->w, s->player,
+                              rect((float)s->start.x, (float)s->start.y, (float)s->start.w, (float)s->start.h),
+                              NULL, NULL, &fits) == C2D_OK &&
+                   fits,
+               "it fits where it stands (f32 call)", s, here);
+    }
+
+    expect(t,
+           c2d_world_push_out_d(s->w, s->player, 100 * s->p.scale, NULL, NULL, &out_at) == C2D_OK &&
+               at(out_at, here),
+           "push-out leaves it where it is", s, out_at);
+    expect(t, at(vec2d(get_d(s->w, s->player).x, get_d(s->w, s->player).y), here),
+           "push-out does not move it", s, out_at);
+
+    memset(&g, 0, sizeof g);
+    expect(t,
+           c2d_world_ground(s->w, s->player, UP, NULL, NULL, &g) == C2D_OK &&
+               (s->side > 0 ? g.flags == C2D_ON_RIGHT && g.right == s->wall
+                            : g.flags == C2D_ON_LEFT && g.left == s->wall),
+           "the ground state has the wall against that face", s, here);
 }
 
 static void test_player_snapped_flush_against_a_wall_does_not_overlap_it(void) {
-    rng r = {0x0f17};
-    size_t i;
-    for (i = 0; i < STYLE_COUNT; i++) {
-        tally t = {0, 0, 0, 0};
-        int side, c;
-        for (side = 1; side >= -1; side -= 2) {
-            for (c = 0; c < CASES; c++) {
-                scene s = scene_make(&STYLES[i], 0, side, &r);
-                c2d_vec2d here = vec2d(s.start.x, s.start.y), out_at = {-1, -1};
-                uint64_t found[4] = {0, 0, 0, 0};
-                c2d_pair pairs[2];
-                c2d_ground g;
-                bool fits = false;
-                size_t n;
-                count_placement(&t, &s.p);
-
-                n = c2d_world_query_rect_d(s.w, s.start, UINT64_MAX, found, 4);
-                expect(&t, n == 1 && found[0] == s.player, "a query of its own rect finds only itself", &s, here);
-                if (s.single) {
-                    n = c2d_world_query_rect(
-                        s.w, rect((float)s.start.x, (float)s.start.y, (float)s.start.w, (float)s.start.h), found, 4);
-                    expect(&t, n == 1 && found[0] == s.player, "an f32 query of its own rect finds only itself", &s,
-                           here);
-                }
-                n = c2d_world_pairs(s.w, pairs, 2);
-                expect(&t, n == 0, "the player and the wall are no pair", &s, here);
-
-                expect(&t, c2d_world_fits_d(s.w, s.player, s.start, NULL, NULL, &fits) == C2D_OK && fits,
-                       "it fits where it stands", &s, here);
-                if (s.single) {
-                    fits = false;
-                    expect(&t,
-                           c2d_world_fits(s.w, s.player,
-                                          rect((float)s.start.x, (float)s.start.y, (float)s.start.w, (float)s.start.h),
-                                          NULL, NULL, &fits) == C2D_OK &&
-                               fits,
-                           "it fits where it stands (f32 call)", &s, here);
-                }
-
-                expect(&t,
-                       c2d_world_push_out_d(s.w, s.player, 100 * s.p.scale, NULL, NULL, &out_at) == C2D_OK &&
-                           at(out_at, here),
-                       "push-out leaves it where it is", &s, out_at);
-                expect(&t, at(vec2d(get_d(s.w, s.player).x, get_d(s.w, s.player).y), here),
-                       "push-out does not move it", &s, out_at);
-
-                memset(&g, 0, sizeof g);
-                expect(&t,
-                       c2d_world_ground(s.w, s.player, UP, NULL, NULL, &g) == C2D_OK &&
-                           (side > 0 ? g.flags == C2D_ON_RIGHT && g.right == s.wall
-                                     : g.flags == C2D_ON_LEFT && g.left == s.wall),
-                       "the ground state has the wall against that face", &s, here);
-                scene_free(&s);
-            }
-        }
-        close_tally(&t, STYLES[i].name);
-    }
+    scenes how = {0x0f17, 0, 0, CASES, 0};
+    for_each_scene(how, does_not_overlap_the_wall);
 }
 
 /* ---- Floors and ceilings. ---- */
 
+static void stands_on_the_floor(scene *s, tally *t, rng *r, int c) {
+    double d = s->p.d;
+    c2d_vec2d end, goal, here = vec2d(s->start.x, s->start.y), out_at = {-1, -1};
+    c2d_ground g;
+    uint64_t found[4] = {0, 0, 0, 0};
+    bool fits = false;
+    size_t n;
+    met m;
+    (void)r;
+    (void)c;
+
+    memset(&g, 0, sizeof g);
+    expect(t,
+           c2d_world_ground(s->w, s->player, UP, NULL, NULL, &g) == C2D_OK && g.flags == C2D_ON_FLOOR &&
+               g.floor == s->wall,
+           "it stands on the floor", s, here);
+    n = c2d_world_query_rect_d(s->w, s->start, UINT64_MAX, found, 4);
+    expect(t, n == 1 && found[0] == s->player, "a query of its own rect does not find the floor", s, here);
+    expect(t, c2d_world_pairs(s->w, NULL, 0) == 0, "the player and the floor are no pair", s, here);
+    expect(t, c2d_world_fits_d(s->w, s->player, s->start, NULL, NULL, &fits) == C2D_OK && fits,
+           "it fits where it stands", s, here);
+    expect(t,
+           c2d_world_push_out_d(s->w, s->player, 100 * s->p.scale, NULL, NULL, &out_at) == C2D_OK &&
+               at(out_at, here) && at(vec2d(get_d(s->w, s->player).x, get_d(s->w, s->player).y), here),
+           "push-out leaves it where it is", s, out_at);
+
+    goal = goal_of(s, vec2d(d, 0));
+    n = move_to(s->w, s->single, s->player, goal, &end, &m);
+    expect(t, n == 0 && at(end, goal), "walking right ends at the goal, unhit", s, end);
+    scene_reset(s);
+    goal = goal_of(s, vec2d(-d, 0));
+    n = move_to(s->w, s->single, s->player, goal, &end, &m);
+    expect(t, n == 0 && at(end, goal), "walking left ends at the goal, unhit", s, end);
+
+    scene_reset(s);
+    goal = goal_of(s, vec2d(0, -10 * d));
+    n = move_to(s->w, s->single, s->player, goal, &end, &m);
+    expect(t, n == 0 && at(end, goal), "jumping ends at the goal, unhit", s, end);
+
+    scene_reset(s);
+    n = move_to(s->w, s->single, s->player, goal_of(s, vec2d(0, d)), &end, &m);
+    expect(t, at(end, here), "gravity pulling it down leaves it where it stands", s, end);
+    expect(t, met_wall_at_once(s, n, &m), "gravity pulling it down meets the floor at t = 0", s, end);
+    expect(t, on_its_side(s), "it does not sink into the floor", s, end);
+
+    scene_reset(s);
+    n = move_to(s->w, s->single, s->player, goal_of(s, vec2d(d, d)), &end, &m);
+    expect(t, at(end, goal_of(s, vec2d(d, 0))), "walking with gravity on walks along the floor", s, end);
+    expect(t, met_wall_at_once(s, n, &m), "walking with gravity on meets the floor at t = 0", s, end);
+    expect(t, on_its_side(s), "walking with gravity on does not sink into the floor", s, end);
+}
+
 static void test_player_snapped_onto_a_floor_stands_walks_jumps_and_does_not_sink(void) {
-    rng r = {0xf100};
-    size_t i;
-    for (i = 0; i < STYLE_COUNT; i++) {
-        tally t = {0, 0, 0, 0};
-        int c;
-        for (c = 0; c < CASES; c++) {
-            /* y = floor.y - h: the floor is after the player along y. */
-            scene s = scene_make(&STYLES[i], 1, 1, &r);
-            double d = s.p.d;
-            c2d_vec2d end, goal, here = vec2d(s.start.x, s.start.y), out_at = {-1, -1};
-            c2d_ground g;
-            uint64_t found[4] = {0, 0, 0, 0};
-            bool fits = false;
-            size_t n;
-            met m;
-            count_placement(&t, &s.p);
+    /* y = floor.y - h: the floor is after the player along y. */
+    scenes how = {0xf100, 1, 1, CASES, 0};
+    for_each_scene(how, stands_on_the_floor);
+}
 
-            memset(&g, 0, sizeof g);
-            expect(&t,
-                   c2d_world_ground(s.w, s.player, UP, NULL, NULL, &g) == C2D_OK && g.flags == C2D_ON_FLOOR &&
-                       g.floor == s.wall,
-                   "it stands on the floor", &s, here);
-            n = c2d_world_query_rect_d(s.w, s.start, UINT64_MAX, found, 4);
-            expect(&t, n == 1 && found[0] == s.player, "a query of its own rect does not find the floor", &s, here);
-            expect(&t, c2d_world_pairs(s.w, NULL, 0) == 0, "the player and the floor are no pair", &s, here);
-            expect(&t, c2d_world_fits_d(s.w, s.player, s.start, NULL, NULL, &fits) == C2D_OK && fits,
-                   "it fits where it stands", &s, here);
-            expect(&t,
-                   c2d_world_push_out_d(s.w, s.player, 100 * s.p.scale, NULL, NULL, &out_at) == C2D_OK &&
-                       at(out_at, here) && at(vec2d(get_d(s.w, s.player).x, get_d(s.w, s.player).y), here),
-                   "push-out leaves it where it is", &s, out_at);
+static void bumps_into_the_ceiling(scene *s, tally *t, rng *r, int c) {
+    double d = s->p.d;
+    c2d_vec2d end, goal, here = vec2d(s->start.x, s->start.y);
+    c2d_ground g;
+    size_t n;
+    met m;
+    (void)r;
+    (void)c;
 
-            goal = goal_of(&s, vec2d(d, 0));
-            n = move_to(s.w, s.single, s.player, goal, &end, &m);
-            expect(&t, n == 0 && at(end, goal), "walking right ends at the goal, unhit", &s, end);
-            scene_reset(&s);
-            goal = goal_of(&s, vec2d(-d, 0));
-            n = move_to(s.w, s.single, s.player, goal, &end, &m);
-            expect(&t, n == 0 && at(end, goal), "walking left ends at the goal, unhit", &s, end);
+    memset(&g, 0, sizeof g);
+    expect(t,
+           c2d_world_ground(s->w, s->player, UP, NULL, NULL, &g) == C2D_OK && g.flags == C2D_ON_CEILING &&
+               g.ceiling == s->wall,
+           "the ceiling is against its head", s, here);
+    n = move_to(s->w, s->single, s->player, goal_of(s, vec2d(0, -d)), &end, &m);
+    expect(t, at(end, here), "jumping into the ceiling stays where it is", s, end);
+    expect(t, met_wall_at_once(s, n, &m), "jumping into the ceiling meets it at t = 0", s, end);
+    expect(t, on_its_side(s), "jumping does not go up through the ceiling", s, end);
 
-            scene_reset(&s);
-            goal = goal_of(&s, vec2d(0, -10 * d));
-            n = move_to(s.w, s.single, s.player, goal, &end, &m);
-            expect(&t, n == 0 && at(end, goal), "jumping ends at the goal, unhit", &s, end);
+    scene_reset(s);
+    goal = goal_of(s, vec2d(d, 0));
+    n = move_to(s->w, s->single, s->player, goal, &end, &m);
+    expect(t, n == 0 && at(end, goal), "walking under the ceiling ends at the goal, unhit", s, end);
 
-            scene_reset(&s);
-            n = move_to(s.w, s.single, s.player, goal_of(&s, vec2d(0, d)), &end, &m);
-            expect(&t, at(end, here), "gravity pulling it down leaves it where it stands", &s, end);
-            expect(&t, met_wall_at_once(&s, n, &m), "gravity pulling it down meets the floor at t = 0", &s, end);
-            expect(&t, on_its_side(&s), "it does not sink into the floor", &s, end);
-
-            scene_reset(&s);
-            n = move_to(s.w, s.single, s.player, goal_of(&s, vec2d(d, d)), &end, &m);
-            expect(&t, at(end, goal_of(&s, vec2d(d, 0))), "walking with gravity on walks along the floor", &s, end);
-            expect(&t, met_wall_at_once(&s, n, &m), "walking with gravity on meets the floor at t = 0", &s, end);
-            expect(&t, on_its_side(&s), "walking with gravity on does not sink into the floor", &s, end);
-            scene_free(&s);
-        }
-        close_tally(&t, STYLES[i].name);
-    }
+    scene_reset(s);
+    goal = goal_of(s, vec2d(0, d));
+    n = move_to(s->w, s->single, s->player, goal, &end, &m);
+    expect(t, n == 0 && at(end, goal), "falling away from the ceiling ends at the goal, unhit", s, end);
+    expect(t, on_its_side(s), "falling ends below the ceiling", s, end);
 }
 
 static void test_player_snapped_under_a_ceiling_bumps_its_head_and_walks_on(void) {
-    rng r = {0xce11};
-    size_t i;
-    for (i = 0; i < STYLE_COUNT; i++) {
-        tally t = {0, 0, 0, 0};
-        int c;
-        for (c = 0; c < CASES; c++) {
-            /* y = ceiling.y + ceiling.h: the ceiling is before the player along y. */
-            scene s = scene_make(&STYLES[i], 1, -1, &r);
-            double d = s.p.d;
-            c2d_vec2d end, goal, here = vec2d(s.start.x, s.start.y);
-            c2d_ground g;
-            size_t n;
-            met m;
-            count_placement(&t, &s.p);
-
-            memset(&g, 0, sizeof g);
-            expect(&t,
-                   c2d_world_ground(s.w, s.player, UP, NULL, NULL, &g) == C2D_OK && g.flags == C2D_ON_CEILING &&
-                       g.ceiling == s.wall,
-                   "the ceiling is against its head", &s, here);
-            n = move_to(s.w, s.single, s.player, goal_of(&s, vec2d(0, -d)), &end, &m);
-            expect(&t, at(end, here), "jumping into the ceiling stays where it is", &s, end);
-            expect(&t, met_wall_at_once(&s, n, &m), "jumping into the ceiling meets it at t = 0", &s, end);
-            expect(&t, on_its_side(&s), "jumping does not go up through the ceiling", &s, end);
-
-            scene_reset(&s);
-            goal = goal_of(&s, vec2d(d, 0));
-            n = move_to(s.w, s.single, s.player, goal, &end, &m);
-            expect(&t, n == 0 && at(end, goal), "walking under the ceiling ends at the goal, unhit", &s, end);
-
-            scene_reset(&s);
-            goal = goal_of(&s, vec2d(0, d));
-            n = move_to(s.w, s.single, s.player, goal, &end, &m);
-            expect(&t, n == 0 && at(end, goal), "falling away from the ceiling ends at the goal, unhit", &s, end);
-            expect(&t, on_its_side(&s), "falling ends below the ceiling", &s, end);
-            scene_free(&s);
-        }
-        close_tally(&t, STYLES[i].name);
-    }
+    /* y = ceiling.y + ceiling.h: the ceiling is before the player along y. */
+    scenes how = {0xce11, 1, -1, CASES, 0};
+    for_each_scene(how, bumps_into_the_ceiling);
 }
 
 /* ---- Jump-through platforms. ---- */
 
+static void held_by_the_platform(scene *s, tally *t, rng *r, int c) {
+    double d = s->p.d;
+    c2d_vec2d end, goal, here = vec2d(s->start.x, s->start.y);
+    c2d_ground g;
+    size_t n;
+    met m;
+    (void)r;
+    (void)c;
+    expect(t, c2d_world_set_one_way(s->w, s->wall, UP) == C2D_OK, "the platform is made one-way", s, here);
+
+    n = move_to(s->w, s->single, s->player, goal_of(s, vec2d(0, d)), &end, &m);
+    expect(t, at(end, here), "falling onto the platform it stands on stays where it is", s, end);
+    expect(t, met_wall_at_once(s, n, &m), "falling meets the platform at t = 0", s, end);
+    expect(t, on_its_side(s), "it does not fall through the platform", s, end);
+
+    scene_reset(s);
+    n = move_to(s->w, s->single, s->player, goal_of(s, vec2d(d, d)), &end, &m);
+    expect(t, at(end, goal_of(s, vec2d(d, 0))), "walking with gravity on walks along the platform", s, end);
+    expect(t, met_wall_at_once(s, n, &m), "walking with gravity on meets the platform at t = 0", s, end);
+
+    scene_reset(s);
+    memset(&g, 0, sizeof g);
+    expect(t,
+           c2d_world_ground(s->w, s->player, UP, NULL, NULL, &g) == C2D_OK && g.flags == C2D_ON_FLOOR &&
+               g.floor == s->wall,
+           "it stands on the platform", s, here);
+
+    goal = goal_of(s, vec2d(0, -10 * d));
+    n = move_to(s->w, s->single, s->player, goal, &end, &m);
+    expect(t, n == 0 && at(end, goal), "jumping up from the platform ends at the goal, unhit", s, end);
+}
+
 static void test_player_snapped_onto_a_jump_through_platform_is_held_and_jumps_up(void) {
-    rng r = {0x0e3a};
-    size_t i;
-    for (i = 0; i < STYLE_COUNT; i++) {
-        tally t = {0, 0, 0, 0};
-        int c;
-        for (c = 0; c < CASES; c++) {
-            scene s = scene_make(&STYLES[i], 1, 1, &r);
-            double d = s.p.d;
-            c2d_vec2d end, goal, here = vec2d(s.start.x, s.start.y);
-            c2d_ground g;
-            size_t n;
-            met m;
-            count_placement(&t, &s.p);
-            expect(&t, c2d_world_set_one_way(s.w, s.wall, UP) == C2D_OK, "the platform is made one-way", &s, here);
+    scenes how = {0x0e3a, 1, 1, CASES, 0};
+    for_each_scene(how, held_by_the_platform);
+}
 
-            n = move_to(s.w, s.single, s.player, goal_of(&s, vec2d(0, d)), &end, &m);
-            expect(&t, at(end, here), "falling onto the platform it stands on stays where it is", &s, end);
-            expect(&t, met_wall_at_once(&s, n, &m), "falling meets the platform at t = 0", &s, end);
-            expect(&t, on_its_side(&s), "it does not fall through the platform", &s, end);
-
-            scene_reset(&s);
-            n = move_to(s.w, s.single, s.player, goal_of(&s, vec2d(d, d)), &end, &m);
-            expect(&t, at(end, goal_of(&s, vec2d(d, 0))), "walking with gravity on walks along the platform", &s,
-                   end);
-            expect(&t, met_wall_at_once(&s, n, &m), "walking with gravity on meets the platform at t = 0", &s, end);
-
-            scene_reset(&s);
-            memset(&g, 0, sizeof g);
-            expect(&t,
-                   c2d_world_ground(s.w, s.player, UP, NULL, NULL, &g) == C2D_OK && g.flags == C2D_ON_FLOOR &&
-                       g.floor == s.wall,
-                   "it stands on the platform", &s, here);
-
-            goal = goal_of(&s, vec2d(0, -10 * d));
-            n = move_to(s.w, s.single, s.player, goal, &end, &m);
-            expect(&t, n == 0 && at(end, goal), "jumping up from the platform ends at the goal, unhit", &s, end);
-            scene_free(&s);
-        }
-        close_tally(&t, STYLES[i].name);
-    }
+static void jumps_up_through_the_platform(scene *s, tally *t, rng *r, int c) {
+    c2d_vec2d end, goal;
+    size_t n;
+    met m;
+    (void)r;
+    (void)c;
+    c2d_world_set_one_way(s->w, s->wall, UP);
+    goal = goal_of(s, vec2d(0, -s->p.d));
+    n = move_to(s->w, s->single, s->player, goal, &end, &m);
+    expect(t, n == 0 && at(end, goal), "jumping up into the platform from below ends at the goal, unhit", s, end);
 }
 
 static void test_player_snapped_under_a_jump_through_platform_jumps_up_through_it(void) {
-    rng r = {0x0e3b};
-    size_t i;
-    for (i = 0; i < STYLE_COUNT; i++) {
-        tally t = {0, 0, 0, 0};
-        int c;
-        for (c = 0; c < CASES; c++) {
-            scene s = scene_make(&STYLES[i], 1, -1, &r);
-            c2d_vec2d end, goal;
-            size_t n;
-            met m;
-            count_placement(&t, &s.p);
-            c2d_world_set_one_way(s.w, s.wall, UP);
-            goal = goal_of(&s, vec2d(0, -s.p.d));
-            n = move_to(s.w, s.single, s.player, goal, &end, &m);
-            expect(&t, n == 0 && at(end, goal), "jumping up into the platform from below ends at the goal, unhit", &s,
-                   end);
-            scene_free(&s);
-        }
-        close_tally(&t, STYLES[i].name);
-    }
+    scenes how = {0x0e3b, 1, -1, CASES, 0};
+    for_each_scene(how, jumps_up_through_the_platform);
 }
 
 /* ---- Lifts. ---- */
@@ -782,73 +782,63 @@ static c2d_vec2d rider_at(const scene *s) {
     return vec2d(r.x, r.y);
 }
 
-static void test_lift_carries_a_rider_snapped_onto_it(void) {
-    /* The lift is the floor the rider was snapped onto (y = lift.y - h); it moves up, right or
-     * down by one step from there. */
+/* The lift is the floor the rider was snapped onto (y = lift.y - h); it moves up, right or down by
+ * one step from there, through the double call for every other scene. */
+static void carried_by_the_lift(scene *s, tally *t, rng *r, int c) {
     static const char *const carried_what[] = {"the lift going up reports the rider carried",
                                                "the lift going right reports the rider carried",
                                                "the lift going down reports the rider carried"};
     static const char *const flush_what[] = {"the lift going up keeps the rider flush on its top",
                                              "the lift going right keeps the rider flush on its top",
                                              "the lift going down keeps the rider flush on its top"};
-    rng r = {0x11f7};
-    size_t i;
-    for (i = 0; i < STYLE_COUNT; i++) {
-        tally t = {0, 0, 0, 0};
-        int c, k;
-        for (c = 0; c < LIFT_CASES; c++) {
-            scene s = scene_make(&STYLES[i], 1, 1, &r);
-            double d = s.p.d;
-            count_placement(&t, &s.p);
-            for (k = 0; k < 3; k++) {
-                c2d_vec2d delta = k == 0 ? vec2d(0, -d) : k == 1 ? vec2d(d, 0) : vec2d(0, d);
-                c2d_moved out[4];
-                size_t n;
-                int ok;
-                c2d_rectd rider;
-                double xband;
-                put(s.w, s.single, s.wall, s.wall_rect);
-                scene_reset(&s);
-                ok = lift_by(&s, delta, c & 1, out, &n);
-                expect(&t, ok && carried(&s, out, n), carried_what[k], &s, rider_at(&s));
-                expect(&t, flush_on_top(&s), flush_what[k], &s, rider_at(&s));
-                rider = get_d(s.w, s.player);
-                xband = band_of(s.single, max4(rider.x, rider.w, s.wall_rect.x, s.wall_rect.w));
-                expect(&t, fabs(rider.x - (s.start.x + delta.x)) <= 2 * xband,
-                       "the rider moves across with the lift, not left behind", &s, rider_at(&s));
-            }
-            scene_free(&s);
+    double d = s->p.d;
+    int k;
+    (void)r;
+    for (k = 0; k < 3; k++) {
+        c2d_vec2d delta = k == 0 ? vec2d(0, -d) : k == 1 ? vec2d(d, 0) : vec2d(0, d);
+        c2d_moved out[4];
+        size_t n;
+        int ok;
+        c2d_rectd rider;
+        double xband;
+        put(s->w, s->single, s->wall, s->wall_rect);
+        scene_reset(s);
+        ok = lift_by(s, delta, c & 1, out, &n);
+        expect(t, ok && carried(s, out, n), carried_what[k], s, rider_at(s));
+        expect(t, flush_on_top(s), flush_what[k], s, rider_at(s));
+        rider = get_d(s->w, s->player);
+        xband = band_of(s->single, max4(rider.x, rider.w, s->wall_rect.x, s->wall_rect.w));
+        expect(t, fabs(rider.x - (s->start.x + delta.x)) <= 2 * xband,
+               "the rider moves across with the lift, not left behind", s, rider_at(s));
+    }
+}
+
+static void test_lift_carries_a_rider_snapped_onto_it(void) {
+    scenes how = {0x11f7, 1, 1, LIFT_CASES, 0};
+    for_each_scene(how, carried_by_the_lift);
+}
+
+/* A third of a second one way and back, one frame at a time: v * dt a frame, v drawn after the
+ * scene was made. */
+static void carried_at_60_hz(scene *s, tally *t, rng *r, int c) {
+    double v = rng_float(r, 20, 300) * s->p.scale * (rng_range(r, 0, 2) ? 1 : -1);
+    double step = s->single ? held(1, (float)v * (1.0f / 60.0f)) : v * (1.0 / 60.0);
+    int frame;
+    for (frame = 0; frame < 40; frame++) {
+        c2d_moved out[4];
+        size_t n;
+        int ok = lift_by(s, vec2d(0, frame < 20 ? step : -step), c & 1, out, &n);
+        ok = ok && carried(s, out, n) && flush_on_top(s);
+        expect(t, ok, "the lift keeps the rider on it frame after frame", s, rider_at(s));
+        if (!ok) {
+            break;
         }
-        close_tally(&t, STYLES[i].name);
     }
 }
 
 static void test_lift_moving_at_60_hz_keeps_a_rider_snapped_onto_it(void) {
-    /* A third of a second one way and back, one frame at a time: v * dt a frame. */
-    rng r = {0x11f8};
-    size_t i;
-    for (i = 0; i < STYLE_COUNT; i++) {
-        tally t = {0, 0, 0, 0};
-        int c, frame;
-        for (c = 0; c < LIFT_CASES / 10; c++) {
-            scene s = scene_make(&STYLES[i], 1, 1, &r);
-            double v = rng_float(&r, 20, 300) * s.p.scale * (rng_range(&r, 0, 2) ? 1 : -1);
-            double step = s.single ? held(1, (float)v * (1.0f / 60.0f)) : v * (1.0 / 60.0);
-            count_placement(&t, &s.p);
-            for (frame = 0; frame < 40; frame++) {
-                c2d_moved out[4];
-                size_t n;
-                int ok = lift_by(&s, vec2d(0, frame < 20 ? step : -step), c & 1, out, &n);
-                ok = ok && carried(&s, out, n) && flush_on_top(&s);
-                expect(&t, ok, "the lift keeps the rider on it frame after frame", &s, rider_at(&s));
-                if (!ok) {
-                    break;
-                }
-            }
-            scene_free(&s);
-        }
-        close_tally(&t, STYLES[i].name);
-    }
+    scenes how = {0x11f8, 1, 1, LIFT_CASES / 10, 0};
+    for_each_scene(how, carried_at_60_hz);
 }
 
 /* ---- Level data. ---- */
@@ -924,67 +914,53 @@ static void test_flush_tiles_of_decimal_level_data_are_no_pair_and_not_found(voi
 
 /* ---- c2d_move_rect, in float. ---- */
 
-static void test_move_rect_with_a_player_snapped_flush_against_a_wall_or_a_floor(void) {
-    rng r = {0x3e7};
-    size_t i;
-    for (i = 0; i < STYLE_COUNT; i++) {
-        tally t = {0, 0, 0, 0};
-        int axis, side, c;
-        if (!STYLES[i].single) {
-            continue;
-        }
-        for (axis = 0; axis <= 1; axis++) {
-            for (side = 1; side >= -1; side -= 2) {
-                for (c = 0; c < CASES; c++) {
-                    scene s = scene_make(&STYLES[i], axis, side, &r);
-                    c2d_rect a = rect((float)s.start.x, (float)s.start.y, (float)s.start.w, (float)s.start.h);
-                    c2d_rect wall = rect((float)s.wall_rect.x, (float)s.wall_rect.y, (float)s.wall_rect.w,
-                                         (float)s.wall_rect.h);
-                    float d = (float)s.p.d;
-                    float toward = side > 0 ? d : -d;
-                    c2d_vec2 delta, end, want;
-                    c2d_move_info info;
-                    c2d_vec2 normal = axis ? vec2(0, (float)-side) : vec2((float)-side, 0);
-                    count_placement(&t, &s.p);
+static void move_rect_flush(scene *s, tally *t, rng *r, int c) {
+    int axis = s->axis, side = s->side;
+    c2d_rect a = rect((float)s->start.x, (float)s->start.y, (float)s->start.w, (float)s->start.h);
+    c2d_rect wall = rect((float)s->wall_rect.x, (float)s->wall_rect.y, (float)s->wall_rect.w, (float)s->wall_rect.h);
+    float d = (float)s->p.d;
+    float toward = side > 0 ? d : -d;
+    c2d_vec2 delta, end, want;
+    c2d_move_info info;
+    c2d_vec2 normal = axis ? vec2(0, (float)-side) : vec2((float)-side, 0);
+    (void)r;
+    (void)c;
 
-                    /* Away. */
-                    delta = axis ? vec2(0, -toward) : vec2(-toward, 0);
-                    want = vec2(fadd(a.x, delta.x), fadd(a.y, delta.y));
-                    end = c2d_move_rect(a, delta, &wall, 1, C2D_SLIDE, &info);
-                    expect(&t, end.x == want.x && end.y == want.y && info.count == 0,
-                           "moving away ends at the goal, unhit", &s, vec2d(end.x, end.y));
-                    /* Along, both ways. */
-                    delta = axis ? vec2(d, 0) : vec2(0, d);
-                    want = vec2(fadd(a.x, delta.x), fadd(a.y, delta.y));
-                    end = c2d_move_rect(a, delta, &wall, 1, C2D_SLIDE, &info);
-                    expect(&t, end.x == want.x && end.y == want.y && info.count == 0,
-                           "moving along ends at the goal, unhit", &s, vec2d(end.x, end.y));
-                    delta = axis ? vec2(-d, 0) : vec2(0, -d);
-                    want = vec2(fadd(a.x, delta.x), fadd(a.y, delta.y));
-                    end = c2d_move_rect(a, delta, &wall, 1, C2D_SLIDE, &info);
-                    expect(&t, end.x == want.x && end.y == want.y && info.count == 0,
-                           "moving along the other way ends at the goal, unhit", &s, vec2d(end.x, end.y));
-                    /* Into: met at once, stays put. */
-                    delta = axis ? vec2(0, toward) : vec2(toward, 0);
-                    end = c2d_move_rect(a, delta, &wall, 1, C2D_SLIDE, &info);
-                    expect(&t,
-                           end.x == a.x && end.y == a.y && info.count == 1 && info.first == 0 &&
-                               info.first_hit.t == 0.0f && info.first_hit.normal.x == normal.x &&
-                               info.first_hit.normal.y == normal.y,
-                           "moving into it stays where it is, hit at t = 0", &s, vec2d(end.x, end.y));
-                    /* Into and along: slides along. */
-                    delta = axis ? vec2(d, toward) : vec2(toward, d);
-                    want = axis ? vec2(fadd(a.x, d), a.y) : vec2(a.x, fadd(a.y, d));
-                    end = c2d_move_rect(a, delta, &wall, 1, C2D_SLIDE, &info);
-                    expect(&t,
-                           end.x == want.x && end.y == want.y && info.count == 1 && info.first_hit.t == 0.0f,
-                           "moving into it and along slides along it", &s, vec2d(end.x, end.y));
-                    scene_free(&s);
-                }
-            }
-        }
-        close_tally(&t, STYLES[i].name);
-    }
+    /* Away. */
+    delta = axis ? vec2(0, -toward) : vec2(-toward, 0);
+    want = vec2(fadd(a.x, delta.x), fadd(a.y, delta.y));
+    end = c2d_move_rect(a, delta, &wall, 1, C2D_SLIDE, &info);
+    expect(t, end.x == want.x && end.y == want.y && info.count == 0, "moving away ends at the goal, unhit", s,
+           vec2d(end.x, end.y));
+    /* Along, both ways. */
+    delta = axis ? vec2(d, 0) : vec2(0, d);
+    want = vec2(fadd(a.x, delta.x), fadd(a.y, delta.y));
+    end = c2d_move_rect(a, delta, &wall, 1, C2D_SLIDE, &info);
+    expect(t, end.x == want.x && end.y == want.y && info.count == 0, "moving along ends at the goal, unhit", s,
+           vec2d(end.x, end.y));
+    delta = axis ? vec2(-d, 0) : vec2(0, -d);
+    want = vec2(fadd(a.x, delta.x), fadd(a.y, delta.y));
+    end = c2d_move_rect(a, delta, &wall, 1, C2D_SLIDE, &info);
+    expect(t, end.x == want.x && end.y == want.y && info.count == 0,
+           "moving along the other way ends at the goal, unhit", s, vec2d(end.x, end.y));
+    /* Into: met at once, stays put. */
+    delta = axis ? vec2(0, toward) : vec2(toward, 0);
+    end = c2d_move_rect(a, delta, &wall, 1, C2D_SLIDE, &info);
+    expect(t,
+           end.x == a.x && end.y == a.y && info.count == 1 && info.first == 0 && info.first_hit.t == 0.0f &&
+               info.first_hit.normal.x == normal.x && info.first_hit.normal.y == normal.y,
+           "moving into it stays where it is, hit at t = 0", s, vec2d(end.x, end.y));
+    /* Into and along: slides along. */
+    delta = axis ? vec2(d, toward) : vec2(toward, d);
+    want = axis ? vec2(fadd(a.x, d), a.y) : vec2(a.x, fadd(a.y, d));
+    end = c2d_move_rect(a, delta, &wall, 1, C2D_SLIDE, &info);
+    expect(t, end.x == want.x && end.y == want.y && info.count == 1 && info.first_hit.t == 0.0f,
+           "moving into it and along slides along it", s, vec2d(end.x, end.y));
+}
+
+static void test_move_rect_with_a_player_snapped_flush_against_a_wall_or_a_floor(void) {
+    scenes how = {0x3e7, -1, 0, CASES, 1};
+    for_each_scene(how, move_rect_flush);
 }
 
 /* ---- The numbers a game has. ---- */
