@@ -112,6 +112,8 @@ pub struct World {
     cell: f64,
     /// Per slot: generation and whether it holds a live item.
     gens: Vec<u32>,
+    /// Per slot: the handle of its item (of its last one when the slot is free).
+    handles: Vec<u64>,
     live: Vec<bool>,
     rects: Vec<RectD>,
     users: Vec<u64>,
@@ -167,6 +169,7 @@ impl World {
             inv: 1.0 / cell_size,
             cell: cell_size,
             gens: Vec::new(),
+            handles: Vec::new(),
             live: Vec::new(),
             rects: Vec::new(),
             users: Vec::new(),
@@ -264,6 +267,7 @@ impl World {
                     return Err(WorldError::Full);
                 }
                 self.gens.push(0);
+                self.handles.push(0);
                 self.live.push(false);
                 self.rects.push(RectD::default());
                 self.users.push(0);
@@ -284,7 +288,8 @@ impl World {
         self.place(slot, rect);
         self.count += 1;
         self.changes += 1;
-        Ok(handle::encode(self.tag, slot, self.gens[s]))
+        self.handles[s] = handle::encode(self.tag, slot, self.gens[s]);
+        Ok(self.handles[s])
     }
 
     /// Moves or resizes an item.
@@ -401,7 +406,7 @@ impl World {
 
     fn slot(&self, id: u64) -> Result<u32, WorldError> {
         let s = handle::slot_of(id);
-        if s < self.gens.len() && self.live[s] && self.handle_of(s as u32) == id {
+        if s < self.gens.len() && self.live[s] && self.handles[s] == id {
             Ok(s as u32)
         } else {
             Err(WorldError::Stale)
@@ -409,7 +414,7 @@ impl World {
     }
 
     fn handle_of(&self, slot: u32) -> u64 {
-        handle::encode(self.tag, slot, self.gens[slot as usize])
+        self.handles[slot as usize]
     }
 
     /// Stores the rect of a live slot and enters it in the broad phase.
