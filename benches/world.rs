@@ -2,7 +2,7 @@
 //!
 //! `cargo bench --bench world` (options after `--`: `quick` for fewer frames, `only=N` for one
 //! size, `wall` for wall-clock instead of this thread's CPU time, `world` for the world's rows
-//! only, `floor` for the floor row only, `scaling` for the last tables only, `moves` for the move row only). Scenario: N boxes of 4..20 units in a square sized so that each overlaps about three
+//! only, `floor` for the floor row only, `scaling` for the last tables only, `moves` for the move row only, `crowd=N` to count the pairs of N items all in one cell, with the peak memory). Scenario: N boxes of 4..20 units in a square sized so that each overlaps about three
 //! others ("game density"), every box moving by up to 1 unit per frame. Figures are milliseconds
 //! per operation on one core: build (add N boxes to an empty structure), frame (update every
 //! box, then list the strictly overlapping pairs; also with each half timed apart within every
@@ -137,6 +137,7 @@ fn bench_world(n: usize, frames: usize, cell: f32) -> Row {
         let mut w = World::new(cell).unwrap();
         let ids: Vec<u64> = scene.rects.iter().map(|r| w.add(*r, 0).unwrap()).collect();
         let (mut upd, mut pr) = (0.0, 0.0);
+        let mut buf = vec![Pair::default(); 64];
         let wall = std::env::args().any(|a| a == "wall");
         let start = Instant::now();
         let now = || {
@@ -153,7 +154,7 @@ fn bench_world(n: usize, frames: usize, cell: f32) -> Row {
                 w.update(*id, *r).unwrap();
             }
             let t1 = now();
-            black_box(w.pairs(&mut []));
+            black_box(listed(&w, &mut buf));
             let t2 = now();
             upd += t1 - t0;
             pr += t2 - t1;
@@ -171,13 +172,13 @@ fn bench_world(n: usize, frames: usize, cell: f32) -> Row {
     });
     let mut w = World::new(cell).unwrap();
     let ids: Vec<u64> = scene.rects.iter().map(|r| w.add(*r, 0).unwrap()).collect();
-    let mut pairs = 0;
+    let (mut pairs, mut buf) = (0, vec![Pair::default(); 64]);
     let frame = time(frames, || {
         scene.step();
         for (id, r) in ids.iter().zip(&scene.rects) {
             w.update(*id, *r).unwrap();
         }
-        pairs = w.pairs(&mut []);
+        pairs = listed(&w, &mut buf);
         pairs
     });
     let mut out = vec![0u64; 4096];
@@ -230,13 +231,13 @@ fn bench_world_d(n: usize, frames: usize, cell: f32) -> Row {
         .iter()
         .map(|r| w.add_d((*r).into(), 0).unwrap())
         .collect();
-    let mut pairs = 0;
+    let (mut pairs, mut buf) = (0, vec![Pair::default(); 64]);
     let frame = time(frames, || {
         scene.step();
         for (id, r) in ids.iter().zip(&scene.rects) {
             w.update_d(*id, (*r).into()).unwrap();
         }
-        pairs = w.pairs(&mut []);
+        pairs = listed(&w, &mut buf);
         pairs
     });
     let mut out = vec![0u64; 4096];
@@ -336,6 +337,38 @@ fn moves(n: usize) -> f64 {
         }
     });
     ms * 1e6 / calls as f64
+}
+
+/// Counting the pairs of `n` items that all overlap one another in one cell
+/// (`pairs(&mut [])`, as `c2d_world_pairs(w, NULL, 0)`): milliseconds, the count, and the
+/// process's peak resident memory in MB afterwards (Linux's `VmHWM`; run alone, `crowd`).
+fn crowd(n: usize) -> (f64, usize, f64) {
+    let mut rng = Rng(5);
+    let mut w = World::new(1e6).unwrap();
+    for _ in 0..n {
+        let (x, y) = (rng.f(0.0, 4.0), rng.f(0.0, 4.0));
+        w.add(Rect::new(x, y, 10.0, 10.0), 0).unwrap();
+    }
+    let mut count = 0;
+    let ms = time(1, || count = w.pairs(&mut []));
+    let peak = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse::<f64>().ok()
+        })
+        .map_or(f64::NAN, |kb| kb / 1024.0);
+    (ms, count, peak)
+}
+
+/// Lists the pairs of `w` into `buf` as a game does (grown when short), and returns how many.
+fn listed(w: &World, buf: &mut Vec<Pair>) -> usize {
+    let n = w.pairs(buf);
+    if n > buf.len() {
+        buf.resize(n, Pair::default());
+        w.pairs(buf);
+    }
+    n
 }
 
 fn brute_pairs(rects: &[Rect]) -> usize {
@@ -446,7 +479,7 @@ fn bench_floor(n: usize, frames: usize) -> Row {
             (w.add(r, 0).unwrap(), r)
         })
         .collect();
-    let mut pairs = 0;
+    let (mut pairs, mut buf) = (0, vec![Pair::default(); 64]);
     let mut flip = 1.0;
     let frame = time(frames, || {
         flip = -flip;
@@ -454,7 +487,7 @@ fn bench_floor(n: usize, frames: usize) -> Row {
             r.x += 0.5 * flip;
             w.update(*id, *r).unwrap();
         }
-        pairs = w.pairs(&mut []);
+        pairs = listed(&w, &mut buf);
         pairs
     });
     Row {
@@ -468,6 +501,16 @@ fn bench_floor(n: usize, frames: usize) -> Row {
 }
 
 fn main() {
+    // `crowd=N` counts the pairs of N items crowded in one cell, alone.
+    let crowd_n: Option<usize> =
+        std::env::args().find_map(|a| a.strip_prefix("crowd=")?.parse().ok());
+    if let Some(n) = crowd_n {
+        let (ms, count, peak) = crowd(n);
+        println!("| N | count-only pairs, one cell, ms | pairs | peak memory, MB |");
+        println!("|---|---|---|---|");
+        println!("| {n} | {ms:.0} | {count} | {peak:.1} |");
+        return;
+    }
     let quick = std::env::args().any(|a| a == "quick");
     let scale = if quick { 10 } else { 1 };
     println!("| N | structure | build ms | frame ms (update all + pairs) | of which update / pairs | 1000 rect queries ms | pairs |");

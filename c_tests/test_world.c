@@ -85,6 +85,37 @@ static void test_a_slot_reused_by_thousands_of_bullets(void) {
     c2d_world_free(w);
 }
 
+/* Counting the pairs of a crowd in one cell (`NULL, 0`, as a game asks how many before it makes
+ * room) gives as many as listing them does, and as many as a brute-force count; the crowd has far
+ * more pairs than the count keeps at once, so the count does not cost memory per pair. */
+static void test_counting_the_pairs_of_a_crowd(void) {
+    enum { N = 1000 };
+    static c2d_rect rs[N];
+    static c2d_pair listed[N * (N - 1) / 2 + 1];
+    c2d_world *w = c2d_world_new(1024.0f);
+    size_t i, j, want = 0, counted, got;
+    uint64_t seed = 0x5eed;
+    for (i = 0; i < N; i++) {
+        float x, y;
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        x = (float)((seed >> 33) % 400) / 4.0f;
+        y = (float)((seed >> 13) % 400) / 4.0f;
+        rs[i] = rect(x, y, 40, 40);
+        c2d_world_add(w, rs[i], 0);
+    }
+    for (i = 0; i < N; i++) {
+        for (j = i + 1; j < N; j++) {
+            want += c2d_overlap_rect_rect(rs[i], rs[j]);
+        }
+    }
+    counted = c2d_world_pairs(w, NULL, 0);
+    got = c2d_world_pairs(w, listed, sizeof listed / sizeof listed[0]);
+    CHECK("the crowd has many pairs", want > 100000);
+    CHECK("counting finds every pair", counted == want);
+    CHECK("listing finds as many", got == want);
+    c2d_world_free(w);
+}
+
 static void test_queries_and_capacity(void) {
     c2d_world *w = c2d_world_new(8.0f);
     uint64_t ids[10];
@@ -611,6 +642,8 @@ void test_world(void) {
     test_lifecycle();
     th_test = "world: a slot reused by thousands of bullets";
     test_a_slot_reused_by_thousands_of_bullets();
+    th_test = "world: counting the pairs of a crowd";
+    test_counting_the_pairs_of_a_crowd();
     th_test = "world: queries and capacity";
     test_queries_and_capacity();
     th_test = "world: move";

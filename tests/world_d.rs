@@ -572,3 +572,48 @@ fn moves_that_start_inside_items_near_the_end_of_the_double_range_report_numbers
     }
     assert_eq!(nan, 0, "moves with a NaN in their answer");
 }
+
+/// Counting the pairs of a crowded cell (`pairs` with no room, as `c2d_world_pairs(w, NULL, 0)`)
+/// gives the number the full listing has, with categories filtering and floors spanning the
+/// crowd, past the point where the count no longer keeps every pair it has found.
+#[test]
+fn counting_the_pairs_of_a_crowd_matches_listing_them() {
+    let mut rng = Rng::new(29);
+    for filtered in [false, true] {
+        let mut w = World::new_d(256.0).unwrap();
+        let mut items = Vec::new();
+        for k in 0..1200 {
+            // A crowd in one cell, and every 100th item a floor wider than many cells.
+            let r = if k % 100 == 99 {
+                RectD::new(-5000.0, rng.range(0, 100) as f64, 10000.0, 4.0)
+            } else {
+                RectD::new(
+                    rng.range(0, 100) as f64 + 0.25,
+                    rng.range(0, 100) as f64,
+                    rng.range(20, 60) as f64,
+                    rng.range(20, 60) as f64,
+                )
+            };
+            let id = w.add_d(r, 0).unwrap();
+            let (c, m) = if filtered {
+                (1u64 << rng.below(3), rng.next_u64() | 1)
+            } else {
+                (1, u64::MAX)
+            };
+            w.set_category(id, c, m).unwrap();
+            items.push((r, c, m));
+        }
+        let mut want = 0;
+        for (i, a) in items.iter().enumerate() {
+            for b in &items[i + 1..] {
+                want += (overlap_band(a.0, b.0) && (a.1 & b.2) != 0 && (b.1 & a.2) != 0) as usize;
+            }
+        }
+        assert!(want > 70_000, "the crowd has many pairs: {want}");
+        let count = w.pairs(&mut []);
+        let mut listed = vec![Pair::default(); want + 1];
+        assert_eq!(count, want, "counted (filtered: {filtered})");
+        assert_eq!(w.pairs(&mut listed), want, "listed (filtered: {filtered})");
+        assert_eq!(w.pairs(&mut []), want, "counted again, after a listing");
+    }
+}

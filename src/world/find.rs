@@ -6,7 +6,7 @@
 //! `c2d_raycast_rect` is.
 
 use super::band::overlap_quick;
-use super::tiles::{cell_of, reach, Exact};
+use super::tiles::{cell_of, reach, Drain, Exact};
 use super::{fill, CircleD, Edge, Edges, HitD, Pair, RectD, Scratch, SegmentD, Vec2D, World};
 use super::{WorldHit, WorldHitD};
 use crate::shape::{Aabb, Circle, Rect, Segment, Vec2};
@@ -158,6 +158,9 @@ impl World {
     /// Every pair of items whose rects overlap by more than the band on both axes (on the grid
     /// domain: as `overlap_rect_rect`), once each, `a < b`, ascending `(a, b)`. Writes at most `out.len()` pairs and returns how many exist.
     pub fn pairs(&self, out: &mut [Pair]) -> usize {
+        if out.is_empty() {
+            return self.count_pairs();
+        }
         let mut n = 0;
         self.for_each_pair(|p| {
             if let Some(o) = out.get_mut(n) {
@@ -182,8 +185,41 @@ impl World {
         })
     }
 
+    /// How many pairs [`World::pairs`] finds, counted as they are found, in memory that does
+    /// not grow with their number.
+    fn count_pairs(&self) -> usize {
+        let total = core::cell::Cell::new(0);
+        let count = |keys: &[u64]| {
+            let n = if self.sorted_out {
+                let slots = |k: u64| ((k >> 32) as usize, (k & 0xffff_ffff) as usize);
+                keys.iter()
+                    .filter(|&&k| {
+                        let (a, b) = slots(k);
+                        self.interact(a, b)
+                    })
+                    .count()
+            } else {
+                keys.len()
+            };
+            total.set(total.get() + n);
+        };
+        self.with_scratch(|sc| {
+            let n = self.find_pairs(sc, Some(&count));
+            count(&sc.pairs[..n]);
+        });
+        total.get()
+    }
+
     /// The overlapping pairs as `a << 32 | b` slots, `a < b`, ascending, into `sc.sorted`.
     fn list_pairs(&self, sc: &mut Scratch) {
+        let n = self.find_pairs(sc, None);
+        self.sort_pairs(sc, n);
+    }
+
+    /// Finds the overlapping pairs as keys `a << 32 | b` (slots, either order), each once, in
+    /// no particular order, in `sc.pairs[..n]`, and returns `n`; with `drain`, the keys are
+    /// handed to it whenever many have gathered (see [`Exact`]), and `n` counts the rest.
+    fn find_pairs(&self, sc: &mut Scratch, drain: Option<Drain>) -> usize {
         let pairs = &mut sc.pairs;
         let rects = &self.rects;
         let test = |a: u32, b: u32| {
@@ -193,6 +229,7 @@ impl World {
         let exact = Exact {
             test: &test,
             thin: self.thin(),
+            drain,
         };
         let mut n = self.tiles.pairs(&mut sc.sweep, &exact, pairs);
         // Huge items: against the normal items near them (found through the tiles, so a floor
@@ -200,7 +237,13 @@ impl World {
         let huge = &self.tiles.huge;
         let mut push = |a: u32, b: u32| {
             if n == pairs.len() {
-                pairs.resize(n * 2 + 64, 0);
+                match drain.filter(|_| n > 0) {
+                    Some(drain) => {
+                        drain(&pairs[..n]);
+                        n = 0;
+                    }
+                    None => pairs.resize(n * 2 + 64, 0),
+                }
             }
             pairs[n] = ((a as u64) << 32) | b as u64;
             n += 1;
@@ -224,7 +267,12 @@ impl World {
                 }
             }
         }
-        let pairs = &mut pairs[..n];
+        n
+    }
+
+    /// Sorts the `n` keys of `sc.pairs` into `sc.sorted` (see [`World::list_pairs`]).
+    fn sort_pairs(&self, sc: &mut Scratch, n: usize) {
+        let pairs = &mut sc.pairs[..n];
         // A radix sort (least significant digit first) of the keys `a << bits | b`, `a < b`,
         // in as few passes of at most 12 bits as they need: no comparisons, so no branch
         // depends on the data, and the digit counts stay in the first-level cache.

@@ -398,13 +398,25 @@ pub(crate) struct Sweep {
     digits: Vec<u32>,
 }
 
-/// Makes `buf` long enough for `n + more` keys.
+/// Once a buffer of keys holds this many, an [`Exact`] with a `drain` takes them, rather than
+/// the buffer growing.
+const DRAIN_AT: usize = 1 << 16;
+
+/// Makes `buf` long enough for `n + more` keys, first handing the `n` it holds to `exact`'s
+/// drain (when it has one and they are many); returns how many it still holds.
 #[inline(always)]
-fn room(buf: &mut Vec<u64>, n: usize, more: usize) {
+fn room(buf: &mut Vec<u64>, mut n: usize, more: usize, exact: &Exact) -> usize {
     if buf.len() < n + more {
-        let len = (n + more).max(buf.len() * 2).max(64);
-        buf.resize(len, 0);
+        if let Some(drain) = exact.drain.filter(|_| n >= DRAIN_AT) {
+            drain(&buf[..n]);
+            n = 0;
+        }
+        if buf.len() < n + more {
+            let len = (n + more).max(buf.len() * 2).max(64);
+            buf.resize(len, 0);
+        }
     }
+    n
 }
 
 /// Whether `a <= q` in every lane (written so that it compiles to one vector compare).
@@ -454,7 +466,7 @@ const SENTINEL: Ent = Ent {
 /// ones, so a sweep of a few candidates takes no branch that depends on the data.
 #[inline(always)]
 fn scan(e: &Ent, list: &[Ent], exact: &Exact, buf: &mut Vec<u64>, mut n: usize) -> usize {
-    room(buf, n, list.len());
+    n = room(buf, n, list.len(), exact);
     let out = &mut buf[..];
     let high = (e.slot() as u64) << 32;
     // The flags of `o` that make the pair unsure (see `Ent::unsure`).
@@ -767,7 +779,13 @@ pub(crate) struct Exact<'a> {
     pub test: &'a dyn Fn(u32, u32) -> bool,
     /// At least the band of any pair plus the outward rounding of the f32 bounds (an f32).
     pub thin: f32,
+    /// Where keys go once a buffer holds many, so that it does not grow with the number of
+    /// pairs (for counting them); none to keep every key in the buffer.
+    pub drain: Option<Drain<'a>>,
 }
+
+/// Where [`Exact::drain`] hands the keys a buffer has gathered.
+pub(crate) type Drain<'a> = &'a dyn Fn(&[u64]);
 
 /// The exact test, for pairs whose f32 bounds are not exact or overlap thinly (rare: kept out
 /// of the sweep's loop, so that the common case does not load the f64 boxes).
@@ -1319,6 +1337,7 @@ mod tests {
         let exact = Exact {
             test: &test,
             thin: 0.0,
+            drain: None,
         };
         let n = t.pairs(&mut Sweep::default(), &exact, &mut out);
         let mut v: Vec<(u32, u32)> = out[..n]
