@@ -89,6 +89,11 @@ fn row(what: &str, ns: f64, plain: f64) {
 }
 
 fn main() {
+    // `push_out` runs only the push-out table.
+    if std::env::args().any(|a| a == "push_out") {
+        push_out_scaling();
+        return;
+    }
     println!("| call (1000 players on a tiled floor) | ns per call | vs plain move |");
     println!("|---|---|---|");
     let (w, players) = level(false);
@@ -228,6 +233,7 @@ fn main() {
     println!("| 100 plain c2d_world_move_d | {:.1} |", hundred / 1e3);
     unsafe { c2d_world_free(w) };
     riders_scaling();
+    push_out_scaling();
 }
 
 /// One `move_solid` of a lift as wide as its riders need, carrying `n` of them (8×8, 4 apart),
@@ -259,5 +265,38 @@ fn riders_scaling() {
             assert_eq!(out.len(), n, "every rider carried");
         }
         println!("| {n} | {best:.2} | {:.2} |", best * 1e3 / n as f64);
+    }
+}
+
+/// One `push_out` of an 8×8 item inside a packed square of `n` 10×10 walls (no gaps), with room
+/// to go anywhere (`max` 1e6): the way out is past the square's nearest side.
+fn push_out_scaling() {
+    println!();
+    println!("| walls packed around the item | one push_out, ms | per wall, µs |");
+    println!("|---|---|---|");
+    for n in [1_000usize, 10_000, 100_000] {
+        let side = (n as f64).sqrt().ceil() as usize;
+        let mut w = World::new_d(32.0).unwrap();
+        for j in 0..side * side {
+            let (x, y) = ((j % side) as f64 * 10.0, (j / side) as f64 * 10.0);
+            w.add_d(RectD::new(x, y, 10.0, 10.0), 0).unwrap();
+        }
+        let centre = (side / 2) as f64 * 10.0 + 1.0;
+        let start = RectD::new(centre, centre, 8.0, 8.0);
+        let item = w.add_d(start, 0).unwrap();
+        let slide = |_: &mut World, _: u64, _: u64| collide2d::world::Response::Slide;
+        let mut best = f64::INFINITY;
+        for _ in 0..3 {
+            w.update_d(item, start).unwrap();
+            let t = std::time::Instant::now();
+            let out = w.push_out(item, 1e6, slide).unwrap();
+            best = best.min(t.elapsed().as_secs_f64() * 1e3);
+            assert!(out.is_some(), "a way out past the square");
+        }
+        println!(
+            "| {} | {best:.2} | {:.3} |",
+            side * side,
+            best * 1e3 / (side * side) as f64
+        );
     }
 }

@@ -780,7 +780,29 @@ static void test_kit_rejects_bad_numbers_and_changes_nothing(void) {
     c2d_world_free(w);
 }
 
+/* A crate stuck in the middle of a packed block of 400 walls comes out past the nearest side of the
+ * block (right and down are as near: right wins the tie), with room to go anywhere. */
+static void test_push_out_of_a_packed_block(void) {
+    c2d_world *w = c2d_world_new_d(16.0);
+    c2d_vec2d at = {0, 0};
+    c2d_rectd r;
+    uint64_t crate;
+    int j;
+    for (j = 0; j < 400; j++) {
+        c2d_world_add_d(w, rectd((j % 20) * 10.0, (j / 20) * 10.0, 10, 10), 0);
+    }
+    crate = c2d_world_add_d(w, rectd(101, 101, 8, 8), 0);
+    ENSURE(c2d_world_push_out_d(w, crate, 1e6, NULL, NULL, &at) == C2D_OK);
+    ENSURE(at.x == 200 && at.y == 101);
+    ENSURE(c2d_world_get_d(w, crate, &r, NULL) == C2D_OK && r.x == 200 && r.y == 101);
+    ENSURE(c2d_world_push_out_d(w, crate, 1e6, NULL, NULL, &at) == C2D_OK && at.x == 200 && at.y == 101);
+    c2d_world_update_d(w, crate, rectd(101, 101, 8, 8));
+    ENSURE(c2d_world_push_out_d(w, crate, 98, NULL, NULL, &at) == C2D_STUCK);
+    c2d_world_free(w);
+}
+
 void test_kit(void) {
+    RUN_TEST(test_push_out_of_a_packed_block);
     RUN_TEST(test_one_way_normal_is_stored_as_a_unit);
     RUN_TEST(test_player_lands_on_a_platform_corner_and_stays);
     RUN_TEST(test_player_lands_on_a_platform_corner_d);

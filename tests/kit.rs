@@ -716,45 +716,10 @@ fn push_out_answers_the_smallest_way_out() {
         let m = rect(&mut rng, 20, 10);
         let id = w.add_d(m.d(), 0).unwrap();
         let max = rng.range(0, 24);
-        let got = w.push_out(id, max as f64, slide).unwrap();
-        // Brute force: every grid position within `max`, by distance, then +x, -x, +y, -y.
-        let rank = |v: i64| {
-            if v > 0 {
-                0
-            } else if v < 0 {
-                1
-            } else {
-                2
-            }
-        };
-        let mut best: Option<(i64, u8, u8, i64, i64)> = None;
-        for dx in -max..=max {
-            for dy in -max..=max {
-                let d2 = dx * dx + dy * dy;
-                if d2 > max * max || walls.iter().any(|o| o.overlap(m.at(m.x + dx, m.y + dy))) {
-                    continue;
-                }
-                let key = (d2, rank(dx), rank(dy), dx, dy);
-                if best.is_none_or(|b| key < b) {
-                    best = Some(key);
-                }
-            }
-        }
-        match (got, best) {
-            (Some(p), Some((.., dx, dy))) => {
-                assert_eq!(
-                    (p.x, p.y),
-                    ((m.x + dx) as f64, (m.y + dy) as f64),
-                    "{m:?} {walls:?}"
-                );
-                assert_eq!(get(&w, id), m.at(m.x + dx, m.y + dy));
-                moved += ((dx, dy) != (0, 0)) as usize;
-            }
-            (None, None) => {
-                assert_eq!(get(&w, id), m);
-                stuck += 1;
-            }
-            _ => panic!("{got:?} vs {best:?} for {m:?} in {walls:?} within {max}"),
+        match check_push_out(&mut w, id, m, &walls, max) {
+            Some(true) => moved += 1,
+            None => stuck += 1,
+            _ => {}
         }
     }
     assert!(moved > 500 && stuck > 50, "{moved} moved, {stuck} stuck");
@@ -822,4 +787,89 @@ fn riders_side_by_side_on_a_lift_moving_sideways_keep_their_offsets() {
             assert!(out.iter().all(|m| m.what == CARRIED), "{out:?}");
         }
     }
+}
+
+/// Pushes item `id` (at `m`) out of `walls` within `max` and checks the answer against brute
+/// force: every grid position within `max`, by distance, then +x, -x, +y, -y. Answers whether
+/// it moved, or `None` when it had nowhere to go.
+fn check_push_out(w: &mut World, id: u64, m: I, walls: &[I], max: i64) -> Option<bool> {
+    let got = w.push_out(id, max as f64, slide).unwrap();
+    let rank = |v: i64| {
+        if v > 0 {
+            0
+        } else if v < 0 {
+            1
+        } else {
+            2
+        }
+    };
+    let mut best: Option<(i64, u8, u8, i64, i64)> = None;
+    for dx in -max..=max {
+        for dy in -max..=max {
+            let d2 = dx * dx + dy * dy;
+            if d2 > max * max || walls.iter().any(|o| o.overlap(m.at(m.x + dx, m.y + dy))) {
+                continue;
+            }
+            let key = (d2, rank(dx), rank(dy), dx, dy);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+    }
+    match (got, best) {
+        (Some(p), Some((.., dx, dy))) => {
+            assert_eq!(
+                (p.x, p.y),
+                ((m.x + dx) as f64, (m.y + dy) as f64),
+                "{m:?} {walls:?}"
+            );
+            assert_eq!(get(w, id), m.at(m.x + dx, m.y + dy));
+            Some((dx, dy) != (0, 0))
+        }
+        (None, None) => {
+            assert_eq!(get(w, id), m);
+            None
+        }
+        _ => panic!("{got:?} vs {best:?} for {m:?} in {walls:?} within {max}"),
+    }
+}
+
+/// A crate stuck inside a packed block of walls with a few missing (a level's rubble) comes out
+/// at the nearest clear place, the same as brute force finds, and stays put when there is none
+/// within reach.
+#[test]
+fn push_out_of_a_packed_field_answers_the_smallest_way_out() {
+    let mut rng = Rng::new(0x9ac4);
+    let (mut moved, mut stuck) = (0, 0);
+    for _ in 0..60 {
+        let mut w = world();
+        let side = rng.range(3, 9);
+        let mut walls = Vec::new();
+        for j in 0..side * side {
+            if rng.chance(1, 8) {
+                continue;
+            }
+            let r = I {
+                x: (j % side) * 10,
+                y: (j / side) * 10,
+                w: 10,
+                h: 10,
+            };
+            w.add_d(r.d(), 0).unwrap();
+            walls.push(r);
+        }
+        let m = I {
+            x: rng.range(0, side * 10 - 8),
+            y: rng.range(0, side * 10 - 8),
+            w: rng.range(2, 12),
+            h: rng.range(2, 12),
+        };
+        let id = w.add_d(m.d(), 0).unwrap();
+        match check_push_out(&mut w, id, m, &walls, rng.range(0, 50)) {
+            Some(true) => moved += 1,
+            None => stuck += 1,
+            _ => {}
+        }
+    }
+    assert!(moved > 20 && stuck > 3, "{moved} moved, {stuck} stuck");
 }

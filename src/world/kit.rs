@@ -16,6 +16,7 @@ use super::motion::{overlap_item, run, Access, Near};
 use super::slope;
 use super::{Band, Edge, Edges, Precision, RectD, Response, Vec2D, World, WorldError, WorldHitD};
 use crate::query::Convex;
+use crate::shape::Aabb;
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
@@ -285,6 +286,248 @@ pub(crate) fn fits<A: Access>(
         .any(|s| s.overlap(p, &rect)))
 }
 
+/// One coordinate a push-out may put the item at on an axis: `to`, a displacement `by` from
+/// where it is, ranked for ties (+, -, none).
+#[derive(Clone, Copy)]
+struct Move {
+    to: f64,
+    by: f64,
+    rank: u8,
+}
+
+/// A position a push-out tries: its squared distance, its ranks for ties and where it is.
+#[derive(Clone, Copy)]
+struct Try {
+    d2: f64,
+    rank: (u8, u8),
+    at: Vec2D,
+}
+
+impl Try {
+    /// Nearest first; ties to +x, then -x, then +y, then -y.
+    fn order(a: &Try, b: &Try) -> core::cmp::Ordering {
+        a.d2.total_cmp(&b.d2).then(a.rank.cmp(&b.rank))
+    }
+}
+
+/// The positions `(xs[i], ys[j])` of a push-out (each list nearest first) by distance, a group
+/// of equal distance at a time: the next pairs are those after a pair taken, which are no
+/// nearer, so a heap of the pairs in reach lists them in order.
+struct Nearest {
+    heap: alloc::collections::BinaryHeap<core::cmp::Reverse<(u64, u32, u32)>>,
+}
+
+impl Nearest {
+    fn new(nx: usize, ny: usize) -> Nearest {
+        let mut heap = alloc::collections::BinaryHeap::new();
+        if nx > 0 && ny > 0 {
+            heap.push(core::cmp::Reverse((0, 0, 0)));
+        }
+        Nearest { heap }
+    }
+
+    /// Fills `group` with the nearest positions not listed yet, all at the same distance, and
+    /// answers it (none when every position is listed).
+    fn group(&mut self, xs: &[Move], ys: &[Move], group: &mut Vec<Try>) -> Option<f64> {
+        group.clear();
+        let d2 = |i: u32, j: u32| {
+            let (x, y) = (xs[i as usize].by, ys[j as usize].by);
+            x * x + y * y
+        };
+        let push = |heap: &mut alloc::collections::BinaryHeap<_>, i: u32, j: u32| {
+            // Non-negative floats order as their bits.
+            heap.push(core::cmp::Reverse((d2(i, j).to_bits(), i, j)));
+        };
+        let first = self.heap.peek()?.0 .0;
+        while let Some(&core::cmp::Reverse((bits, i, j))) = self.heap.peek() {
+            if bits != first {
+                break;
+            }
+            self.heap.pop();
+            // Each pair once: along y from every pair, along x from the first column only.
+            if (j as usize) + 1 < ys.len() {
+                push(&mut self.heap, i, j + 1);
+            }
+            if j == 0 && (i as usize) + 1 < xs.len() {
+                push(&mut self.heap, i + 1, 0);
+            }
+            let (x, y) = (xs[i as usize], ys[j as usize]);
+            group.push(Try {
+                d2: f64::from_bits(bits),
+                rank: (x.rank, y.rank),
+                at: Vec2D::new(x.to, y.to),
+            });
+        }
+        Some(f64::from_bits(first))
+    }
+}
+
+/// The walls of a push-out in a grid of cells over their bounds (about twice the item's size,
+/// coarser where that would make more than four cells a wall), so that a position is checked
+/// against the walls near it only. Walls spanning many cells are checked everywhere, and every
+/// wall where the cells cannot be worked out (an item of no size, bounds beyond the range).
+struct WallGrid {
+    /// The corner of cell `(0, 0)` and the cells per unit.
+    origin: (f64, f64),
+    inv: f64,
+    cols: i64,
+    rows: i64,
+    /// The walls of cell `k` are `walls[start[k]..start[k + 1]]`, with their bounds beside
+    /// them in `boxes` (read in order: most walls near a position are told apart by these).
+    start: Vec<u32>,
+    walls: Vec<u32>,
+    boxes: Vec<Aabb>,
+    everywhere: Vec<u32>,
+    count: usize,
+}
+
+/// A rectangle of cells, `c0..=c1` by `r0..=r1`.
+type Span = (i64, i64, i64, i64);
+
+impl WallGrid {
+    /// Cells a box spans beyond which a wall is checked everywhere.
+    const WIDE: i128 = 16;
+
+    fn new(walls: &[Wall], rect: &RectD) -> WallGrid {
+        let bounds: Vec<Aabb> = walls.iter().map(|w| w.0.bounds().0).collect();
+        let (mut lo, mut hi) = (
+            (f64::INFINITY, f64::INFINITY),
+            (-f64::INFINITY, -f64::INFINITY),
+        );
+        for b in &bounds {
+            lo = (lo.0.min(b.min_x), lo.1.min(b.min_y));
+            hi = (hi.0.max(b.max_x), hi.1.max(b.max_y));
+        }
+        let (w, h) = (hi.0 - lo.0, hi.1 - lo.1);
+        let size = 2.0 * rect.w.abs().max(rect.h.abs());
+        let cell = size.max((w * h / (4 * walls.len() + 64) as f64).sqrt());
+        let mut grid = WallGrid {
+            origin: lo,
+            inv: 0.0,
+            cols: 0,
+            rows: 0,
+            start: Vec::new(),
+            walls: Vec::new(),
+            boxes: Vec::new(),
+            everywhere: Vec::new(),
+            count: walls.len(),
+        };
+        let (cols, rows) = ((w / cell).floor() + 1.0, (h / cell).floor() + 1.0);
+        if !(cell > 0.0 && cols * rows <= (8 * walls.len() + 256) as f64) {
+            // No grid: every wall everywhere.
+            grid.everywhere = (0..walls.len() as u32).collect();
+            return grid;
+        }
+        (grid.inv, grid.cols, grid.rows) = (1.0 / cell, cols as i64, rows as i64);
+        let spans: Vec<Option<Span>> = bounds
+            .iter()
+            .map(|b| {
+                grid.span(b)
+                    .filter(|&s| WallGrid::cells(s) <= WallGrid::WIDE)
+            })
+            .collect();
+        // Counts per cell, then their running sums, then the walls.
+        let mut start = alloc::vec![0u32; (grid.cols * grid.rows + 1) as usize];
+        let each = |s: Span, f: &mut dyn FnMut(usize)| {
+            for r in s.2..=s.3 {
+                for c in s.0..=s.1 {
+                    f((r * grid.cols + c) as usize);
+                }
+            }
+        };
+        for (i, s) in spans.iter().enumerate() {
+            match *s {
+                Some(s) => each(s, &mut |k| start[k + 1] += 1),
+                None => grid.everywhere.push(i as u32),
+            }
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut at = start.clone();
+        let len = *start.last().unwrap_or(&0) as usize;
+        let (mut out, mut boxes) = (alloc::vec![0u32; len], alloc::vec![bounds[0]; len]);
+        for (i, s) in spans.iter().enumerate() {
+            if let Some(s) = *s {
+                each(s, &mut |k| {
+                    (out[at[k] as usize], boxes[at[k] as usize]) = (i as u32, bounds[i]);
+                    at[k] += 1;
+                });
+            }
+        }
+        (grid.start, grid.walls, grid.boxes) = (start, out, boxes);
+        grid
+    }
+
+    /// How many cells a span holds.
+    fn cells((c0, c1, r0, r1): Span) -> i128 {
+        (c1 - c0 + 1) as i128 * (r1 - r0 + 1) as i128
+    }
+
+    /// The cells of the grid that box `b` touches (none when it lies off the grid or is not
+    /// finite).
+    fn span(&self, b: &Aabb) -> Option<Span> {
+        let cell = |v: f64, o: f64, n: i64| {
+            let c = ((v - o) * self.inv).floor();
+            if !(c > -1e18 && c < 1e18) {
+                return None;
+            }
+            Some((c as i64).clamp(0, n - 1))
+        };
+        let s = (
+            cell(b.min_x, self.origin.0, self.cols)?,
+            cell(b.max_x, self.origin.0, self.cols)?,
+            cell(b.min_y, self.origin.1, self.rows)?,
+            cell(b.max_y, self.origin.1, self.rows)?,
+        );
+        Some(s)
+    }
+
+    /// Whether `hit(i)` holds for a wall `i` near `r` (every wall whose bounds touch those of
+    /// `r` is asked, each once: `stamps` marks those asked with `stamp`).
+    fn any_near(
+        &self,
+        r: &RectD,
+        stamps: &mut [u64],
+        stamp: u64,
+        mut hit: impl FnMut(usize) -> bool,
+    ) -> bool {
+        if self.everywhere.iter().any(|&i| hit(i as usize)) {
+            return true;
+        }
+        if self.cols == 0 {
+            return false;
+        }
+        let rb = r.bounds().0;
+        let Some((c0, c1, r0, r1)) = self
+            .span(&rb)
+            .filter(|&s| WallGrid::cells(s) <= 4 * WallGrid::WIDE)
+        else {
+            return (0..self.count).any(hit);
+        };
+        for row in r0..=r1 {
+            let k = (row * self.cols) as usize;
+            let cells =
+                self.start[k + c0 as usize] as usize..self.start[k + c1 as usize + 1] as usize;
+            for (&i, ob) in self.walls[cells.clone()].iter().zip(&self.boxes[cells]) {
+                // Bounds that do not overlap strictly: no overlap (as `overlap_item` finds).
+                let apart = !(rb.min_x < ob.max_x
+                    && ob.min_x < rb.max_x
+                    && rb.min_y < ob.max_y
+                    && ob.min_y < rb.max_y);
+                let i = i as usize;
+                if !apart && stamps[i] != stamp {
+                    stamps[i] = stamp;
+                    if hit(i) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
 /// Moves item `id`, if it strictly overlaps solid items, by the smallest displacement
 /// (Euclidean; ties to +x, then -x, +y, -y) to a position where it overlaps none, among the
 /// positions whose coordinates are its own or flush with a face of a solid item, no farther
@@ -310,12 +553,8 @@ pub(crate) fn push_out<A: Access>(
     // (A room beyond the f64 range makes the search ask every item.)
     let walls = solids(acc, id, room, filter)?;
     let precision = acc.world().precision();
-    let clear = |p: Vec2D| {
-        let r = rect.at(p);
-        !walls.iter().any(|s| s.overlap(precision, &r))
-    };
     let here = Vec2D::new(rect.x, rect.y);
-    if clear(here) {
+    if !walls.iter().any(|s| s.overlap(precision, &rect)) {
         return Ok(Some(here));
     }
     // Per axis: the item's own coordinate, and those flush against each solid's faces.
@@ -325,7 +564,10 @@ pub(crate) fn push_out<A: Access>(
         } else {
             (rect.y, rect.h)
         };
-        let mut v: Vec<f64> = walls
+        // Sorted and deduplicated as integers that order as the floats do (`-0.0` taken as
+        // `0.0`; the map is its own inverse): a packed field gives every coordinate many times.
+        let flip = |b: i64| b ^ (((b >> 63) as u64) >> 1) as i64;
+        let mut v: Vec<i64> = walls
             .iter()
             .flat_map(|s| {
                 [
@@ -334,13 +576,13 @@ pub(crate) fn push_out<A: Access>(
                 ]
             })
             .filter(|&c| (c - o).abs() <= max)
+            .chain([o])
+            .map(|c| flip((c + 0.0).to_bits() as i64))
             .collect();
-        v.push(o);
-        v.sort_unstable_by(f64::total_cmp);
+        v.sort_unstable();
         v.dedup();
-        v
+        v.into_iter().map(move |k| f64::from_bits(flip(k) as u64))
     };
-    let (xs, ys) = (options(0), options(1));
     // Ties: +x before -x before no x move; then +y before -y.
     let rank = |v: f64| {
         if v > 0.0 {
@@ -351,32 +593,75 @@ pub(crate) fn push_out<A: Access>(
             2
         }
     };
-    let mut tries: Vec<(f64, u8, u8, Vec2D)> = Vec::new();
-    for &x in &xs {
-        for &y in &ys {
-            let (dx, dy) = (x - rect.x, y - rect.y);
-            let d2 = dx * dx + dy * dy;
-            if d2 <= max * max {
-                tries.push((d2, rank(dx), rank(dy), Vec2D::new(x, y)));
-            }
-        }
-    }
+    // Per axis, the displacements nearest first (ties as above).
+    let moves = |k: usize| {
+        let o = if k == 0 { rect.x } else { rect.y };
+        let mut v: Vec<Move> = options(k)
+            .map(|c| Move {
+                to: c,
+                by: c - o,
+                rank: rank(c - o),
+            })
+            .collect();
+        v.sort_unstable_by(|a, b| a.by.abs().total_cmp(&b.by.abs()).then(a.rank.cmp(&b.rank)));
+        v
+    };
+    let (xs, ys) = (moves(0), moves(1));
     // Out of a polygon: also straight out through its nearest face.
-    for wall in &walls {
-        if let Some(col) = wall
-            .2
-            .as_ref()
-            .and_then(|c| slope::detect_convex(rect, here, c, &Band::of(precision, &rect, &wall.0)))
-        {
+    let mut exits: Vec<Try> = walls
+        .iter()
+        .filter_map(|wall| {
+            let band = Band::of(precision, &rect, &wall.0);
+            let col = slope::detect_convex(rect, here, wall.2.as_ref()?, &band)?;
             let (dx, dy) = (col.touch.x - rect.x, col.touch.y - rect.y);
-            let d2 = dx * dx + dy * dy;
-            if d2 <= max * max {
-                tries.push((d2, rank(dx), rank(dy), col.touch));
+            Some(Try {
+                d2: dx * dx + dy * dy,
+                rank: (rank(dx), rank(dy)),
+                at: col.touch,
+            })
+        })
+        .collect();
+    exits.sort_by(Try::order);
+    // The positions by distance, nearest first, each checked against the walls near it only:
+    // the search ends at the first clear one, having looked at what lies closer.
+    let grid = WallGrid::new(&walls, &rect);
+    let mut stamps = alloc::vec![0u64; walls.len()];
+    let mut stamp = 0;
+    let mut clear = |p: Vec2D| {
+        stamp += 1;
+        let r = rect.at(p);
+        !grid.any_near(&r, &mut stamps, stamp, |i| walls[i].overlap(precision, &r))
+    };
+    let limit = max * max;
+    let mut exits = exits.into_iter().filter(|t| t.d2 <= limit).peekable();
+    let mut found = None;
+    let mut group = Vec::new();
+    let mut nearest = Nearest::new(xs.len(), ys.len());
+    'search: loop {
+        let next = nearest.group(&xs, &ys, &mut group);
+        let d2 = next.unwrap_or(f64::INFINITY);
+        // The polygon exits nearer than this group, then the group with those as near.
+        while let Some(t) = exits.next_if(|t| t.d2 < d2) {
+            if clear(t.at) {
+                found = Some(t.at);
+                break 'search;
+            }
+        }
+        if next.is_none() || d2 > limit {
+            break;
+        }
+        while let Some(t) = exits.next_if(|t| t.d2 == d2) {
+            group.push(t);
+        }
+        group.sort_by(Try::order);
+        for t in &group {
+            if clear(t.at) {
+                found = Some(t.at);
+                break 'search;
             }
         }
     }
-    tries.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-    let Some(&(.., p)) = tries.iter().find(|t| clear(t.3)) else {
+    let Some(p) = found else {
         return Ok(None);
     };
     acc.world().update_d(id, rect.at(p))?;
