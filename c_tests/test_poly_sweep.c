@@ -147,6 +147,51 @@ static void test_start_overlap_and_bad_input(void)
           !c2d_sweep_capsule_poly(capsule(-10, 1, -10, 2, -1), vec2(100, 0), r, &hit));
 }
 
+/* A speck of dust (a circle or capsule of radius 1e-10 down to the smallest float, 1e-45)
+ * flying through the middle of a 10x10 wall hits it, no later than its centre (core) enters
+ * the wall, and stops clear of it; so does a 10x10 box flying over a speck. The sum of the
+ * radii once rounded away in the side of a rounded edge, and such specks tunnelled. */
+static void test_tiny_radius_does_not_tunnel(void)
+{
+    static const float radii[6] = {1e-45f, 1e-38f, 1e-30f, 1e-20f, 1e-15f, 1e-10f};
+    c2d_poly wall = box_poly(0, 0, 10, 10);
+    c2d_rect slab = rect(0, 0, 10, 10);
+    c2d_poly block = box_poly(-20, 0, -10, 10);
+    c2d_vec2 d = vec2(30, 0);
+    c2d_hit hit;
+    size_t i;
+    for (i = 0; i < 6; i++) {
+        float r = radii[i];
+        c2d_circle dust = circle(-10, 5, r);
+        c2d_capsule stick = capsule(-10, 4, -10, 6, r);
+        c2d_capsule wire = capsule(5, 0, 5, 10, r);
+        /* The core enters the wall at t = 1/3, the wire (within r of it) at about 1/2. */
+        CHECK("a speck of dust flying through the middle of a polygon wall hits it",
+              c2d_sweep_circle_poly(dust, d, wall, &hit) && hit.t <= F64(1.0 / 3.0) &&
+                  hit.t > F64(1.0 / 3.0) - 1e-5 &&
+                  !c2d_overlap_poly_circle(wall, circle(hit.pos.x, hit.pos.y, r)));
+        CHECK("a speck of a capsule flying through the middle of a polygon wall hits it",
+              c2d_sweep_capsule_poly(stick, d, wall, &hit) && hit.t <= F64(1.0 / 3.0) &&
+                  hit.t > F64(1.0 / 3.0) - 1e-5);
+        CHECK("a speck of a capsule flying through the middle of a rect wall hits it",
+              c2d_sweep_capsule_rect(stick, d, slab, &hit) && hit.t <= F64(1.0 / 3.0) &&
+                  hit.t > F64(1.0 / 3.0) - 1e-5);
+        CHECK("a speck of dust flying through the middle of a hair-thin capsule wire hits it",
+              c2d_sweep_circle_capsule(dust, d, wire, &hit) && hit.t <= F64(0.5) &&
+                  hit.t > F64(0.5) - 1e-5 &&
+                  !c2d_overlap_capsule_circle(wire, circle(hit.pos.x, hit.pos.y, r)));
+        /* The block's front face (x = -10) reaches the speck at x = 5 at t = 1/2. */
+        CHECK("a 10x10 box flying over a speck of dust hits it",
+              c2d_sweep_poly_circle(block, d, circle(5, 5, r), &hit) && hit.t <= F64(0.5) &&
+                  hit.t > F64(0.5) - 1e-5 && hit.normal.x == -1.0f);
+        CHECK("a 10x10 box flying over a speck of a capsule hits it",
+              c2d_sweep_poly_capsule(block, d, capsule(5, 4.5f, 5, 5.5f, r), &hit) &&
+                  hit.t <= F64(0.5) && hit.t > F64(0.5) - 1e-5 && hit.normal.x == -1.0f);
+        CHECK("a speck of dust passing 1e-3 above the wall misses it",
+              !c2d_sweep_circle_poly(circle(-10, 10.001f, r), d, wall, &hit));
+    }
+}
+
 void test_poly_sweep(void)
 {
     RUN_TEST(test_box_sliding_into_a_slope);
@@ -154,4 +199,5 @@ void test_poly_sweep(void)
     RUN_TEST(test_wall_and_speck);
     RUN_TEST(test_capsule_character);
     RUN_TEST(test_start_overlap_and_bad_input);
+    RUN_TEST(test_tiny_radius_does_not_tunnel);
 }

@@ -21,7 +21,10 @@
 //!   vertex-edge pairs, so the first contact is the earliest entry of a vertex moving by `delta`
 //!   (or a target's vertex moving by `-delta`) into the open capsule of radius `r` around an edge
 //!   of the other: a strip (two slabs) and two disks (quadratic roots with an exact hit decision,
-//!   [`disk_entry`]).
+//!   [`disk_entry`]). Any positive `r` counts, down to subnormals: where `r·|e|` is lost to the
+//!   rounding of the strip's offset (a radius of 1e-20, or 1e-15 far from the origin), the strip
+//!   rounds to nothing, and the vertex crossing the edge itself (a distance of 0) is the entry
+//!   instead ([`edge_crossing`]), so a round shape hits at least where its core would.
 //! * Then, as every sweep does, the f32 position is checked with the exact predicate and `t`
 //!   steps down until it is clear ([`settle_moved`]). A start the predicate calls overlapping
 //!   hits at 0; a sweep that finds no hit checks the mover's f32 end with the predicate, and
@@ -318,7 +321,8 @@ fn edges_or_point(c: &[P]) -> impl Iterator<Item = (P, P)> + '_ {
 /// (decided exactly through the end disks; within f64 rounding of `r·|e|` through the sides),
 /// or -1 when strictly inside at the start; with it an f32 not above it (the largest one when
 /// entered through a side whose offset `r·|e|` is exact, as for an axis-aligned edge). `None`
-/// for no entry in `[0, 1]`.
+/// for no entry in `[0, 1]`. Where `r·|e|` is lost to the rounding of the side's offset
+/// ([`strip_lost`]), the time the point crosses the edge itself ([`edge_crossing`]).
 fn capsule_entry(p: P, d: P, e0: P, e1: P, r: f64) -> Option<(f64, f32)> {
     let mut best: Option<(f64, f32)> = None;
     let mut take = |t: f64, t32: f32| {
@@ -356,14 +360,44 @@ fn capsule_entry(p: P, d: P, e0: P, e1: P, r: f64) -> Option<(f64, f32)> {
                 v: cross(e, d),
             },
         ];
-        match sweep_slabs(&slabs) {
-            Some(Entry::Inside) => return Some((-1.0, 0.0)),
-            Some(Entry::At(t, _)) if exact => take(t.q, t.floor_f32()),
-            Some(Entry::At(t, _)) => take(t.q, disk_time_f32(t.q)),
-            None => {}
+        if slabs[1].lo < slabs[1].hi {
+            match sweep_slabs(&slabs) {
+                Some(Entry::Inside) => return Some((-1.0, 0.0)),
+                Some(Entry::At(t, _)) if exact => take(t.q, t.floor_f32()),
+                Some(Entry::At(t, _)) => take(t.q, disk_time_f32(t.q)),
+                None => {}
+            }
+        } else if let Some(t) = edge_crossing(p, d, e0, e1, c0) {
+            // `r·|e|` is below the rounding of `e × f` (a radius of 1e-20, or 1e-15 far from
+            // the origin): the side strip rounds to nothing, and a point moving through the edge
+            // would pass it by. Being on the edge is a distance of 0 < r: the crossing is a hit,
+            // at most an f64 rounding after the real entry.
+            take(t, disk_time_f32(t));
         }
     }
     best
+}
+
+/// Whether the side strip of [`capsule_entry`] rounds to nothing: `r·|e|` lost against the
+/// rounding of `c0 = e × (p - e0)` (`false` for NaN).
+fn strip_lost(e: P, c0: f64, r: f64) -> bool {
+    let rl = r * dot(e, e).sqrt();
+    rl - c0 <= -rl - c0
+}
+
+/// When the point `p + t·d` (for `t` in `[0, 1]`) is first on the closed segment `e0..e1`, which
+/// it meets only by crossing its line: `c0 = e × (p - e0)` is not 0 (cold: only for a radius
+/// too small for the side strip of [`capsule_entry`]). Decided by orientations, exact on the
+/// grid domain.
+#[cold]
+#[inline(never)]
+fn edge_crossing(p: P, d: P, e0: P, e1: P, c0: f64) -> Option<f64> {
+    let v = cross(sub(e1, e0), d);
+    let end = (p.0 + d.0, p.1 + d.1);
+    if c0 == 0.0 || v == 0.0 || !segments_meet(p, end, e0, e1) {
+        return None;
+    }
+    Some((-c0 / v).clamp(0.0, 1.0))
 }
 
 /// The point of the closed segment `e0..e1` nearest to `q`.
@@ -504,7 +538,15 @@ pub(crate) fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
     let (t, t32, p, m, u, v, sign) = best?;
     let q = (p.0 + t * m.0, p.1 + t * m.1);
     let c = nearest_on(u, v, q);
-    let n = direction(q.0 - c.0, q.1 - c.1)
+    // With a radius below the rounding of the side's offset, `q - c` is rounding: the edge's
+    // normal on the side `p` came from.
+    let (e, c0) = (sub(v, u), cross(sub(v, u), sub(p, u)));
+    let away = if e != ZERO && strip_lost(e, c0, r) {
+        direction(-e.1 * c0.signum(), e.0 * c0.signum())
+    } else {
+        direction(q.0 - c.0, q.1 - c.1)
+    };
+    let n = away
         .map(|n| (n.0 * sign, n.1 * sign))
         .unwrap_or_else(|| unit(neg));
     Some(Toi {
