@@ -1,6 +1,6 @@
 /* Convex polygons and capsules from C: a box resting on a 45-degree slope, a ball against a
  * capsule-shaped paddle, the hull of a tile's points, a bullet into a slope, a laser grazing a
- * paddle, and polygons put together by hand that break the rules.
+ * paddle, and polygons put together by hand that break the rules or have no area.
  * Entry point: test_poly(), counted by the harness. */
 #include <stddef.h>
 #include <stdint.h>
@@ -185,6 +185,80 @@ static void test_malformed_polys(void)
     EXPECT_PAIR(poly_circle, p, circle(32, 10, 100), false, false);
 }
 
+/* A polygon put together by hand from `n` corners, as a level file or editor might. */
+static c2d_poly by_hand(const c2d_vec2 *pts, int n)
+{
+    c2d_poly p;
+    int i;
+    memset(&p, 0, sizeof p);
+    for (i = 0; i < n; i++) {
+        p.verts[i] = pts[i];
+    }
+    p.count = n;
+    return p;
+}
+
+/* A polygon of zero area is no shape: near or far, it overlaps, touches and stops nothing. */
+static void test_flat_polys(void)
+{
+    c2d_vec2 dot[3], line[3], long_line[8];
+    c2d_poly flat[3];
+    c2d_hit hit;
+    c2d_contact contact;
+    c2d_manifold m;
+    int k, i;
+    for (i = 0; i < 3; i++) {
+        dot[i] = vec2(5, 5);
+    }
+    line[0] = vec2(0, 0);
+    line[1] = vec2(10, 0);
+    line[2] = vec2(20, 0);
+    for (i = 0; i < 8; i++) {
+        long_line[i] = vec2((float)((i * 5) % 8) * 2, 0);
+    }
+    flat[0] = by_hand(dot, 3);
+    flat[1] = by_hand(line, 3);
+    flat[2] = by_hand(long_line, 8);
+    for (k = 0; k < 3; k++) {
+        c2d_poly p = flat[k];
+        CASE(k == 0 ? "a polygon whose corners are all one point overlaps nothing"
+                    : "a polygon whose corners are on one line overlaps nothing");
+        EXPECT_PAIR(point_poly, vec2(5, 5), p, false, false);
+        EXPECT_PAIR(rect_poly, rect(-100, -100, 300, 300), p, false, false);
+        EXPECT_PAIR(rect_poly, rect(300, -4, 8, 8), p, false, false);
+        EXPECT_PAIR(obb_poly, obb(5, 5, 50, 50, 30), p, false, false);
+        EXPECT_PAIR(poly_circle, p, circle(5, 0, 100), false, false);
+        EXPECT_PAIR(poly_circle, p, circle(300, 0, 4), false, false);
+        EXPECT_PAIR(poly_capsule, p, capsule(-50, 0, 50, 0, 10), false, false);
+        EXPECT_PAIR(poly_capsule, p, capsule(300, 0, 310, 0, 4), false, false);
+        EXPECT_SYM(poly_poly, p, slope(), false, false);
+        EXPECT_SYM(poly_poly, p, p, false, false);
+        ENSURE(!c2d_intersect_segment_poly(segment(-10, -10, 30, 10), p));
+        ENSURE(!c2d_raycast_poly(vec2(-10, 0), vec2(40, 0), p, &hit));
+
+        CASE("a flat polygon gives no contact, no manifold and an infinite distance");
+        ENSURE(!c2d_collide_rect_poly(rect(-100, -100, 300, 300), p, &contact));
+        ENSURE(!c2d_collide_poly_circle(p, circle(300, 0, 4), &contact));
+        ENSURE(!c2d_collide_poly_capsule(p, capsule(-50, 0, 50, 0, 10), &contact));
+        ENSURE(!c2d_collide_poly_poly(p, slope(), &contact));
+        ENSURE(!c2d_manifold_rect_poly(rect(-100, -100, 300, 300), p, &m) && m.count == 0);
+        ENSURE(!c2d_manifold_poly_poly(slope(), p, &m) && m.count == 0);
+        ENSURE(c2d_distance_rect_poly(rect(300, -4, 8, 8), p) == INFINITY);
+        ENSURE(c2d_distance_poly_circle(p, circle(300, 0, 4)) == INFINITY);
+
+        CASE("sweeps through a flat polygon miss, either one moving, and end clear");
+        ENSURE(!c2d_sweep_rect_poly(rect(300, -4, 8, 8), vec2(-600, 0), p, &hit));
+        ENSURE(!c2d_overlap_rect_poly(rect(-300, -4, 8, 8), p));
+        ENSURE(!c2d_sweep_circle_poly(circle(300, 0, 4), vec2(-600, 0), p, &hit));
+        ENSURE(!c2d_sweep_capsule_poly(capsule(300, 0, 310, 0, 4), vec2(-600, 0), p, &hit));
+        ENSURE(!c2d_sweep_poly_poly(slope(), vec2(-100, 0), p, &hit));
+        ENSURE(!c2d_sweep_poly_rect(p, vec2(600, 0), rect(300, -4, 8, 8), &hit));
+        ENSURE(!c2d_sweep_poly_circle(p, vec2(600, 0), circle(300, 0, 4), &hit));
+        ENSURE(!c2d_sweep_poly_capsule(p, vec2(600, 0), capsule(300, 0, 310, 0, 4), &hit));
+        ENSURE(!c2d_sweep_poly_poly(p, vec2(0, 0), slope(), &hit));
+    }
+}
+
 void test_poly(void)
 {
     RUN_TEST(test_box_on_a_slope);
@@ -192,4 +266,5 @@ void test_poly(void)
     RUN_TEST(test_tile_hull);
     RUN_TEST(test_bullet_into_a_slope);
     RUN_TEST(test_malformed_polys);
+    RUN_TEST(test_flat_polys);
 }

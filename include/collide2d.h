@@ -380,11 +380,16 @@ typedef struct c2d_circlei {
 ///
 /// `c2d_poly_make` (`Poly::hull` in Rust) builds one from any points. A value put together by
 /// hand that breaks these rules (wrong winding, not convex) gets some answer from every query,
-/// never a crash or a NaN; a `count` outside `3..=8` makes every query answer false.
+/// never a crash or a NaN. A polygon with zero area (all vertices on one line, or collapsed by
+/// f32 rounding), or a `count` outside `3..=8`, is no shape: it overlaps and touches nothing,
+/// sweeps against it or of it miss (the mover ends at its goal), contacts and manifolds report
+/// none, ray casts miss and distances are `+inf`. Zero area is decided exactly on the f32
+/// vertices as given: a polygon far from the origin (10 wide at 1e30) whose corners round to one
+/// point or one line is no shape; a tiny one whose corners stay apart keeps its area.
 typedef struct c2d_poly {
   /// The vertices; only the first `count` are used.
   struct c2d_vec2 verts[C2D_POLY_MAX];
-  /// How many vertices are used: 3 to `C2D_POLY_MAX`.
+  /// How many vertices are used: 3 to `C2D_POLY_MAX` (any other count is no shape).
   int32_t count;
 } c2d_poly;
 
@@ -948,79 +953,81 @@ c2d_status c2d_poly_make(const struct c2d_vec2 *pts, size_t n, struct c2d_poly *
 
 /// Strict overlap of point `p` and convex polygon `b`: `p` strictly inside `b`. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_overlap_point_poly(struct c2d_vec2 p,
                             struct c2d_poly b);
 
 /// Closed test of point `p` and convex polygon `b`: true when they overlap or touch (the `c2d_overlap_point_poly` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_touch_point_poly(struct c2d_vec2 p,
                           struct c2d_poly b);
 
 /// Strict overlap of rect `a` and convex polygon `b`: no separating axis among the rect's and the polygon's edge normals. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_overlap_rect_poly(struct c2d_rect a,
                            struct c2d_poly b);
 
 /// Closed test of rect `a` and convex polygon `b`: true when they overlap or touch (the `c2d_overlap_rect_poly` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_touch_rect_poly(struct c2d_rect a,
                          struct c2d_poly b);
 
-/// Strict overlap of oriented box `a` and convex polygon `b`: no separating axis among the box's and the polygon's edge normals. Exactly touching is NOT a collision. Polygons are convex,
+/// Strict overlap of oriented box `a` and convex polygon `b`: no separating axis among the box's
+/// and the polygon's edge normals. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise; false if
+/// any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see
+/// `c2d_poly`).
 bool c2d_overlap_obb_poly(struct c2d_obb a,
                           struct c2d_poly b);
 
-/// Closed test of oriented box `a` and convex polygon `b`: true when they overlap or touch (the `c2d_overlap_obb_poly` formula with `<=`).
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
-bool c2d_touch_obb_poly(struct c2d_obb a,
-                        struct c2d_poly b);
+/// Closed test of oriented box `a` and convex polygon `b`: true when they overlap or touch (the
+/// `c2d_overlap_obb_poly` formula with `<=`). Exact on the grid domain for rotations by multiples
+/// of 90°, within 1e-4·size otherwise; false if any input is NaN or a polygon is no shape (zero
+/// area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_touch_obb_poly(struct c2d_obb a, struct c2d_poly b);
 
 /// Strict overlap of convex polygons `a` and `b`: no separating axis among both polygons' edge normals. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_overlap_poly_poly(struct c2d_poly a,
                            struct c2d_poly b);
 
 /// Closed test of convex polygons `a` and `b`: true when they overlap or touch (the `c2d_overlap_poly_poly` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_touch_poly_poly(struct c2d_poly a,
                          struct c2d_poly b);
 
 /// Strict overlap of convex polygon `a` and circle `b`: the distance from `b`'s centre to `a` `< r` (0 when the centre is inside); `r < 0` is empty. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_overlap_poly_circle(struct c2d_poly a,
                              struct c2d_circle b);
 
 /// Closed test of convex polygon `a` and circle `b`: true when they overlap or touch (the `c2d_overlap_poly_circle` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_touch_poly_circle(struct c2d_poly a,
                            struct c2d_circle b);
 
 /// Strict overlap of convex polygon `a` and capsule `b`: the distance from `b`'s core segment to `a` `< b.r`; `r < 0` is empty. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_overlap_poly_capsule(struct c2d_poly a,
                               struct c2d_capsule b);
 
 /// Closed test of convex polygon `a` and capsule `b`: true when they overlap or touch (the `c2d_overlap_poly_capsule` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_touch_poly_capsule(struct c2d_poly a,
                             struct c2d_capsule b);
 
@@ -1079,7 +1086,7 @@ bool c2d_touch_capsule_capsule(struct c2d_capsule a,
 /// Whether the closed segment `s` and the closed convex polygon `p` share a point. Touching an
 /// edge or a vertex counts.
 /// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// `p.count` is outside 3..=C2D_POLY_MAX.
+/// `p` is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_intersect_segment_poly(struct c2d_segment s, struct c2d_poly p);
 
 /// Whether the closed segment `s` and the closed capsule `k` share a point: their distance
@@ -1091,9 +1098,9 @@ bool c2d_intersect_segment_capsule(struct c2d_segment s, struct c2d_capsule k);
 /// when `c2d_intersect_segment_poly` is for that segment (end point computed in f32). `t`, `pos`,
 /// `point` as for `c2d_raycast_rect`; `normal`: the outward unit normal of the edge entered (the
 /// earlier edge in `b`'s order when entering at a vertex), zero for an origin strictly inside.
-/// False for any NaN, for an infinite origin, delta or vertex, and for a `count` outside
-/// 3..=C2D_POLY_MAX. `out` may be NULL (answer only); it is left untouched when the answer is
-/// false.
+/// False for any NaN, for an infinite origin, delta or vertex, and for a polygon that is no shape
+/// (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`). `out` may be NULL (answer
+/// only); it is left untouched when the answer is false.
 bool c2d_raycast_poly(struct c2d_vec2 origin,
                       struct c2d_vec2 delta,
                       struct c2d_poly b,
@@ -1102,7 +1109,7 @@ bool c2d_raycast_poly(struct c2d_vec2 origin,
 /// Strict overlap of rect `a` and convex polygon `b` (as `c2d_overlap_rect_poly`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — along the side of least penetration among both shapes' sides (ties: `a`'s sides first, a rect's as +x, -x, +y, -y, a polygon's in vertex order); `point` is the mean of the `c2d_manifold_rect_poly` points.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 /// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_rect_poly(struct c2d_rect a,
@@ -1113,7 +1120,7 @@ bool c2d_collide_rect_poly(struct c2d_rect a,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_rect_poly`, the box's ties in its own axes; `point` is the mean of the `c2d_manifold_obb_poly` points.
 /// The predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
-/// otherwise; false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// otherwise; false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 /// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_obb_poly(struct c2d_obb a,
@@ -1123,7 +1130,7 @@ bool c2d_collide_obb_poly(struct c2d_obb a,
 /// Strict overlap of convex polygons `a` and `b` (as `c2d_overlap_poly_poly`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_rect_poly`; `point` is the mean of the `c2d_manifold_poly_poly` points.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 /// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_poly_poly(struct c2d_poly a,
@@ -1133,7 +1140,7 @@ bool c2d_collide_poly_poly(struct c2d_poly a,
 /// Strict overlap of convex polygon `a` and circle `b` (as `c2d_overlap_poly_circle`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — from the polygon's nearest point (which is `point`) to the centre; a centre inside leaves through the shallowest side, `point` then inside the overlap of the two.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 /// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_poly_circle(struct c2d_poly a,
@@ -1143,7 +1150,7 @@ bool c2d_collide_poly_circle(struct c2d_poly a,
 /// Strict overlap of convex polygon `a` and capsule `b` (as `c2d_overlap_poly_capsule`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — from the polygon's nearest point to the core segment's nearest point when the segment stays outside the polygon (`point` is then the polygon's nearest point); a core crossing the polygon leaves along the shallowest of the polygon's sides and the segment's normal and direction, `point` inside the overlap of the two.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 /// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_collide_poly_capsule(struct c2d_poly a,
@@ -1200,7 +1207,7 @@ bool c2d_collide_capsule_capsule(struct c2d_capsule a,
 /// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
 /// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
 /// below the reference face. `normal` is `c2d_collide_rect_poly`'s.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_manifold_rect_poly(struct c2d_rect a,
                             struct c2d_poly b,
                             struct c2d_manifold *out);
@@ -1215,7 +1222,7 @@ bool c2d_manifold_rect_poly(struct c2d_rect a,
 /// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
 /// below the reference face. `normal` is `c2d_collide_obb_poly`'s.
 /// The predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
-/// otherwise; false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// otherwise; false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_manifold_obb_poly(struct c2d_obb a,
                            struct c2d_poly b,
                            struct c2d_manifold *out);
@@ -1229,7 +1236,7 @@ bool c2d_manifold_obb_poly(struct c2d_obb a,
 /// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
 /// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
 /// below the reference face. `normal` is `c2d_collide_poly_poly`'s.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_manifold_poly_poly(struct c2d_poly a,
                             struct c2d_poly b,
                             struct c2d_manifold *out);
@@ -1250,31 +1257,31 @@ bool c2d_manifold_rect_rect(struct c2d_rect a,
                             struct c2d_manifold *out);
 
 /// The distance between rect `a` and convex polygon `b`: 0 when they touch or overlap (`c2d_touch_rect_poly`), else the
-/// Euclidean gap, never 0; `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 float c2d_distance_rect_poly(struct c2d_rect a,
                              struct c2d_poly b);
 
 /// The distance between oriented box `a` and convex polygon `b`: 0 when they touch or overlap (`c2d_touch_obb_poly`), else the
-/// Euclidean gap, never 0; `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 float c2d_distance_obb_poly(struct c2d_obb a,
                             struct c2d_poly b);
 
 /// The distance between convex polygons `a` and `b`: 0 when they touch or overlap (`c2d_touch_poly_poly`), else the
-/// Euclidean gap, never 0; `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 float c2d_distance_poly_poly(struct c2d_poly a,
                              struct c2d_poly b);
 
 /// The distance between convex polygon `a` and circle `b`: 0 when they touch or overlap (`c2d_touch_poly_circle`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 float c2d_distance_poly_circle(struct c2d_poly a,
                                struct c2d_circle b);
 
 /// The distance between convex polygon `a` and capsule `b`: 0 when they touch or overlap (`c2d_touch_poly_capsule`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 float c2d_distance_poly_capsule(struct c2d_poly a,
                                 struct c2d_capsule b);
@@ -1330,8 +1337,8 @@ bool c2d_raycast_capsule(struct c2d_vec2 origin,
 /// sweep keeps these rules; the round pairs decide a graze through an edge's side within double
 /// rounding of `r * |edge|`). `normal`: unit normal of the face hit (of either shape, the
 /// target's first on exact ties), from `b` toward `a`; `point`: where the touching features
-/// meet; `pos`: the rect's x, y at t. False for any NaN or infinity, and for a polygon `count`
-/// outside 3..=C2D_POLY_MAX.
+/// meet; `pos`: the rect's x, y at t. False for any NaN or infinity, and for a polygon that is
+/// no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_sweep_rect_poly(struct c2d_rect a,
                          struct c2d_vec2 delta,
@@ -1354,9 +1361,9 @@ bool c2d_sweep_rect_capsule(struct c2d_rect a,
 /// they would overlap strictly (same rules and safety as `c2d_sweep_rect_poly`; the centre
 /// against the polygon's edges grown by the radius, never missed through a thin polygon).
 /// `normal`: from the polygon's nearest point toward the centre at t; `point`: that nearest
-/// point; `pos`: the centre at t. A circle with r <= 0 never hits. False for any NaN or
-/// infinity, and for a polygon `count` outside 3..=C2D_POLY_MAX. `out` may be NULL (answer
-/// only); it is left untouched when the answer is false.
+/// point; `pos`: the centre at t. A circle with r <= 0 never hits. False for any NaN or infinity,
+/// and for a polygon that is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see
+/// `c2d_poly`). `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_sweep_circle_poly(struct c2d_circle a,
                            struct c2d_vec2 delta,
                            struct c2d_poly b,
@@ -1375,9 +1382,10 @@ bool c2d_sweep_circle_capsule(struct c2d_circle a,
 /// Capsule `a` moving by `delta` against the static convex polygon `b`: true at the first moment
 /// they would overlap strictly (same rules and safety as `c2d_sweep_rect_poly`; `a + t*delta`
 /// means both ends moved in f32). `normal`: from the polygon's nearest point toward `a`'s core
-/// at t; `point`: that nearest point; `pos`: `a`'s end `a` at t. A capsule with r <= 0 never
-/// hits. False for any NaN or infinity, and for a polygon `count` outside 3..=C2D_POLY_MAX.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+/// at t; `point`: that nearest point; `pos`: `a`'s end `a` at t. A capsule with r <= 0 never hits.
+/// False for any NaN or infinity, and for a polygon that is no shape (zero area, or a `count`
+/// outside 3..=C2D_POLY_MAX: see `c2d_poly`). `out` may be NULL (answer only); it is left untouched
+/// when the answer is false.
 bool c2d_sweep_capsule_poly(struct c2d_capsule a,
                             struct c2d_vec2 delta,
                             struct c2d_poly b,
@@ -1396,9 +1404,10 @@ bool c2d_sweep_capsule_capsule(struct c2d_capsule a,
 /// Convex polygon `a` moving by `delta` against the static convex polygon `b`: true at the
 /// first moment they would overlap strictly (a swept separating-axis test; same rules and safety
 /// as `c2d_sweep_rect_poly`, exact on the grid domain; `a + t*delta` means every vertex moved in
-/// f32). `normal` and `point` as for `c2d_sweep_rect_poly`; `pos`: `a`'s first vertex at t.
-/// False for any NaN or infinity, and for a `count` outside 3..=C2D_POLY_MAX. `out` may be NULL
-/// (answer only); it is left untouched when the answer is false.
+/// f32). `normal` and `point` as for `c2d_sweep_rect_poly`; `pos`: `a`'s first vertex at t. False
+/// for any NaN or infinity, and for a polygon that is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`). `out` may be NULL (answer only); it is left untouched when
+/// the answer is false.
 bool c2d_sweep_poly_poly(struct c2d_poly a,
                          struct c2d_vec2 delta,
                          struct c2d_poly b,
@@ -1407,9 +1416,9 @@ bool c2d_sweep_poly_poly(struct c2d_poly a,
 /// Convex polygon `a` moving by `delta` against the static capsule `b`: true at the first
 /// moment they would overlap strictly (same rules and safety as `c2d_sweep_rect_poly`).
 /// `normal`: from `b`'s core toward the polygon's nearest point at t; `point`: on `b`'s surface
-/// along it; `pos`: `a`'s first vertex at t. A capsule with r <= 0 never hits. False for any NaN
-/// or infinity, and for a `count` outside 3..=C2D_POLY_MAX. `out` may be NULL (answer only); it
-/// is left untouched when the answer is false.
+/// along it; `pos`: `a`'s first vertex at t. A capsule with r <= 0 never hits. False for any NaN or
+/// infinity, and for a polygon that is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX:
+/// see `c2d_poly`). `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_sweep_poly_capsule(struct c2d_poly a,
                             struct c2d_vec2 delta,
                             struct c2d_capsule b,
@@ -1418,9 +1427,9 @@ bool c2d_sweep_poly_capsule(struct c2d_poly a,
 /// Convex polygon `a` moving by `delta` against the static rect `b`: true at the first moment
 /// they would overlap strictly (a swept separating-axis test; same rules and safety as
 /// `c2d_sweep_rect_poly`, exact on the grid domain). `normal` and `point` as for
-/// `c2d_sweep_rect_poly`; `pos`: `a`'s first vertex at t. False for any NaN or infinity, and
-/// for a `count` outside 3..=C2D_POLY_MAX. `out` may be NULL (answer only); it is left untouched
-/// when the answer is false.
+/// `c2d_sweep_rect_poly`; `pos`: `a`'s first vertex at t. False for any NaN or infinity, and for a
+/// polygon that is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_sweep_poly_rect(struct c2d_poly a,
                          struct c2d_vec2 delta,
                          struct c2d_rect b,
@@ -1429,9 +1438,9 @@ bool c2d_sweep_poly_rect(struct c2d_poly a,
 /// Convex polygon `a` moving by `delta` against the static circle `b`: true at the first moment
 /// they would overlap strictly (same rules and safety as `c2d_sweep_rect_poly`). `normal`: from
 /// `b`'s centre toward the polygon's nearest point at t; `point`: on `b`'s surface along it;
-/// `pos`: `a`'s first vertex at t. A circle with r <= 0 never hits. False for any NaN or
-/// infinity, and for a `count` outside 3..=C2D_POLY_MAX. `out` may be NULL (answer only); it is
-/// left untouched when the answer is false.
+/// `pos`: `a`'s first vertex at t. A circle with r <= 0 never hits. False for any NaN or infinity,
+/// and for a polygon that is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see
+/// `c2d_poly`). `out` may be NULL (answer only); it is left untouched when the answer is false.
 bool c2d_sweep_poly_circle(struct c2d_poly a,
                            struct c2d_vec2 delta,
                            struct c2d_circle b,

@@ -41,16 +41,16 @@ pub unsafe extern "C" fn c2d_poly_make(pts: *const Vec2, n: usize, out: *mut Pol
 
 /// Strict overlap of point `p` and convex polygon `b`: `p` strictly inside `b`. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_overlap_point_poly(p: Vec2, b: Poly) -> bool {
     guard(false, || query::overlap_point_poly(p, &b))
 }
 
 /// Closed test of point `p` and convex polygon `b`: true when they overlap or touch (the `c2d_overlap_point_poly` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_touch_point_poly(p: Vec2, b: Poly) -> bool {
     guard(false, || query::touch_point_poly(p, &b))
@@ -58,33 +58,36 @@ pub extern "C" fn c2d_touch_point_poly(p: Vec2, b: Poly) -> bool {
 
 /// Strict overlap of rect `a` and convex polygon `b`: no separating axis among the rect's and the polygon's edge normals. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_overlap_rect_poly(a: Rect, b: Poly) -> bool {
     guard(false, || query::overlap_rect_poly(a, &b))
 }
 
 /// Closed test of rect `a` and convex polygon `b`: true when they overlap or touch (the `c2d_overlap_rect_poly` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_touch_rect_poly(a: Rect, b: Poly) -> bool {
     guard(false, || query::touch_rect_poly(a, &b))
 }
 
-/// Strict overlap of oriented box `a` and convex polygon `b`: no separating axis among the box's and the polygon's edge normals. Exactly touching is NOT a collision. Polygons are convex,
+/// Strict overlap of oriented box `a` and convex polygon `b`: no separating axis among the box's
+/// and the polygon's edge normals. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise; false if
+/// any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see
+/// `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_overlap_obb_poly(a: Obb, b: Poly) -> bool {
     guard(false, || query::overlap_obb_poly(a, &b))
 }
 
-/// Closed test of oriented box `a` and convex polygon `b`: true when they overlap or touch (the `c2d_overlap_obb_poly` formula with `<=`).
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Closed test of oriented box `a` and convex polygon `b`: true when they overlap or touch (the
+/// `c2d_overlap_obb_poly` formula with `<=`). Exact on the grid domain for rotations by multiples
+/// of 90°, within 1e-4·size otherwise; false if any input is NaN or a polygon is no shape (zero
+/// area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_touch_obb_poly(a: Obb, b: Poly) -> bool {
     guard(false, || query::touch_obb_poly(a, &b))
@@ -92,16 +95,16 @@ pub extern "C" fn c2d_touch_obb_poly(a: Obb, b: Poly) -> bool {
 
 /// Strict overlap of convex polygons `a` and `b`: no separating axis among both polygons' edge normals. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_overlap_poly_poly(a: Poly, b: Poly) -> bool {
     guard(false, || query::overlap_poly_poly(&a, &b))
 }
 
 /// Closed test of convex polygons `a` and `b`: true when they overlap or touch (the `c2d_overlap_poly_poly` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_touch_poly_poly(a: Poly, b: Poly) -> bool {
     guard(false, || query::touch_poly_poly(&a, &b))
@@ -109,16 +112,16 @@ pub extern "C" fn c2d_touch_poly_poly(a: Poly, b: Poly) -> bool {
 
 /// Strict overlap of convex polygon `a` and circle `b`: the distance from `b`'s centre to `a` `< r` (0 when the centre is inside); `r < 0` is empty. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_overlap_poly_circle(a: Poly, b: Circle) -> bool {
     guard(false, || query::overlap_poly_circle(&a, b))
 }
 
 /// Closed test of convex polygon `a` and circle `b`: true when they overlap or touch (the `c2d_overlap_poly_circle` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_touch_poly_circle(a: Poly, b: Circle) -> bool {
     guard(false, || query::touch_poly_circle(&a, b))
@@ -126,16 +129,16 @@ pub extern "C" fn c2d_touch_poly_circle(a: Poly, b: Circle) -> bool {
 
 /// Strict overlap of convex polygon `a` and capsule `b`: the distance from `b`'s core segment to `a` `< b.r`; `r < 0` is empty. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_overlap_poly_capsule(a: Poly, b: Capsule) -> bool {
     guard(false, || query::overlap_poly_capsule(&a, &b))
 }
 
 /// Closed test of convex polygon `a` and capsule `b`: true when they overlap or touch (the `c2d_overlap_poly_capsule` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
-/// polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
+/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_touch_poly_capsule(a: Poly, b: Capsule) -> bool {
     guard(false, || query::touch_poly_capsule(&a, &b))
@@ -216,7 +219,7 @@ pub extern "C" fn c2d_touch_capsule_capsule(a: Capsule, b: Capsule) -> bool {
 /// Whether the closed segment `s` and the closed convex polygon `p` share a point. Touching an
 /// edge or a vertex counts.
 /// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// `p.count` is outside 3..=C2D_POLY_MAX.
+/// `p` is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_intersect_segment_poly(s: Segment, p: Poly) -> bool {
     guard(false, || query::intersect_segment_poly(s, &p))
@@ -234,9 +237,9 @@ pub extern "C" fn c2d_intersect_segment_capsule(s: Segment, k: Capsule) -> bool 
 /// when `c2d_intersect_segment_poly` is for that segment (end point computed in f32). `t`, `pos`,
 /// `point` as for `c2d_raycast_rect`; `normal`: the outward unit normal of the edge entered (the
 /// earlier edge in `b`'s order when entering at a vertex), zero for an origin strictly inside.
-/// False for any NaN, for an infinite origin, delta or vertex, and for a `count` outside
-/// 3..=C2D_POLY_MAX. `out` may be NULL (answer only); it is left untouched when the answer is
-/// false.
+/// False for any NaN, for an infinite origin, delta or vertex, and for a polygon that is no shape
+/// (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`). `out` may be NULL (answer
+/// only); it is left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_raycast_poly(
     origin: Vec2,

@@ -7,7 +7,7 @@ use crate::shape::{Capsule, Circle, Contact, Hit, Manifold, Obb, Poly, Rect, Vec
 /// Strict overlap of rect `a` and convex polygon `b` (as `c2d_overlap_rect_poly`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — along the side of least penetration among both shapes' sides (ties: `a`'s sides first, a rect's as +x, -x, +y, -y, a polygon's in vertex order); `point` is the mean of the `c2d_manifold_rect_poly` points.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 /// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
@@ -22,7 +22,7 @@ pub unsafe extern "C" fn c2d_collide_rect_poly(a: Rect, b: Poly, out: *mut Conta
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_rect_poly`, the box's ties in its own axes; `point` is the mean of the `c2d_manifold_obb_poly` points.
 /// The predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
-/// otherwise; false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// otherwise; false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 /// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
@@ -36,7 +36,7 @@ pub unsafe extern "C" fn c2d_collide_obb_poly(a: Obb, b: Poly, out: *mut Contact
 /// Strict overlap of convex polygons `a` and `b` (as `c2d_overlap_poly_poly`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_rect_poly`; `point` is the mean of the `c2d_manifold_poly_poly` points.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 /// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
@@ -50,7 +50,7 @@ pub unsafe extern "C" fn c2d_collide_poly_poly(a: Poly, b: Poly, out: *mut Conta
 /// Strict overlap of convex polygon `a` and circle `b` (as `c2d_overlap_poly_circle`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — from the polygon's nearest point (which is `point`) to the centre; a centre inside leaves through the shallowest side, `point` then inside the overlap of the two.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 /// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
@@ -64,7 +64,7 @@ pub unsafe extern "C" fn c2d_collide_poly_circle(a: Poly, b: Circle, out: *mut C
 /// Strict overlap of convex polygon `a` and capsule `b` (as `c2d_overlap_poly_capsule`) and, when true and `out` is not NULL,
 /// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
 /// moving `a` by `-normal*depth` leaves them touching — from the polygon's nearest point to the core segment's nearest point when the segment stays outside the polygon (`point` is then the polygon's nearest point); a core crossing the polygon leaves along the shallowest of the polygon's sides and the segment's normal and direction, `point` inside the overlap of the two.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 /// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
@@ -149,7 +149,7 @@ pub unsafe extern "C" fn c2d_collide_capsule_capsule(
 /// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
 /// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
 /// below the reference face. `normal` is `c2d_collide_rect_poly`'s.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_manifold_rect_poly(a: Rect, b: Poly, out: *mut Manifold) -> bool {
     guard(false, || {
@@ -170,7 +170,7 @@ pub unsafe extern "C" fn c2d_manifold_rect_poly(a: Rect, b: Poly, out: *mut Mani
 /// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
 /// below the reference face. `normal` is `c2d_collide_obb_poly`'s.
 /// The predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
-/// otherwise; false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// otherwise; false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_manifold_obb_poly(a: Obb, b: Poly, out: *mut Manifold) -> bool {
     guard(false, || {
@@ -190,7 +190,7 @@ pub unsafe extern "C" fn c2d_manifold_obb_poly(a: Obb, b: Poly, out: *mut Manifo
 /// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
 /// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
 /// below the reference face. `normal` is `c2d_collide_poly_poly`'s.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon's `count` is outside 3..=C2D_POLY_MAX.
+/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_manifold_poly_poly(a: Poly, b: Poly, out: *mut Manifold) -> bool {
     guard(false, || {
@@ -223,7 +223,7 @@ pub unsafe extern "C" fn c2d_manifold_rect_rect(a: Rect, b: Rect, out: *mut Mani
 }
 
 /// The distance between rect `a` and convex polygon `b`: 0 when they touch or overlap (`c2d_touch_rect_poly`), else the
-/// Euclidean gap, never 0; `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 #[no_mangle]
 pub extern "C" fn c2d_distance_rect_poly(a: Rect, b: Poly) -> f32 {
@@ -231,7 +231,7 @@ pub extern "C" fn c2d_distance_rect_poly(a: Rect, b: Poly) -> f32 {
 }
 
 /// The distance between oriented box `a` and convex polygon `b`: 0 when they touch or overlap (`c2d_touch_obb_poly`), else the
-/// Euclidean gap, never 0; `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 #[no_mangle]
 pub extern "C" fn c2d_distance_obb_poly(a: Obb, b: Poly) -> f32 {
@@ -239,7 +239,7 @@ pub extern "C" fn c2d_distance_obb_poly(a: Obb, b: Poly) -> f32 {
 }
 
 /// The distance between convex polygons `a` and `b`: 0 when they touch or overlap (`c2d_touch_poly_poly`), else the
-/// Euclidean gap, never 0; `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 #[no_mangle]
 pub extern "C" fn c2d_distance_poly_poly(a: Poly, b: Poly) -> f32 {
@@ -247,7 +247,7 @@ pub extern "C" fn c2d_distance_poly_poly(a: Poly, b: Poly) -> f32 {
 }
 
 /// The distance between convex polygon `a` and circle `b`: 0 when they touch or overlap (`c2d_touch_poly_circle`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 #[no_mangle]
 pub extern "C" fn c2d_distance_poly_circle(a: Poly, b: Circle) -> f32 {
@@ -255,7 +255,7 @@ pub extern "C" fn c2d_distance_poly_circle(a: Poly, b: Circle) -> f32 {
 }
 
 /// The distance between convex polygon `a` and capsule `b`: 0 when they touch or overlap (`c2d_touch_poly_capsule`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon whose `count` is outside 3..=C2D_POLY_MAX (no shape); NaN when any input is NaN;
+/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
 /// INFINITY where infinite inputs leave the formula undefined.
 #[no_mangle]
 pub extern "C" fn c2d_distance_poly_capsule(a: Poly, b: Capsule) -> f32 {

@@ -19,8 +19,8 @@ use crate::shape::{Capsule, Circle, Hit, Poly, Rect, Vec2};
 /// sweep keeps these rules; the round pairs decide a graze through an edge's side within double
 /// rounding of `r * |edge|`). `normal`: unit normal of the face hit (of either shape, the
 /// target's first on exact ties), from `b` toward `a`; `point`: where the touching features
-/// meet; `pos`: the rect's x, y at t. False for any NaN or infinity, and for a polygon `count`
-/// outside 3..=C2D_POLY_MAX.
+/// meet; `pos`: the rect's x, y at t. False for any NaN or infinity, and for a polygon that is
+/// no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 /// `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_rect_poly(a: Rect, delta: Vec2, b: Poly, out: *mut Hit) -> bool {
@@ -54,9 +54,9 @@ pub unsafe extern "C" fn c2d_sweep_rect_capsule(
 /// they would overlap strictly (same rules and safety as `c2d_sweep_rect_poly`; the centre
 /// against the polygon's edges grown by the radius, never missed through a thin polygon).
 /// `normal`: from the polygon's nearest point toward the centre at t; `point`: that nearest
-/// point; `pos`: the centre at t. A circle with r <= 0 never hits. False for any NaN or
-/// infinity, and for a polygon `count` outside 3..=C2D_POLY_MAX. `out` may be NULL (answer
-/// only); it is left untouched when the answer is false.
+/// point; `pos`: the centre at t. A circle with r <= 0 never hits. False for any NaN or infinity,
+/// and for a polygon that is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see
+/// `c2d_poly`). `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_circle_poly(
     a: Circle,
@@ -91,9 +91,10 @@ pub unsafe extern "C" fn c2d_sweep_circle_capsule(
 /// Capsule `a` moving by `delta` against the static convex polygon `b`: true at the first moment
 /// they would overlap strictly (same rules and safety as `c2d_sweep_rect_poly`; `a + t*delta`
 /// means both ends moved in f32). `normal`: from the polygon's nearest point toward `a`'s core
-/// at t; `point`: that nearest point; `pos`: `a`'s end `a` at t. A capsule with r <= 0 never
-/// hits. False for any NaN or infinity, and for a polygon `count` outside 3..=C2D_POLY_MAX.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+/// at t; `point`: that nearest point; `pos`: `a`'s end `a` at t. A capsule with r <= 0 never hits.
+/// False for any NaN or infinity, and for a polygon that is no shape (zero area, or a `count`
+/// outside 3..=C2D_POLY_MAX: see `c2d_poly`). `out` may be NULL (answer only); it is left untouched
+/// when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_capsule_poly(
     a: Capsule,
@@ -128,9 +129,10 @@ pub unsafe extern "C" fn c2d_sweep_capsule_capsule(
 /// Convex polygon `a` moving by `delta` against the static convex polygon `b`: true at the
 /// first moment they would overlap strictly (a swept separating-axis test; same rules and safety
 /// as `c2d_sweep_rect_poly`, exact on the grid domain; `a + t*delta` means every vertex moved in
-/// f32). `normal` and `point` as for `c2d_sweep_rect_poly`; `pos`: `a`'s first vertex at t.
-/// False for any NaN or infinity, and for a `count` outside 3..=C2D_POLY_MAX. `out` may be NULL
-/// (answer only); it is left untouched when the answer is false.
+/// f32). `normal` and `point` as for `c2d_sweep_rect_poly`; `pos`: `a`'s first vertex at t. False
+/// for any NaN or infinity, and for a polygon that is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`). `out` may be NULL (answer only); it is left untouched when
+/// the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_poly_poly(a: Poly, delta: Vec2, b: Poly, out: *mut Hit) -> bool {
     // SAFETY: `out` is NULL or writable, as this function's contract requires.
@@ -142,9 +144,9 @@ pub unsafe extern "C" fn c2d_sweep_poly_poly(a: Poly, delta: Vec2, b: Poly, out:
 /// Convex polygon `a` moving by `delta` against the static capsule `b`: true at the first
 /// moment they would overlap strictly (same rules and safety as `c2d_sweep_rect_poly`).
 /// `normal`: from `b`'s core toward the polygon's nearest point at t; `point`: on `b`'s surface
-/// along it; `pos`: `a`'s first vertex at t. A capsule with r <= 0 never hits. False for any NaN
-/// or infinity, and for a `count` outside 3..=C2D_POLY_MAX. `out` may be NULL (answer only); it
-/// is left untouched when the answer is false.
+/// along it; `pos`: `a`'s first vertex at t. A capsule with r <= 0 never hits. False for any NaN or
+/// infinity, and for a polygon that is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX:
+/// see `c2d_poly`). `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_poly_capsule(
     a: Poly,
@@ -161,9 +163,9 @@ pub unsafe extern "C" fn c2d_sweep_poly_capsule(
 /// Convex polygon `a` moving by `delta` against the static rect `b`: true at the first moment
 /// they would overlap strictly (a swept separating-axis test; same rules and safety as
 /// `c2d_sweep_rect_poly`, exact on the grid domain). `normal` and `point` as for
-/// `c2d_sweep_rect_poly`; `pos`: `a`'s first vertex at t. False for any NaN or infinity, and
-/// for a `count` outside 3..=C2D_POLY_MAX. `out` may be NULL (answer only); it is left untouched
-/// when the answer is false.
+/// `c2d_sweep_rect_poly`; `pos`: `a`'s first vertex at t. False for any NaN or infinity, and for a
+/// polygon that is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_poly_rect(a: Poly, delta: Vec2, b: Rect, out: *mut Hit) -> bool {
     // SAFETY: `out` is NULL or writable, as this function's contract requires.
@@ -175,9 +177,9 @@ pub unsafe extern "C" fn c2d_sweep_poly_rect(a: Poly, delta: Vec2, b: Rect, out:
 /// Convex polygon `a` moving by `delta` against the static circle `b`: true at the first moment
 /// they would overlap strictly (same rules and safety as `c2d_sweep_rect_poly`). `normal`: from
 /// `b`'s centre toward the polygon's nearest point at t; `point`: on `b`'s surface along it;
-/// `pos`: `a`'s first vertex at t. A circle with r <= 0 never hits. False for any NaN or
-/// infinity, and for a `count` outside 3..=C2D_POLY_MAX. `out` may be NULL (answer only); it is
-/// left untouched when the answer is false.
+/// `pos`: `a`'s first vertex at t. A circle with r <= 0 never hits. False for any NaN or infinity,
+/// and for a polygon that is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see
+/// `c2d_poly`). `out` may be NULL (answer only); it is left untouched when the answer is false.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_sweep_poly_circle(
     a: Poly,

@@ -5,8 +5,8 @@
 //! grid domain (rect and box corners included). Capsules and circles compare squared distances
 //! to segments with `r²`: the perpendicular case, a ~95-bit product, is compared exactly with
 //! [`product_le`]. So every predicate here is exact on the grid domain (oriented boxes at
-//! multiples of 90°). A NaN anywhere answers false; a poly whose `count` is outside `3..=8`
-//! answers false.
+//! multiples of 90°). A NaN anywhere answers false; a poly that is no shape (a `count` outside
+//! `3..=8`, or zero area: [`Poly::vertices`] decides both) answers false.
 
 use super::below;
 use super::flavours;
@@ -79,7 +79,8 @@ impl Convex {
         aabb: false,
     };
 
-    /// A poly's vertices; `None` for a count outside `3..=8` or a NaN vertex.
+    /// A poly's vertices; `None` for a poly that is no shape (a count outside `3..=8` or zero
+    /// area, as [`Poly::vertices`] decides) or a NaN vertex.
     pub(crate) fn of_poly(p: &Poly) -> Option<Convex> {
         let mut c = Convex::EMPTY;
         c.set_poly(p).then_some(c)

@@ -11,13 +11,18 @@ pub const POLY_MAX: usize = 8;
 ///
 /// `c2d_poly_make` (`Poly::hull` in Rust) builds one from any points. A value put together by
 /// hand that breaks these rules (wrong winding, not convex) gets some answer from every query,
-/// never a crash or a NaN; a `count` outside `3..=8` makes every query answer false.
+/// never a crash or a NaN. A polygon with zero area (all vertices on one line, or collapsed by
+/// f32 rounding), or a `count` outside `3..=8`, is no shape: it overlaps and touches nothing,
+/// sweeps against it or of it miss (the mover ends at its goal), contacts and manifolds report
+/// none, ray casts miss and distances are `+inf`. Zero area is decided exactly on the f32
+/// vertices as given: a polygon far from the origin (10 wide at 1e30) whose corners round to one
+/// point or one line is no shape; a tiny one whose corners stay apart keeps its area.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Poly {
     /// The vertices; only the first `count` are used.
     pub verts: [Vec2; POLY_MAX],
-    /// How many vertices are used: 3 to `C2D_POLY_MAX`.
+    /// How many vertices are used: 3 to `C2D_POLY_MAX` (any other count is no shape).
     pub count: i32,
 }
 
@@ -107,14 +112,59 @@ impl Poly {
         Ok(out)
     }
 
-    /// The vertices in use, `None` when `count` is outside `3..=8`.
+    /// The vertices in use: `None` when the polygon is no shape, its `count` outside `3..=8`
+    /// or its area zero (every vertex on one line, or one point: as given, or collapsed by f32
+    /// rounding, a polygon far from the origin). Every query takes a polygon through here.
+    #[inline]
     pub fn vertices(&self) -> Option<&[Vec2]> {
         let n = usize::try_from(self.count).ok()?;
-        if (3..=POLY_MAX).contains(&n) {
-            Some(&self.verts[..n])
-        } else {
-            None
+        if !(3..=POLY_MAX).contains(&n) {
+            return None;
         }
+        let vs = &self.verts[..n];
+        (!flat(vs)).then_some(vs)
+    }
+}
+
+/// Whether the finite points `vs` (3 to 8 of them) all lie on one line: the polygon they bound
+/// has zero area. A point not finite answers false (such a polygon is left to the queries,
+/// which answer false for a NaN or decide with the infinity as they always have).
+///
+/// First the doubled signed area in f64: each product of two f32 values is exact in f64, and
+/// only the sum of the `2n` of them rounds, by at most `(2n - 1)` units of rounding of the sum
+/// of their magnitudes; an area past that bound (every usable polygon but those nearly flat)
+/// is not zero. Else the exact orientations decide: all of `vs` on the line through `vs[0]` and
+/// the first other point (none other: one point).
+#[inline]
+fn flat(vs: &[Vec2]) -> bool {
+    let w = |a: f32| a as f64;
+    let (mut area, mut size) = (0.0f64, 0.0f64);
+    let mut prev = vs[vs.len() - 1];
+    for &v in vs {
+        let (l, r) = (w(prev.x) * w(v.y), w(v.x) * w(prev.y));
+        area += l - r;
+        size += l.abs() + r.abs();
+        prev = v;
+    }
+    // 16 units of f64 rounding (8 f64::EPSILON) cover the 15 roundings of the sum of 16
+    // products and those of `size` itself; a NaN or an infinity fails the test below and is
+    // caught by the finiteness check after it.
+    if area.abs() > 8.0 * f64::EPSILON * size {
+        return false;
+    }
+    flat_exact(vs)
+}
+
+/// [`flat`] by exact orientations, for the nearly flat polygons (and those not finite).
+#[cold]
+fn flat_exact(vs: &[Vec2]) -> bool {
+    if vs.iter().any(|p| !(p.x.is_finite() && p.y.is_finite())) {
+        return false;
+    }
+    let p = vs[0];
+    match vs.iter().find(|&&q| q != p) {
+        None => true,
+        Some(&q) => vs.iter().all(|&r| orient_sign(p, q, r) == 0),
     }
 }
 
