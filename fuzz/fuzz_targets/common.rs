@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 use collide2d::ffi;
-use collide2d::{Circle, CircleI, Obb, Rect, RectI, Rot, Segment, Vec2};
+use collide2d::{Circle, CircleI, Obb, Poly, Rect, RectI, Rot, Segment, Vec2, POLY_MAX};
 
 /// Reads the fuzz input front to back; an exhausted input reads as zeros.
 pub struct Bytes<'a> {
@@ -105,8 +105,48 @@ impl<'a> Bytes<'a> {
         Circle {
             x: self.f32(),
             y: self.f32(),
-            r: self.f32(),
+            r: self.radius(),
         }
+    }
+
+    /// A radius: now and then one of [`TINY`] (a speck of dust, down to a subnormal), else any
+    /// f32.
+    pub fn radius(&mut self) -> f32 {
+        match self.u8() % 4 {
+            0 => TINY[self.u8() as usize % TINY.len()],
+            _ => self.f32(),
+        }
+    }
+
+    /// A polygon of zero area put together by hand, `count` 3..=8: every vertex one point, every
+    /// vertex on one line (grid steps along a grid direction, in any order), or a proper square
+    /// so far out that f32 rounds its corners together. Such a polygon is no shape.
+    pub fn flat_poly(&mut self) -> Poly {
+        let n = 3 + self.u8() as usize % (POLY_MAX - 2);
+        let mut p = Poly {
+            count: n as i32,
+            ..Poly::default()
+        };
+        let o = Vec2::new(self.grid(), self.grid());
+        match self.u8() % 3 {
+            0 => p.verts[..n].fill(o),
+            1 => {
+                let d = Vec2::new(self.u8() as i8 as f32, self.u8() as i8 as f32);
+                for v in p.verts[..n].iter_mut() {
+                    let k = self.u8() as i8 as f32 / 4.0;
+                    *v = Vec2::new(o.x + k * d.x, o.y + k * d.y);
+                }
+            }
+            _ => {
+                let far = [1.0e30f32, -1.0e30, 3.0e20, 1.0e38][self.u8() as usize % 4];
+                let (x, y, s) = (far + o.x, far - o.y, 1.0 + (self.u8() % 16) as f32);
+                let square = [(x, y), (x + s, y), (x + s, y + s), (x, y + s)];
+                for (v, &(vx, vy)) in p.verts.iter_mut().zip(square.iter().cycle()).take(n) {
+                    *v = Vec2::new(vx, vy);
+                }
+            }
+        }
+        p
     }
 
     pub fn segment(&mut self) -> Segment {
@@ -168,8 +208,69 @@ impl<'a> Bytes<'a> {
     }
 }
 
+/// Radii of round shapes far below any game's scale, down to the smallest subnormal.
+pub const TINY: [f32; 6] = [1.0e-45, 1.0e-38, 1.0e-30, 1.0e-20, 1.0e-15, 1.0e-10];
+
 // ---------------------------------------------------------------------------------------------
 // Classifying inputs.
+
+fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let bb = s - a;
+    (s, (a - (s - bb)) + (b - bb))
+}
+
+/// The exact sign of `(q - p) × (r - p)` for finite f32 points: positive when `r` is left of
+/// `p→q`. Every product of two f32 is exact in f64 (48-bit mantissas, exponents within f64's
+/// normal range), and their sum is kept exactly as a floating-point expansion (two-sum), whose
+/// sign is that of its largest nonzero component.
+pub fn orient_f32(p: Vec2, q: Vec2, r: Vec2) -> i32 {
+    let m = |a: f32, b: f32| a as f64 * b as f64;
+    let terms = [
+        m(q.x, r.y),
+        -m(q.x, p.y),
+        -m(p.x, r.y),
+        -m(q.y, r.x),
+        m(q.y, p.x),
+        m(p.y, r.x),
+    ];
+    let mut e = [0.0f64; 6];
+    let mut len = 0;
+    for t in terms {
+        let mut q = t;
+        for c in e.iter_mut().take(len) {
+            let (s, err) = two_sum(q, *c);
+            *c = err;
+            q = s;
+        }
+        e[len] = q;
+        len += 1;
+    }
+    e[..len]
+        .iter()
+        .rev()
+        .find(|&&c| c != 0.0)
+        .map_or(0, |&c| if c > 0.0 { 1 } else { -1 })
+}
+
+/// Whether finite points all lie on one line (or are one point): a polygon of zero area.
+pub fn flat(vs: &[Vec2]) -> bool {
+    if !vs.iter().all(|v| v.x.is_finite() && v.y.is_finite()) {
+        return false;
+    }
+    match vs.iter().find(|&&v| v != vs[0]) {
+        None => true,
+        Some(&q) => vs.iter().all(|&r| orient_f32(vs[0], q, r) == 0),
+    }
+}
+
+/// The vertices a query reads from a polygon: `None` when it is no shape, its count outside
+/// 3..=8 or its area zero.
+pub fn shape_of(p: &Poly) -> Option<&[Vec2]> {
+    let n = usize::try_from(p.count).ok()?;
+    let vs = p.verts.get(..n).filter(|_| n >= 3)?;
+    (!flat(vs)).then_some(vs)
+}
 
 pub fn nan(v: &[f32]) -> bool {
     v.iter().any(|x| x.is_nan())
@@ -195,6 +296,11 @@ pub fn hit_f(h: &collide2d::Hit) -> [f32; 7] {
 pub fn grid(v: &[f32]) -> bool {
     v.iter()
         .all(|&x| x.abs() <= 16384.0 && (x * 256.0).fract() == 0.0)
+}
+
+/// Every value on the grid domain or a positive one of [`TINY`]'s scale (at most 1e-10).
+pub fn grid_or_tiny(v: &[f32]) -> bool {
+    v.iter().all(|&x| grid(&[x]) || (x > 0.0 && x <= 1.0e-10))
 }
 
 /// Finite and at most 1e6 in magnitude.

@@ -1,5 +1,6 @@
 //! Convex polygons and capsules through their C functions, on arbitrary bit patterns and on
-//! malformed hand-made polygons (count out of range, wrong winding, not convex, repeated points).
+//! malformed hand-made polygons (count out of range, wrong winding, not convex, repeated points,
+//! zero area), with radii down to subnormals.
 //!
 //! Checked: nothing panics; `c2d_poly_make` answers OK with a strictly convex counter-clockwise
 //! hull of 3..=8 of the input points, starting at the lowest of the leftmost, that holds every
@@ -12,7 +13,7 @@
 //! answers as the rect does, and a capsule with `a == b` as the circle. Contacts and manifolds
 //! answer exactly as the strict predicate, with a positive depth, a unit normal (finite input),
 //! the manifold's normal the contact's and 0..=2 points; distances are 0 exactly when touching,
-//! NaN for a NaN or a count out of range, infinite for an empty shape; the capsule ray cast hits
+//! NaN for a NaN or no shape, infinite for no shape (a count out of range or zero area); the capsule ray cast hits
 //! exactly when `c2d_intersect_segment_capsule` does.
 #![no_main]
 
@@ -31,48 +32,6 @@ const SENTINEL: Hit = Hit {
     point: Vec2 { x: 7.0, y: 7.0 },
     pos: Vec2 { x: 7.0, y: 7.0 },
 };
-
-// ---------------------------------------------------------------------------------------------
-// Exact orientation of f32 points: every product of two f32 is exact in f64 (48-bit mantissas,
-// exponents within f64's normal range), and their sum is kept exactly as a floating-point
-// expansion (two-sum), whose sign is that of its largest nonzero component.
-
-fn two_sum(a: f64, b: f64) -> (f64, f64) {
-    let s = a + b;
-    let bb = s - a;
-    (s, (a - (s - bb)) + (b - bb))
-}
-
-/// The exact sign of `(q - p) × (r - p)` for finite f32 points: positive when `r` is left of
-/// `p→q`.
-fn orient(p: Vec2, q: Vec2, r: Vec2) -> i32 {
-    let m = |a: f32, b: f32| a as f64 * b as f64;
-    let terms = [
-        m(q.x, r.y),
-        -m(q.x, p.y),
-        -m(p.x, r.y),
-        -m(q.y, r.x),
-        m(q.y, p.x),
-        m(p.y, r.x),
-    ];
-    let mut e = [0.0f64; 6];
-    let mut len = 0;
-    for t in terms {
-        let mut q = t;
-        for c in e.iter_mut().take(len) {
-            let (s, err) = two_sum(q, *c);
-            *c = err;
-            q = s;
-        }
-        e[len] = q;
-        len += 1;
-    }
-    e[..len]
-        .iter()
-        .rev()
-        .find(|&&c| c != 0.0)
-        .map_or(0, |&c| if c > 0.0 { 1 } else { -1 })
-}
 
 // ---------------------------------------------------------------------------------------------
 // Exact models on the grid domain, in i128 (coordinates scaled by 512).
@@ -202,14 +161,10 @@ struct Shape {
     valid: bool,
 }
 
-fn used(p: &Poly) -> Option<&[Vec2]> {
-    let n = usize::try_from(p.count).ok()?;
-    (3..=POLY_MAX).contains(&n).then(|| &p.verts[..n])
-}
-
-/// The floats a query reads from a polygon: its used vertices (`None` for a count out of range).
+/// The floats a query reads from a polygon: its used vertices (`None` for no shape: a count out
+/// of range or zero area).
 fn poly_f(p: &Poly) -> Option<Vec<f32>> {
-    used(p).map(|vs| vs.iter().flat_map(|v| [v.x, v.y]).collect())
+    shape_of(p).map(|vs| vs.iter().flat_map(|v| [v.x, v.y]).collect())
 }
 
 fn make(pts: &[Vec2]) -> Option<Poly> {
@@ -233,7 +188,7 @@ impl Bytes<'_> {
     }
 
     fn poly(&mut self) -> Shape {
-        match self.u8() % 8 {
+        match self.u8() % 9 {
             // A hull of grid points, of small integers, or of any floats.
             0..=2 => {
                 let tag = self.u8() % 3;
@@ -251,6 +206,10 @@ impl Bytes<'_> {
                 }
             }
             3 => self.raw(),
+            8 => Shape {
+                p: self.flat_poly(),
+                valid: false,
+            },
             // A hull, broken by hand.
             _ => {
                 let on_grid = self.u8() % 2 == 0;
@@ -303,7 +262,7 @@ impl Bytes<'_> {
     fn capsule(&mut self) -> Capsule {
         let a = self.vec2();
         let b = if self.u8() % 4 == 0 { a } else { self.vec2() };
-        Capsule::new(a, b, self.f32())
+        Capsule::new(a, b, self.radius())
     }
 }
 
@@ -313,7 +272,7 @@ fn cap_f(k: &Capsule) -> [f32; 5] {
 
 /// A poly's model vertices on the grid (scaled), for a valid poly all of whose floats are on it.
 fn grid_poly(s: &Shape, other: &[f32]) -> Option<Vec<P>> {
-    let vs = used(&s.p)?;
+    let vs = shape_of(&s.p)?;
     let f = poly_f(&s.p)?;
     (s.valid && grid(&f) && grid(other)).then(|| vs.iter().map(|&v| p_of(v)).collect())
 }
@@ -373,7 +332,7 @@ fn pair(
 ) {
     assert!(!o || t, "{name}: overlap without touch {input:?}");
     match floats {
-        None => assert!(!t, "{name}: true with a count out of range {input:?}"),
+        None => assert!(!t, "{name}: true for no shape {input:?}"),
         Some(f) => assert!(!(t && nan(f)), "{name}: true with a NaN input {input:?}"),
     }
     if let Some(m) = model {
@@ -424,7 +383,7 @@ fn check_make(b: &mut Bytes) {
     let flat = pts.len() < 3
         || pts
             .iter()
-            .all(|&q| pts.iter().all(|&r| orient(pts[0], q, r) == 0));
+            .all(|&q| pts.iter().all(|&r| orient_f32(pts[0], q, r) == 0));
     if st != C2D_OK {
         let same = (0..POLY_MAX).all(|i| {
             out.verts[i].x.to_bits() == junk.verts[i].x.to_bits()
@@ -492,12 +451,16 @@ fn check_make(b: &mut Bytes) {
         let (a, c) = (vs[i], vs[(i + 1) % n]);
         for (j, &w) in vs.iter().enumerate() {
             if j != i && j != (i + 1) % n {
-                assert_eq!(orient(a, c, w), 1, "poly_make not strictly convex: {out:?}");
+                assert_eq!(
+                    orient_f32(a, c, w),
+                    1,
+                    "poly_make not strictly convex: {out:?}"
+                );
             }
         }
         for &p in &pts {
             assert!(
-                orient(a, c, p) >= 0,
+                orient_f32(a, c, p) >= 0,
                 "poly_make hull {out:?} leaves out {p:?}"
             );
         }
@@ -945,7 +908,7 @@ fn check_raycast(b: &mut Bytes) {
     assert_eq!(hit, hit_null, "{input}: answer depends on the out pointer");
     let od = [o.x, o.y, d.x, d.y];
     match poly_f(&s.p) {
-        None => assert!(!hit, "{input}: hit with a count out of range"),
+        None => assert!(!hit, "{input}: hit on no shape"),
         Some(f) => {
             let all = [&od[..], &f].concat();
             assert!(!(hit && nan(&all)), "{input}: hit with a NaN input");
@@ -1106,7 +1069,7 @@ fn answers(
     )
 }
 
-/// Checks one pair's answers; `f` are the floats it reads (`None`: a polygon count out of range).
+/// Checks one pair's answers; `f` are the floats it reads (`None`: a polygon that is no shape).
 fn check_answers(input: &str, f: Option<Vec<f32>>, a: Answers) {
     let (overlap, touch, contact, hit_null, dist, manifold) = a;
     assert_eq!(
@@ -1120,16 +1083,13 @@ fn check_answers(input: &str, f: Option<Vec<f32>>, a: Answers) {
     );
     let bad = f.as_ref().is_none_or(|f| nan(f));
     if bad {
-        assert!(
-            !overlap,
-            "{input}: overlap with a NaN or a count out of range"
-        );
-        // A count out of range is no shape (+inf away, NaN if the other shape has a NaN); a
-        // NaN makes the distance NaN.
+        assert!(!overlap, "{input}: overlap with a NaN or no shape");
+        // A polygon with a count out of range or zero area is no shape (+inf away, NaN if the
+        // other shape has a NaN); a NaN makes the distance NaN.
         let empty = f.is_none() && dist == f32::INFINITY;
         assert!(
             dist.is_nan() || empty,
-            "{input}: distance {dist} with a NaN or a count out of range"
+            "{input}: distance {dist} with a NaN or no shape"
         );
     } else {
         assert!(!dist.is_nan(), "{input}: NaN distance from numbers");

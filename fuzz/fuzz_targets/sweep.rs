@@ -4,16 +4,18 @@
 //! [0, 1]; unless the shapes overlap at the start, neither `pos` nor `a + t*delta` (f32, no FMA)
 //! overlaps the target strictly; on the grid domain no sampled position before t overlaps (t never
 //! past the contact) and a miss passes no overlapping sample (no tunnelling); at any size ratio,
-//! a sweep that misses leaves the mover's end, `a + delta` in f32, clear of the target. A ray cast with a finite origin and delta hits exactly when the segment intersects
-//! the shape. The polygon and capsule sweeps keep the same rules, with the mover moved vertex by
-//! vertex (each `v + t*delta` in f32), on polygons built by `c2d_poly_make` and on polygons put
-//! together by hand (a count out of range answers no hit).
+//! a sweep that misses leaves the mover's end, `a + delta` in f32, clear of the target. A ray
+//! cast with a finite origin and delta hits exactly when the segment intersects the shape. The
+//! polygon and capsule sweeps keep the same rules, with the mover moved vertex by vertex (each
+//! `v + t*delta` in f32), on polygons built by `c2d_poly_make` and on polygons put together by
+//! hand; a polygon that is no shape (a count out of range, zero area) answers no hit. Round
+//! shapes take radii down to subnormals, and the sampled positions are checked for them too.
 #![no_main]
 
 mod common;
 
 use collide2d::ffi::*;
-use collide2d::{Capsule, Circle, Hit, Poly, Rect, Segment, Vec2, POLY_MAX};
+use collide2d::{Capsule, Circle, Hit, Poly, Rect, Segment, Vec2};
 use common::*;
 use libfuzzer_sys::fuzz_target;
 
@@ -155,6 +157,10 @@ trait Moving: Copy + std::fmt::Debug {
     fn collapsed(&self) -> bool {
         false
     }
+    /// No shape at all: a polygon whose count is out of range or whose area is zero.
+    fn nothing(&self) -> bool {
+        false
+    }
 }
 
 /// A rect of zero size, or a polygon whose used vertices are one point.
@@ -234,19 +240,18 @@ impl Moving for Poly {
     fn collapsed(&self) -> bool {
         collapsed_f(&poly_f(self))
     }
+    fn nothing(&self) -> bool {
+        shape_of(self).is_none()
+    }
 }
 
 fn cap_f(k: &Capsule) -> [f32; 5] {
     [k.a.x, k.a.y, k.b.x, k.b.y, k.r]
 }
 
-/// The floats a query reads from a polygon: its used vertices (none for a count out of range).
+/// The floats a query reads from a polygon: its used vertices (none for no shape).
 fn poly_f(p: &Poly) -> Vec<f32> {
-    let n = usize::try_from(p.count).unwrap_or(0);
-    if !(3..=POLY_MAX).contains(&n) {
-        return vec![];
-    }
-    p.verts[..n].iter().flat_map(|v| [v.x, v.y]).collect()
+    shape_of(p).map_or(vec![], |vs| vs.iter().flat_map(|v| [v.x, v.y]).collect())
 }
 
 trait Decode {
@@ -256,13 +261,16 @@ trait Decode {
 
 impl Decode for Bytes<'_> {
     fn capsule(&mut self) -> Capsule {
-        Capsule::new(self.vec2(), self.vec2(), self.f32())
+        Capsule::new(self.vec2(), self.vec2(), self.radius())
     }
 
     /// A polygon and whether `c2d_poly_make` built it: the hull of grid points or of any floats,
     /// or one put together by hand (any count, any vertices).
     fn poly(&mut self) -> (Poly, bool) {
-        let tag = self.u8() % 4;
+        let tag = self.u8() % 5;
+        if tag == 4 {
+            return (self.flat_poly(), false);
+        }
         let n = 3 + self.u8() as usize % 8;
         let pts: Vec<Vec2> = (0..n)
             .map(|_| {
@@ -293,16 +301,16 @@ impl Decode for Bytes<'_> {
 /// `valid` says the polygons in it are as `c2d_poly_make` builds them (the start rule and the
 /// sampled positions are checked on those).
 #[allow(clippy::too_many_arguments)]
-fn sweep_moving<A: Moving, B: Copy + std::fmt::Debug>(
+fn sweep_moving<A: Moving, B: Moving>(
     name: &str,
     f: unsafe extern "C" fn(A, Vec2, B, *mut Hit) -> bool,
     overlap: &dyn Fn(A, B) -> bool,
     a: A,
     d: Vec2,
     b: B,
-    bf: &[f32],
     valid: bool,
 ) {
+    let bf = &b.floats()[..];
     let mut out = SENTINEL;
     // SAFETY: `out` is a valid Hit; NULL is allowed by the contract.
     let (hit, hit_null) = unsafe { (f(a, d, b, &mut out), f(a, d, b, std::ptr::null_mut())) };
@@ -311,6 +319,9 @@ fn sweep_moving<A: Moving, B: Copy + std::fmt::Debug>(
     let all = [a.floats(), vec_f(d).to_vec(), bf.to_vec()].concat();
     if nan(&all) || infinite(&all) {
         assert!(!hit, "{input}: hit with a NaN or an infinity");
+    }
+    if a.nothing() || b.nothing() {
+        assert!(!hit, "{input}: hit with no shape");
     }
     if !hit {
         assert_eq!(out, SENTINEL, "{input}: out written on a miss");
@@ -353,7 +364,9 @@ fn sweep_moving<A: Moving, B: Copy + std::fmt::Debug>(
         );
     }
     // Sampled times whose moved floats are exact: none before t overlaps, and a miss has none.
-    if valid && grid(&all) && !start {
+    // Radii far below the grid (a speck of dust) count: a round shape of any positive radius
+    // is at least its core, and the core crossing the target must hit.
+    if valid && grid_or_tiny(&all) && !start {
         let limit = if hit { out.t } else { 1.0 };
         for k in 0..=16 {
             let s = k as f32 / 16.0;
@@ -535,16 +548,7 @@ fuzz_target!(|data: &[u8]| {
             10 => {
                 let (x, (y, v)) = (b.rect(), b.poly());
                 let ov = |a: Rect, b: Poly| c2d_overlap_rect_poly(a, b);
-                sweep_moving(
-                    "sweep_rect_poly",
-                    c2d_sweep_rect_poly,
-                    &ov,
-                    x,
-                    d,
-                    y,
-                    &poly_f(&y),
-                    v,
-                );
+                sweep_moving("sweep_rect_poly", c2d_sweep_rect_poly, &ov, x, d, y, v);
             }
             11 => {
                 let (x, y) = (b.rect(), b.capsule());
@@ -556,23 +560,13 @@ fuzz_target!(|data: &[u8]| {
                     x,
                     d,
                     y,
-                    &cap_f(&y),
                     true,
                 );
             }
             12 => {
                 let (x, (y, v)) = (b.circle(), b.poly());
                 let ov = |a: Circle, b: Poly| c2d_overlap_poly_circle(b, a);
-                sweep_moving(
-                    "sweep_circle_poly",
-                    c2d_sweep_circle_poly,
-                    &ov,
-                    x,
-                    d,
-                    y,
-                    &poly_f(&y),
-                    v,
-                );
+                sweep_moving("sweep_circle_poly", c2d_sweep_circle_poly, &ov, x, d, y, v);
             }
             13 => {
                 let (x, y) = (b.circle(), b.capsule());
@@ -584,7 +578,6 @@ fuzz_target!(|data: &[u8]| {
                     x,
                     d,
                     y,
-                    &cap_f(&y),
                     true,
                 );
             }
@@ -598,7 +591,6 @@ fuzz_target!(|data: &[u8]| {
                     x,
                     d,
                     y,
-                    &poly_f(&y),
                     v,
                 );
             }
@@ -612,23 +604,13 @@ fuzz_target!(|data: &[u8]| {
                     x,
                     d,
                     y,
-                    &cap_f(&y),
                     true,
                 );
             }
             16 => {
                 let ((x, u), (y, v)) = (b.poly(), b.poly());
                 let ov = |a: Poly, b: Poly| c2d_overlap_poly_poly(a, b);
-                sweep_moving(
-                    "sweep_poly_poly",
-                    c2d_sweep_poly_poly,
-                    &ov,
-                    x,
-                    d,
-                    y,
-                    &poly_f(&y),
-                    u & v,
-                );
+                sweep_moving("sweep_poly_poly", c2d_sweep_poly_poly, &ov, x, d, y, u & v);
             }
             17 => {
                 let ((x, u), y) = (b.poly(), b.capsule());
@@ -640,37 +622,18 @@ fuzz_target!(|data: &[u8]| {
                     x,
                     d,
                     y,
-                    &cap_f(&y),
                     u,
                 );
             }
             18 => {
                 let ((x, u), y) = (b.poly(), b.rect());
                 let ov = |a: Poly, b: Rect| c2d_overlap_rect_poly(b, a);
-                sweep_moving(
-                    "sweep_poly_rect",
-                    c2d_sweep_poly_rect,
-                    &ov,
-                    x,
-                    d,
-                    y,
-                    &rect_f(y),
-                    u,
-                );
+                sweep_moving("sweep_poly_rect", c2d_sweep_poly_rect, &ov, x, d, y, u);
             }
             19 => {
                 let ((x, u), y) = (b.poly(), b.circle());
                 let ov = |a: Poly, b: Circle| c2d_overlap_poly_circle(a, b);
-                sweep_moving(
-                    "sweep_poly_circle",
-                    c2d_sweep_poly_circle,
-                    &ov,
-                    x,
-                    d,
-                    y,
-                    &circle_f(y),
-                    u,
-                );
+                sweep_moving("sweep_poly_circle", c2d_sweep_poly_circle, &ov, x, d, y, u);
             }
             20 => {
                 let (x, y) = (b.capsule(), b.rect());
@@ -682,7 +645,6 @@ fuzz_target!(|data: &[u8]| {
                     x,
                     d,
                     y,
-                    &rect_f(y),
                     true,
                 );
             }
@@ -696,7 +658,6 @@ fuzz_target!(|data: &[u8]| {
                     x,
                     d,
                     y,
-                    &circle_f(y),
                     true,
                 );
             }
