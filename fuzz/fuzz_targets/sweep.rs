@@ -320,7 +320,10 @@ fn sweep_moving<A: Moving, B: Moving>(
     if nan(&all) || infinite(&all) {
         assert!(!hit, "{input}: hit with a NaN or an infinity");
     }
-    if a.nothing() || b.nothing() {
+    // No shape is hit, and none moves: a flat polygon moved vertex by vertex in f32 may come out
+    // with an area, which its sweep never was.
+    let nothing = a.nothing() || b.nothing();
+    if nothing {
         assert!(!hit, "{input}: hit with no shape");
     }
     if !hit {
@@ -339,7 +342,7 @@ fn sweep_moving<A: Moving, B: Moving>(
     let flat = |x: f32, w: f32| x as f64 + w as f64 == x as f64;
     let rect_point = bf.len() == 4 && flat(bf[0], bf[2]) && flat(bf[1], bf[3]);
     let axisless = end.collapsed() && (rect_point || collapsed_f(bf));
-    if !hit && !start && !infinite(&all) && !infinite(&end.floats()) && !axisless {
+    if !hit && !start && !nothing && !infinite(&all) && !infinite(&end.floats()) && !axisless {
         assert!(
             !overlap(end, b),
             "{input}: missed, but the end {end:?} overlaps"
