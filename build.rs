@@ -88,6 +88,10 @@ const HEADER_TOP: &str = "\
  *   Slopes       c2d_world_set_slope (a right-triangle slope tile in an item's rect),
  *                _set_shape_d (an item made a convex polygon), _shape_d (its vertices): moves
  *                slide up and down slanted faces and cross joins without catching
+ *   State        c2d_world_hash (one 64-bit hash of the world's items, equal on every target:
+ *                compare players' worlds frame by frame), c2d_world_snapshot_size, _snapshot,
+ *                _restore (rollback, replays, save games: the bytes restore on any target),
+ *                c2d_world_clone
  *   Version      c2d_version, C2D_VERSION_MAJOR, C2D_VERSION_MINOR, C2D_VERSION_PATCH
  *
  * Exactness: on the grid domain (every coordinate, size and radius a multiple of 1/256 with

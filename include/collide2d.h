@@ -49,6 +49,10 @@
  *   Slopes       c2d_world_set_slope (a right-triangle slope tile in an item's rect),
  *                _set_shape_d (an item made a convex polygon), _shape_d (its vertices): moves
  *                slide up and down slanted faces and cross joins without catching
+ *   State        c2d_world_hash (one 64-bit hash of the world's items, equal on every target:
+ *                compare players' worlds frame by frame), c2d_world_snapshot_size, _snapshot,
+ *                _restore (rollback, replays, save games: the bytes restore on any target),
+ *                c2d_world_clone
  *   Version      c2d_version, C2D_VERSION_MAJOR, C2D_VERSION_MINOR, C2D_VERSION_PATCH
  *
  * Exactness: on the grid domain (every coordinate, size and radius a multiple of 1/256 with
@@ -136,6 +140,9 @@
 /// right, `/`).
 #define C2D_SLOPE_X1Y1 3
 
+/// The snapshot layout `c2d_world_snapshot` writes, and the newest `c2d_world_restore` reads.
+#define C2D_SNAPSHOT_VERSION (uint32_t)SNAPSHOT_VERSION
+
 /// The most items one world holds at once (2^22 = 4,194,304).
 #define C2D_WORLD_CAPACITY (1 << 22)
 
@@ -156,6 +163,9 @@
 /// The right angle at the high-x, high-y corner (on a y-down screen, a floor ramp rising to
 /// the right).
 #define SLOPE_X1Y1 3
+
+/// The snapshot layout this library writes (and the newest it reads).
+#define SNAPSHOT_VERSION 1
 
 /// A world of rect items with a broad phase (sweep and prune in tiles of cells).
 typedef struct c2d_world c2d_world;
@@ -481,6 +491,14 @@ typedef struct c2d_segmentd {
 
 /// Stop at the contact, then go on with the rest of the motion reflected off the surface.
 #define C2D_BOUNCE 4
+
+/// `c2d_world_restore`: the bytes are not a whole snapshot of this library (truncated,
+/// corrupted, or holding values no world holds); the world is unchanged (since 1.3).
+#define C2D_ERR_CORRUPT 8
+
+/// `c2d_world_restore`: a snapshot from a newer version of the library, whose layout this one
+/// does not read; the world is unchanged (since 1.3).
+#define C2D_ERR_VERSION 9
 
 /// Success.
 #define C2D_OK 0
@@ -1574,6 +1592,43 @@ c2d_status c2d_world_shape_d(const struct c2d_world *w,
                              struct c2d_vec2d *out,
                              size_t cap,
                              size_t *count);
+
+/// A 64-bit hash of the world's state, to compare two machines' worlds frame by frame (lockstep
+/// and rollback netcode, replays): every live item's handle (its slot and generation, not which
+/// world issued it), rect (the bits of the doubles as last given), category, mask, one-way face
+/// and shape, the order in which free slots will be reused by `c2d_world_add`, the cell size and
+/// the precision (f32 or double world). Equal states give equal hashes on every target, however
+/// they were reached and whatever order the items were added in; user values do not count (they
+/// are often pointers). Not a cryptographic hash: different states collide by chance only. 0 for
+/// a NULL world (since 1.3).
+uint64_t c2d_world_hash(const struct c2d_world *w);
+
+/// The size in bytes of the world's snapshot (`c2d_world_snapshot`); 0 for a NULL world
+/// (since 1.3).
+size_t c2d_world_snapshot_size(const struct c2d_world *w);
+
+/// Writes the world's snapshot into `buf` when `cap` bytes are enough for it, else writes
+/// nothing; returns its size either way (0 for a NULL world; `buf` may be NULL when `cap` is 0).
+/// A snapshot holds every item (rect, user value, category and mask, one-way face, shape), every
+/// slot's generation and the order of reuse of free slots, in a fixed little-endian layout with
+/// a version and a check: it restores on any target, 64- or 32-bit, x86 or ARM (since 1.3).
+size_t c2d_world_snapshot(const struct c2d_world *w, uint8_t *buf, size_t cap);
+
+/// Puts the world back in the state a snapshot recorded (from this world or any other, on any
+/// target): the same items under the same handles, the same slots for the next items added,
+/// the same `c2d_world_hash`. Handles issued after the snapshot was taken become stale or name
+/// what the snapshot had; the world answers to the handles of the world the snapshot came
+/// from. `C2D_OK`; `C2D_ERR_NULL` for a NULL world, or a NULL `buf` with `len` above 0;
+/// `C2D_ERR_CORRUPT` for bytes that are not a whole snapshot (truncated, corrupted, or holding
+/// values no world holds), `C2D_ERR_VERSION` for a snapshot from a newer version: on an error
+/// the world is unchanged (since 1.3).
+c2d_status c2d_world_restore(struct c2d_world *w, const uint8_t *buf, size_t len);
+
+/// A new world holding the same state as `w`: the same items under the same handles (a handle
+/// of either world names the same item in both), the same slots for the next items added, the
+/// same `c2d_world_hash`; the two then change independently. NULL for a NULL world. Free it with
+/// `c2d_world_free` (since 1.3).
+struct c2d_world *c2d_world_clone(const struct c2d_world *w);
 
 /// Rect `a` moving by `delta` (t from 0 to 1) against the static rect `b`: true at the first
 /// moment they would overlap STRICTLY. Sliding along a face while touching is not a hit; moving

@@ -140,6 +140,8 @@ pub extern "C" fn c2d_status_str(status: c2d_status) -> *const c_char {
         C2D_STUCK => b"no clear position within the distance given\0",
         super::C2D_ERR_DEGENERATE => b"fewer than 3 points not on one line\0",
         super::C2D_ERR_TOO_MANY => b"convex hull with more than C2D_POLY_MAX (8) vertices\0",
+        super::C2D_ERR_CORRUPT => b"not a whole snapshot (truncated or corrupted)\0",
+        super::C2D_ERR_VERSION => b"snapshot from a newer version of the library\0",
         _ => b"unknown status\0",
     };
     s.as_ptr().cast()

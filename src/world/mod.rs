@@ -37,6 +37,7 @@ mod handle;
 mod kit;
 mod motion;
 mod slope;
+mod state;
 mod tiles;
 
 use crate::platform::TryLock;
@@ -56,6 +57,7 @@ pub use kit::{Ground, Moved, CARRIED, ON_CEILING, ON_FLOOR, ON_LEFT, ON_RIGHT, P
 pub(crate) use motion::{run, Access};
 pub use motion::{MAX_MOVE_HITS, RESTARTS};
 pub use slope::{ShapeError, SLOPE_X0Y0, SLOPE_X0Y1, SLOPE_X1Y0, SLOPE_X1Y1};
+pub use state::{SnapshotError, SNAPSHOT_VERSION};
 
 /// One item of a segment query or a move: the item's handle and the hit (`c2d_world_hit`).
 #[repr(C)]
@@ -262,23 +264,7 @@ impl World {
         }
         let slot = match self.free.pop() {
             Some(s) => s,
-            None => {
-                if self.gens.len() >= handle::SLOT_LIMIT {
-                    return Err(WorldError::Full);
-                }
-                self.gens.push(0);
-                self.handles.push(0);
-                self.live.push(false);
-                self.rects.push(RectD::default());
-                self.users.push(0);
-                self.cats.push(DEFAULT_CATEGORY);
-                self.one_way.push(None);
-                self.shapes.push(None);
-                self.homes.push(Home::Huge);
-                let n = self.gens.len();
-                self.tiles.grow(n);
-                (n - 1) as u32
-            }
+            None => self.new_slot()?,
         };
         let s = slot as usize;
         self.live[s] = true;
@@ -415,6 +401,25 @@ impl World {
 
     fn handle_of(&self, slot: u32) -> u64 {
         self.handles[slot as usize]
+    }
+
+    /// A new slot, free, generation 0, not in the free list.
+    fn new_slot(&mut self) -> Result<u32, WorldError> {
+        if self.gens.len() >= handle::SLOT_LIMIT {
+            return Err(WorldError::Full);
+        }
+        self.gens.push(0);
+        self.handles.push(0);
+        self.live.push(false);
+        self.rects.push(RectD::default());
+        self.users.push(0);
+        self.cats.push(DEFAULT_CATEGORY);
+        self.one_way.push(None);
+        self.shapes.push(None);
+        self.homes.push(Home::Huge);
+        let n = self.gens.len();
+        self.tiles.grow(n);
+        Ok((n - 1) as u32)
     }
 
     /// Stores the rect of a live slot and enters it in the broad phase.
