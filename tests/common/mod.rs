@@ -12,6 +12,7 @@ pub const DOMAIN: i64 = 16384 * UNIT;
 pub const SMALL: i64 = 64 * UNIT;
 
 /// splitmix64: tiny, fast and good enough to drive property tests reproducibly.
+#[derive(Clone)]
 pub struct Rng(u64);
 
 impl Rng {
