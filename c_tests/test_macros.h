@@ -213,5 +213,6 @@ void test_slopes(void);
 void test_poly_contact(void);
 void test_poly_sweep(void);
 void test_touching(void);
+void test_state(void);
 
 #endif /* C2D_TEST_MACROS_H */

@@ -141,7 +141,7 @@
 #define C2D_SLOPE_X1Y1 3
 
 /// The snapshot layout `c2d_world_snapshot` writes, and the newest `c2d_world_restore` reads.
-#define C2D_SNAPSHOT_VERSION (uint32_t)SNAPSHOT_VERSION
+#define C2D_SNAPSHOT_VERSION 1
 
 /// The most items one world holds at once (2^22 = 4,194,304).
 #define C2D_WORLD_CAPACITY (1 << 22)
@@ -163,9 +163,6 @@
 /// The right angle at the high-x, high-y corner (on a y-down screen, a floor ramp rising to
 /// the right).
 #define SLOPE_X1Y1 3
-
-/// The snapshot layout this library writes (and the newest it reads).
-#define SNAPSHOT_VERSION 1
 
 /// A world of rect items with a broad phase (sweep and prune in tiles of cells).
 typedef struct c2d_world c2d_world;

@@ -862,7 +862,9 @@ fn status_strings_are_static_and_defined_for_every_code() {
         C2D_STUCK,
         C2D_ERR_DEGENERATE,
         C2D_ERR_TOO_MANY,
-        8,
+        C2D_ERR_CORRUPT,
+        C2D_ERR_VERSION,
+        10,
         77,
         u32::MAX,
     ] {
@@ -872,7 +874,9 @@ fn status_strings_are_static_and_defined_for_every_code() {
         assert!(!text.is_empty());
     }
     assert_ne!(c2d_status_str(C2D_ERR_STALE), c2d_status_str(C2D_ERR_NULL));
-    assert_eq!(c2d_status_str(8), c2d_status_str(1000));
+    assert_eq!(c2d_status_str(10), c2d_status_str(1000));
+    assert_ne!(c2d_status_str(C2D_ERR_CORRUPT), c2d_status_str(1000));
+    assert_ne!(c2d_status_str(C2D_ERR_VERSION), c2d_status_str(1000));
     assert_ne!(c2d_status_str(C2D_ERR_DEGENERATE), c2d_status_str(1000));
     assert_ne!(c2d_status_str(C2D_ERR_TOO_MANY), c2d_status_str(1000));
     assert_ne!(c2d_status_str(C2D_STUCK), c2d_status_str(1000));

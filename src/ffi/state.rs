@@ -12,7 +12,8 @@ pub const C2D_ERR_CORRUPT: c2d_status = 8;
 /// does not read; the world is unchanged (since 1.3).
 pub const C2D_ERR_VERSION: c2d_status = 9;
 /// The snapshot layout `c2d_world_snapshot` writes, and the newest `c2d_world_restore` reads.
-pub const C2D_SNAPSHOT_VERSION: u32 = SNAPSHOT_VERSION as u32;
+pub const C2D_SNAPSHOT_VERSION: u32 = 1;
+const _: () = assert!(C2D_SNAPSHOT_VERSION == SNAPSHOT_VERSION as u32);
 
 /// A 64-bit hash of the world's state, to compare two machines' worlds frame by frame (lockstep
 /// and rollback netcode, replays): every live item's handle (its slot and generation, not which

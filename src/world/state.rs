@@ -34,6 +34,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 /// The snapshot layout this library writes (and the newest it reads).
+/// cbindgen:ignore
 pub const SNAPSHOT_VERSION: u16 = 1;
 
 const MAGIC: [u8; 4] = *b"C2DW";
@@ -447,7 +448,12 @@ fn read(bytes: &[u8]) -> Result<World, SnapshotError> {
     if src.take::<4>()? != MAGIC {
         return Err(Corrupt);
     }
-    let version = src.u16()?;
+    // A newer layout may use any field after the version differently.
+    match src.u16()? {
+        SNAPSHOT_VERSION => {}
+        v if v > SNAPSHOT_VERSION => return Err(SnapshotError::Version),
+        _ => return Err(Corrupt),
+    }
     let precision = match src.u8()? {
         0 => Precision::Single,
         1 => Precision::Double,
@@ -470,77 +476,62 @@ fn read(bytes: &[u8]) -> Result<World, SnapshotError> {
     if src.u32()? != 0 || slots > World::CAPACITY || frees > slots || lives > slots {
         return Err(Corrupt);
     }
-    // A snapshot from a newer layout is told apart from a corrupted one by its check.
-    let newer = version > SNAPSHOT_VERSION;
-    if version != SNAPSHOT_VERSION && !newer {
+    // Every slot takes at least 5 bytes, every free entry 4: a short buffer is caught before
+    // anything is allocated for it.
+    if src.data.len() < slots * 5 + frees * 4 + 8 {
         return Err(Corrupt);
     }
-    let parsed = (|| {
-        // Every slot takes at least 5 bytes, every free entry 4: a short buffer is caught
-        // before anything is allocated for it.
-        if src.data.len() < slots * 5 + frees * 4 + 8 {
-            return Err(Corrupt);
+    let mut list = Vec::with_capacity(slots);
+    for _ in 0..slots {
+        let gen = src.u32()?;
+        let flags = src.u8()?;
+        let one_way = dir_of(flags >> 1 & 7).ok_or(Corrupt)?;
+        if flags & 1 == 0 {
+            if flags != 0 {
+                return Err(Corrupt);
+            }
+            list.push(Slot { gen, item: None });
+            continue;
         }
-        let mut list = Vec::with_capacity(slots);
-        for _ in 0..slots {
-            let gen = src.u32()?;
-            let flags = src.u8()?;
-            let one_way = dir_of(flags >> 1 & 7).ok_or(Corrupt)?;
-            if flags & 1 == 0 {
-                if flags != 0 {
+        let rect = RectD::new(src.f64()?, src.f64()?, src.f64()?, src.f64()?);
+        let (user, cats) = (src.u64()?, [src.u64()?, src.u64()?]);
+        let shape = match flags >> 4 {
+            0 => None,
+            1 => Some(Shape::Slope(src.u8()?)),
+            2 => {
+                let n = src.u8()? as usize;
+                if !(3..=POLY_MAX).contains(&n) {
                     return Err(Corrupt);
                 }
-                list.push(Slot { gen, item: None });
-                continue;
-            }
-            let rect = RectD::new(src.f64()?, src.f64()?, src.f64()?, src.f64()?);
-            let (user, cats) = (src.u64()?, [src.u64()?, src.u64()?]);
-            let shape = match flags >> 4 {
-                0 => None,
-                1 => Some(Shape::Slope(src.u8()?)),
-                2 => {
-                    let n = src.u8()? as usize;
-                    if !(3..=POLY_MAX).contains(&n) {
-                        return Err(Corrupt);
-                    }
-                    let mut vs = [(0.0, 0.0); POLY_MAX];
-                    for v in vs.iter_mut().take(n) {
-                        *v = (src.f64()?, src.f64()?);
-                    }
-                    if !vs[..n].iter().all(|v| v.0.is_finite() && v.1.is_finite()) {
-                        return Err(Corrupt);
-                    }
-                    Some(Shape::Poly(Convex::of_ccw(&vs[..n]).ok_or(Corrupt)?))
+                let mut vs = [(0.0, 0.0); POLY_MAX];
+                for v in vs.iter_mut().take(n) {
+                    *v = (src.f64()?, src.f64()?);
                 }
-                _ => return Err(Corrupt),
-            };
-            list.push(Slot {
-                gen,
-                item: Some(Item {
-                    rect,
-                    user,
-                    cats,
-                    one_way,
-                    shape,
-                }),
-            });
-        }
-        let free = (0..frees)
-            .map(|_| src.u32())
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok((list, free))
-    })();
-    let check = src.mix.0;
-    let parsed = match (parsed, src.data) {
-        (Ok(p), rest) if rest.len() == 8 && rest == check.to_le_bytes() => p,
-        // A newer snapshot need not end where this layout would.
-        _ if newer => return Err(SnapshotError::Version),
-        _ => return Err(Corrupt),
-    };
-    if newer {
-        return Err(SnapshotError::Version);
+                if !vs[..n].iter().all(|v| v.0.is_finite() && v.1.is_finite()) {
+                    return Err(Corrupt);
+                }
+                Some(Shape::Poly(Convex::of_ccw(&vs[..n]).ok_or(Corrupt)?))
+            }
+            _ => return Err(Corrupt),
+        };
+        list.push(Slot {
+            gen,
+            item: Some(Item {
+                rect,
+                user,
+                cats,
+                one_way,
+                shape,
+            }),
+        });
     }
-    let (list, free) = parsed;
+    let free = (0..frees)
+        .map(|_| src.u32())
+        .collect::<Result<Vec<_>, _>>()?;
+    let check = src.mix.0;
+    if src.data != check.to_le_bytes() {
+        return Err(Corrupt);
+    }
     if list.iter().filter(|s| s.item.is_some()).count() != lives {
         return Err(Corrupt);
     }
