@@ -9,6 +9,7 @@
 //! already treat it: the distance is `+inf` and the closest point `(+inf, +inf)`.
 
 use super::sat;
+use crate::platform::hypot;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Segment, Vec2};
@@ -123,7 +124,7 @@ fn rect_rect_distance(a: Rect, b: Rect) -> f32 {
     {
         return f32::NAN;
     }
-    gx.hypot(gy) as f32
+    hypot(gx, gy) as f32
 }
 
 /// Distance between two circles.

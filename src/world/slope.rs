@@ -39,8 +39,7 @@ use super::detect::{flush, Collision};
 use super::double::{orient, Edge, Edges, RectD, Vec2D};
 use super::kit::Dir;
 use super::{World, WorldError};
-#[cfg(c2d_no_std)]
-use crate::platform::Float;
+use crate::platform::hypot;
 use crate::query::Convex;
 use crate::shape::POLY_MAX;
 
@@ -262,7 +261,7 @@ impl<'a> Poly<'a> {
                 let err = 8.0 * U * mag;
                 // Within the band across the face: `|s| <= band * |n|`, clear of the errors
                 // (a distance too close to the band to tell is not within it).
-                let reach = band.0[0].max(band.0[1]) * n.0.hypot(n.1) * (1.0 - 4.0 * U);
+                let reach = band.0[0].max(band.0[1]) * hypot(n.0, n.1) * (1.0 - 4.0 * U);
                 Side {
                     beyond: orient(a, b, cx, cy) <= 0,
                     on: reach > 0.0 && s.abs() + err <= reach,
@@ -307,7 +306,7 @@ fn unit((x, y): P) -> Vec2D {
         let inf = |v: f64| if v.is_infinite() { v.signum() } else { 0.0 };
         (inf(x), inf(y))
     };
-    let l = x.hypot(y);
+    let l = hypot(x, y);
     Vec2D::new(x / l, y / l)
 }
 
@@ -437,7 +436,7 @@ pub(crate) fn sweep(start: &Edges, end: &Edges, c: &Convex, band: &Band) -> Opti
                 let len = match axis {
                     Axis::Face(i) => {
                         let v = c.normal(i);
-                        v.0.hypot(v.1)
+                        hypot(v.0, v.1)
                     }
                     _ => 1.0,
                 };
@@ -564,7 +563,7 @@ pub(crate) fn detect_convex(
         // The way out nearest: the depth past the half-plane, along its normal.
         let side = poly.side(&start, hit.axis, band);
         let len = match hit.axis {
-            Axis::Face(i) => c.normal(i).0.hypot(c.normal(i).1),
+            Axis::Face(i) => hypot(c.normal(i).0, c.normal(i).1),
             _ => 1.0,
         };
         let depth = -side.s / len;
