@@ -15,6 +15,8 @@ use super::detect::flush;
 use super::motion::{overlap_item, run, Access, Near};
 use super::slope;
 use super::{Band, Edge, Edges, Precision, RectD, Response, Vec2D, World, WorldError, WorldHitD};
+#[cfg(c2d_no_std)]
+use crate::platform::Float;
 use crate::query::Convex;
 use crate::shape::Aabb;
 use alloc::collections::BTreeMap;
@@ -183,6 +185,7 @@ fn near_rect(w: &World, id: u64, rect: RectD) -> Result<Near, WorldError> {
     let mut near = Near::default();
     w.gather(id, cats, rect, Vec2D::new(rect.x, rect.y), &mut near);
     near.items.sort_unstable_by_key(|&(o, ..)| o);
+    near.shapes.sort_unstable_by_key(|&(o, _)| o);
     Ok(near)
 }
 
@@ -241,31 +244,36 @@ pub(crate) fn ground<A: Access>(
     Ok(g)
 }
 
-/// A solid item's rect and edges, and its polygon when it is one.
-struct Wall(RectD, Edges, Option<Convex>);
+/// A solid item's rect and edges, and its polygon when it is one (borrowed from the [`Near`] it
+/// was found in: a polygon takes four times the room of the rest, and most walls are rects).
+struct Wall<'a>(RectD, Edges, Option<&'a Convex>);
 
-impl Wall {
+impl Wall<'_> {
     /// Whether a rect overlaps it by more than the band of world precision `p`.
     fn overlap(&self, p: Precision, r: &RectD) -> bool {
-        overlap_item(p, &self.0, self.2.as_ref(), r, None)
+        overlap_item(p, &self.0, self.2, r, None)
     }
 }
 
-/// The solid items (by the filter; one-way items never) near `rect` for item `id`.
-fn solids<A: Access>(
+/// The solid items (by the filter; one-way items never) of `near` (as [`near_rect`] finds them)
+/// for item `id`.
+fn solids<'a, A: Access>(
     acc: &mut A,
     id: u64,
-    rect: RectD,
+    near: &'a Near,
     filter: &mut dyn FnMut(&mut A, u64, u64) -> Response,
-) -> Result<Vec<Wall>, WorldError> {
-    let near = near_rect(acc.world(), id, rect)?;
-    let mut out = Vec::new();
+) -> Vec<Wall<'a>> {
+    let shape = |o: u64| {
+        let k = near.shapes.binary_search_by_key(&o, |s| s.0).ok()?;
+        Some(&near.shapes[k].1)
+    };
+    let mut out = Vec::with_capacity(near.items.len());
     for &(o, r, one_way) in &near.items {
         if one_way.is_none() && solid(filter(acc, id, o)) {
-            out.push(Wall(r, r.edges(), near.shape(o).copied()));
+            out.push(Wall(r, r.edges(), shape(o)));
         }
     }
-    Ok(out)
+    out
 }
 
 /// Whether item `id` placed at `rect` would strictly overlap no solid item (one-way items never
@@ -281,7 +289,8 @@ pub(crate) fn fits<A: Access>(
         return Err(WorldError::Invalid);
     }
     let p = acc.world().precision();
-    Ok(!solids(acc, id, rect, filter)?
+    let near = near_rect(acc.world(), id, rect)?;
+    Ok(!solids(acc, id, &near, filter)
         .iter()
         .any(|s| s.overlap(p, &rect)))
 }
@@ -464,34 +473,39 @@ impl WallGrid {
         (c1 - c0 + 1) as i128 * (r1 - r0 + 1) as i128
     }
 
+    /// The column (`k` 0) or row (`k` 1) of the grid holding coordinate `v`, clamped to the
+    /// grid (none when `v` is not finite or lies absurdly far off). Monotone in `v`.
+    fn cell(&self, k: usize, v: f64) -> Option<i64> {
+        let (o, n) = if k == 0 {
+            (self.origin.0, self.cols)
+        } else {
+            (self.origin.1, self.rows)
+        };
+        let t = (v - o) * self.inv;
+        if !(t > -1e18 && t < 1e18) {
+            return None;
+        }
+        // `floor` without a call into libm: truncate, then step down below zero.
+        let c = t as i64;
+        let c = c - i64::from((c as f64) > t);
+        Some(c.clamp(0, n - 1))
+    }
+
     /// The cells of the grid that box `b` touches (none when it lies off the grid or is not
     /// finite).
     fn span(&self, b: &Aabb) -> Option<Span> {
-        let cell = |v: f64, o: f64, n: i64| {
-            let c = ((v - o) * self.inv).floor();
-            if !(c > -1e18 && c < 1e18) {
-                return None;
-            }
-            Some((c as i64).clamp(0, n - 1))
-        };
-        let s = (
-            cell(b.min_x, self.origin.0, self.cols)?,
-            cell(b.max_x, self.origin.0, self.cols)?,
-            cell(b.min_y, self.origin.1, self.rows)?,
-            cell(b.max_y, self.origin.1, self.rows)?,
-        );
-        Some(s)
+        Some((
+            self.cell(0, b.min_x)?,
+            self.cell(0, b.max_x)?,
+            self.cell(1, b.min_y)?,
+            self.cell(1, b.max_y)?,
+        ))
     }
 
-    /// Whether `hit(i)` holds for a wall `i` near `r` (every wall whose bounds touch those of
-    /// `r` is asked, each once: `stamps` marks those asked with `stamp`).
-    fn any_near(
-        &self,
-        r: &RectD,
-        stamps: &mut [u64],
-        stamp: u64,
-        mut hit: impl FnMut(usize) -> bool,
-    ) -> bool {
+    /// Whether `hit(i)` holds for a wall `i` near `r`: every wall whose bounds overlap those of
+    /// `r` is asked once, in the one cell that holds the least corner of the two bounds' common
+    /// part (it lies in the spans of both).
+    fn any_near(&self, r: &RectD, mut hit: impl FnMut(usize) -> bool) -> bool {
         if self.everywhere.iter().any(|&i| hit(i as usize)) {
             return true;
         }
@@ -506,19 +520,21 @@ impl WallGrid {
             return (0..self.count).any(hit);
         };
         for row in r0..=r1 {
-            let k = (row * self.cols) as usize;
-            let cells =
-                self.start[k + c0 as usize] as usize..self.start[k + c1 as usize + 1] as usize;
-            for (&i, ob) in self.walls[cells.clone()].iter().zip(&self.boxes[cells]) {
-                // Bounds that do not overlap strictly: no overlap (as `overlap_item` finds).
-                let apart = !(rb.min_x < ob.max_x
-                    && ob.min_x < rb.max_x
-                    && rb.min_y < ob.max_y
-                    && ob.min_y < rb.max_y);
-                let i = i as usize;
-                if !apart && stamps[i] != stamp {
-                    stamps[i] = stamp;
-                    if hit(i) {
+            for col in c0..=c1 {
+                let k = (row * self.cols + col) as usize;
+                let cell = self.start[k] as usize..self.start[k + 1] as usize;
+                for (&i, ob) in self.walls[cell.clone()].iter().zip(&self.boxes[cell]) {
+                    // Bounds that do not overlap strictly: no overlap (as `overlap_item` finds).
+                    if !(rb.min_x < ob.max_x
+                        && ob.min_x < rb.max_x
+                        && rb.min_y < ob.max_y
+                        && ob.min_y < rb.max_y)
+                    {
+                        continue;
+                    }
+                    let here = self.cell(0, rb.min_x.max(ob.min_x)) == Some(col)
+                        && self.cell(1, rb.min_y.max(ob.min_y)) == Some(row);
+                    if here && hit(i as usize) {
                         return true;
                     }
                 }
@@ -551,7 +567,8 @@ pub(crate) fn push_out<A: Access>(
         (b.max_y - b.min_y) + 2.0 * max,
     );
     // (A room beyond the f64 range makes the search ask every item.)
-    let walls = solids(acc, id, room, filter)?;
+    let near = near_rect(acc.world(), id, room)?;
+    let walls = solids(acc, id, &near, filter);
     let precision = acc.world().precision();
     let here = Vec2D::new(rect.x, rect.y);
     if !walls.iter().any(|s| s.overlap(precision, &rect)) {
@@ -612,7 +629,7 @@ pub(crate) fn push_out<A: Access>(
         .iter()
         .filter_map(|wall| {
             let band = Band::of(precision, &rect, &wall.0);
-            let col = slope::detect_convex(rect, here, wall.2.as_ref()?, &band)?;
+            let col = slope::detect_convex(rect, here, wall.2?, &band)?;
             let (dx, dy) = (col.touch.x - rect.x, col.touch.y - rect.y);
             Some(Try {
                 d2: dx * dx + dy * dy,
@@ -625,12 +642,9 @@ pub(crate) fn push_out<A: Access>(
     // The positions by distance, nearest first, each checked against the walls near it only:
     // the search ends at the first clear one, having looked at what lies closer.
     let grid = WallGrid::new(&walls, &rect);
-    let mut stamps = alloc::vec![0u64; walls.len()];
-    let mut stamp = 0;
-    let mut clear = |p: Vec2D| {
-        stamp += 1;
+    let clear = |p: Vec2D| {
         let r = rect.at(p);
-        !grid.any_near(&r, &mut stamps, stamp, |i| walls[i].overlap(precision, &r))
+        !grid.any_near(&r, |i| walls[i].overlap(precision, &r))
     };
     let limit = max * max;
     let mut exits = exits.into_iter().filter(|t| t.d2 <= limit).peekable();
