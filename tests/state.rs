@@ -246,3 +246,32 @@ fn a_damaged_snapshot_is_refused_and_the_world_is_kept() {
         assert_eq!(w.state_hash(), h);
     }
 }
+
+#[test]
+fn a_filter_that_restores_a_snapshot_mid_move_leaves_a_sound_world() {
+    // A game that rolls back from inside a move's filter (a bad idea, but a possible one): the
+    // move sees the restored world, as it sees any change a filter makes, and ends cleanly.
+    let mut w = level();
+    let before = w.snapshot();
+    let mover = w.add_d(RectD::new(100.0, 380.0, 12.0, 12.0), 0).unwrap();
+    let wall = w.add_d(RectD::new(140.0, 370.0, 8.0, 30.0), 0).unwrap();
+    let mut hits = Vec::new();
+    let mut restored = false;
+    let end = w.move_d(
+        mover,
+        Vec2D::new(200.0, 380.0),
+        |w, _, other| {
+            if other == wall && !restored {
+                restored = true;
+                w.restore(&before).unwrap();
+            }
+            Response::Slide
+        },
+        &mut hits,
+    );
+    assert!(restored);
+    // The mover is gone with the rollback: the move says so, or ends where it got.
+    assert!(end.is_err() || end.is_ok_and(|p| p.x.is_finite()));
+    assert!(!w.contains(mover) && !w.contains(wall));
+    assert_eq!(w.snapshot(), before);
+}
