@@ -1595,8 +1595,8 @@ c2d_status c2d_world_shape_d(const struct c2d_world *w,
 /// world issued it), rect (the bits of the doubles as last given), category, mask, one-way face
 /// and shape, the order in which free slots will be reused by `c2d_world_add`, the cell size and
 /// the precision (f32 or double world). Equal states give equal hashes on every target, however
-/// they were reached and whatever order the items were added in; user values do not count (they
-/// are often pointers). Not a cryptographic hash: different states collide by chance only. 0 for
+/// they were reached (how the broad phase happens to store the items does not count); user
+/// values do not count (they are often pointers). Not a cryptographic hash: different states collide by chance only. 0 for
 /// a NULL world (since 1.3).
 uint64_t c2d_world_hash(const struct c2d_world *w);
 

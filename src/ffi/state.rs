@@ -20,8 +20,8 @@ const _: () = assert!(C2D_SNAPSHOT_VERSION == SNAPSHOT_VERSION as u32);
 /// world issued it), rect (the bits of the doubles as last given), category, mask, one-way face
 /// and shape, the order in which free slots will be reused by `c2d_world_add`, the cell size and
 /// the precision (f32 or double world). Equal states give equal hashes on every target, however
-/// they were reached and whatever order the items were added in; user values do not count (they
-/// are often pointers). Not a cryptographic hash: different states collide by chance only. 0 for
+/// they were reached (how the broad phase happens to store the items does not count); user
+/// values do not count (they are often pointers). Not a cryptographic hash: different states collide by chance only. 0 for
 /// a NULL world (since 1.3).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_hash(w: *const World) -> u64 {
