@@ -147,7 +147,8 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        let n = if cfg!(miri) { 200 } else { 200_000 };
+        // Miri answers `f64::hypot` with some noise of its own: there only the exact cases.
+        let n = if cfg!(miri) { 0 } else { 200_000 };
         for _ in 0..n {
             let e = (next() % 1200) as i32 - 600;
             let (a, b) = ((next() >> 11) as f64, (next() >> 11) as f64);
