@@ -80,11 +80,7 @@ pub(crate) fn hypot(x: f64, y: f64) -> f64 {
         1.0
     };
     let (h, l) = (hi * s, lo * s);
-    #[cfg(c2d_no_std)]
-    let root = libm::sqrt(h * h + l * l);
-    #[cfg(not(c2d_no_std))]
-    let root = (h * h + l * l).sqrt();
-    root / s
+    (h * h + l * l).sqrt() / s
 }
 
 /// The float functions of std that `core` lacks, for the `no_std` build. sqrt is correctly
