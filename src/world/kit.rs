@@ -951,3 +951,76 @@ impl World {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The push-out grid asks every wall whose box strictly overlaps the position's box, once,
+    /// and no other, for walls laid the way a level editor lays them (each next to the last,
+    /// `x = prev.x + prev.w` with decimal sizes), near the origin, far out (1e6) and tiny (1e-3),
+    /// and for positions snapped flush against a wall (`x = wall.x - w`) or anywhere.
+    #[test]
+    fn the_wall_grid_asks_each_wall_near_a_position_exactly_once_off_the_grid() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rnd = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let rows = if cfg!(miri) { 3 } else { 24 };
+        for (origin, w, h, item) in [
+            (0.0, 10.18, 7.3, 8.05),
+            (1e6 + 0.1, 10.18, 7.3, 8.05),
+            (-3.7, 0.00123, 0.0017, 0.001),
+        ] {
+            let mut walls = Vec::new();
+            let mut y = origin;
+            for _ in 0..rows {
+                let mut x = origin;
+                for _ in 0..rows {
+                    // A gap now and then, as in a level with holes.
+                    if rnd() > 0.1 {
+                        let r = RectD::new(x, y, w, h);
+                        walls.push(Wall(r, r.edges(), None));
+                    }
+                    x += w;
+                }
+                y += h;
+            }
+            let start = RectD::new(origin + 3.0 * w, origin + 3.0 * h, item, item);
+            let grid = WallGrid::new(&walls, &start);
+            for k in 0..if cfg!(miri) { 20 } else { 3000 } {
+                let wall = &walls[(rnd() * walls.len() as f64) as usize].0;
+                let (px, py) = match k % 3 {
+                    // Flush against a wall's left or top face, by the game's arithmetic.
+                    0 => (wall.x - item, wall.y + rnd() * h),
+                    1 => (wall.x + rnd() * w, wall.y - item),
+                    _ => (
+                        origin + rnd() * w * rows as f64,
+                        origin + rnd() * h * rows as f64,
+                    ),
+                };
+                let r = RectD::new(px, py, item, item);
+                let rb = r.bounds().0;
+                let mut asked = Vec::new();
+                grid.any_near(&r, |i| {
+                    asked.push(i);
+                    false
+                });
+                asked.sort_unstable();
+                let near: Vec<usize> = (0..walls.len())
+                    .filter(|&i| {
+                        let ob = walls[i].0.bounds().0;
+                        rb.min_x < ob.max_x
+                            && ob.min_x < rb.max_x
+                            && rb.min_y < ob.max_y
+                            && ob.min_y < rb.max_y
+                    })
+                    .collect();
+                assert_eq!(asked, near, "{r:?} at origin {origin}");
+            }
+        }
+    }
+}
