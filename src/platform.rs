@@ -83,50 +83,42 @@ pub(crate) fn hypot(x: f64, y: f64) -> f64 {
     (h * h + l * l).sqrt() / s
 }
 
-/// The float functions of std that `core` lacks, for the `no_std` build. sqrt is correctly
-/// rounded everywhere; sin and cos may differ from the C library's in the last bit.
+/// `(sin x, cos x)`, the same bits on every target and build: computed by the library itself
+/// (the libm crate, compiled in, from IEEE operations only), never by the platform's C library,
+/// whose last bit differs between systems.
+pub(crate) fn sin_cos(x: f64) -> (f64, f64) {
+    libm::sincos(x)
+}
+
+/// The float functions of std that `core` lacks, for the `no_std` build; each is correctly
+/// rounded, so both builds give the same bits.
 #[cfg(c2d_no_std)]
 pub(crate) trait Float: Sized {
     fn sqrt(self) -> Self;
-    fn sin_cos(self) -> (Self, Self);
-    fn rem_euclid(self, rhs: Self) -> Self;
     fn floor(self) -> Self;
 }
 
 /// `Float` for one float type, from libm's functions of that type.
 #[cfg(c2d_no_std)]
 macro_rules! float_from_libm {
-    ($t:ty, $sqrt:ident, $sin_cos:ident, $floor:ident) => {
+    ($t:ty, $sqrt:ident, $floor:ident) => {
         impl Float for $t {
             #[inline(always)]
             fn sqrt(self) -> $t {
                 libm::$sqrt(self)
             }
             #[inline]
-            fn sin_cos(self) -> ($t, $t) {
-                libm::$sin_cos(self)
-            }
-            #[inline]
             fn floor(self) -> $t {
                 libm::$floor(self)
-            }
-            #[inline]
-            fn rem_euclid(self, rhs: $t) -> $t {
-                let r = self % rhs;
-                if r < 0.0 {
-                    r + rhs.abs()
-                } else {
-                    r
-                }
             }
         }
     };
 }
 
 #[cfg(c2d_no_std)]
-float_from_libm!(f32, sqrtf, sincosf, floorf);
+float_from_libm!(f32, sqrtf, floorf);
 #[cfg(c2d_no_std)]
-float_from_libm!(f64, sqrt, sincos, floor);
+float_from_libm!(f64, sqrt, floor);
 
 #[cfg(test)]
 mod tests {

@@ -12,6 +12,7 @@ pub use integer::{CircleI, RectI};
 pub use manifold::Manifold;
 pub use poly::{Capsule, Poly, PolyError, POLY_MAX};
 
+use crate::platform::sin_cos;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 pub(crate) use frame::{direction, ordered, Aabb, Frame};
@@ -207,7 +208,9 @@ impl Rot {
     }
 
     /// A rotation by `deg` degrees, counter-clockwise in y-up terms. Multiples of 90° give exact
-    /// `0`/`±1` components, so boxes rotated by them keep exact answers.
+    /// `0`/`±1` components, so boxes rotated by them keep exact answers. The angle is reduced to
+    /// a quarter turn and a remainder within ±45° exactly, before any rounding, so the same angle
+    /// gives the same bits on every target, and angles a whole turn apart give the same rotation.
     pub fn from_degrees(deg: f32) -> Rot {
         if !deg.is_finite() {
             return Rot {
@@ -215,25 +218,33 @@ impl Rot {
                 s: f32::NAN,
             };
         }
-        let turn = (deg as f64).rem_euclid(360.0);
-        if turn % 90.0 == 0.0 {
-            return match turn as u32 {
-                0 => Rot { c: 1.0, s: 0.0 },
-                90 => Rot { c: 0.0, s: 1.0 },
-                180 => Rot { c: -1.0, s: 0.0 },
-                _ => Rot { c: 0.0, s: -1.0 },
-            };
-        }
-        let (s, c) = turn.to_radians().sin_cos();
+        // Both steps are exact: `%` always is, and `rest` is a multiple of the larger of the
+        // ulps of `turn` and 90 (at least 2^-18 when a quarter is taken off), below 2^6.
+        let turn = deg as f64 % 360.0;
+        let quarters = (turn / 90.0 + 0.5).floor();
+        let rest = turn - quarters * 90.0;
+        let (s, c) = if rest == 0.0 {
+            (0.0, 1.0)
+        } else {
+            sin_cos(rest * (core::f64::consts::PI / 180.0))
+        };
+        let (s, c) = match (quarters as i32).rem_euclid(4) {
+            0 => (s, c),
+            1 => (c, -s),
+            2 => (-s, -c),
+            _ => (-c, s),
+        };
+        // `+ 0.0` makes a zero component +0 whatever the quadrant.
         Rot {
-            c: c as f32,
-            s: s as f32,
+            c: c as f32 + 0.0,
+            s: s as f32 + 0.0,
         }
     }
 
-    /// A rotation by `rad` radians, counter-clockwise in y-up terms.
+    /// A rotation by `rad` radians, counter-clockwise in y-up terms; the same bits on every
+    /// target.
     pub fn from_radians(rad: f32) -> Rot {
-        let (s, c) = (rad as f64).sin_cos();
+        let (s, c) = sin_cos(rad as f64);
         Rot {
             c: c as f32,
             s: s as f32,
