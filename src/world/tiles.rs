@@ -1512,8 +1512,10 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             (seed >> 33) % k
         };
+        // Interpreted (Miri), fewer cases.
+        let cases = if cfg!(miri) { 4000 } else { 20000 };
         let mut sure = 0;
-        for _ in 0..20000 {
+        for _ in 0..cases {
             let mut r = || {
                 let x = [1.0f32, 1.5][rnd(2) as usize] + rnd(64) as f32 * f32::EPSILON;
                 let w = 0.5f32 + rnd(64) as f32 * f32::EPSILON * 0.37;
@@ -1532,7 +1534,7 @@ mod tests {
                 assert_eq!(ea.maybe(&eb), exact, "{a:?} {b:?}");
             }
         }
-        assert!(sure > 10000);
+        assert!(sure > cases / 2);
     }
 
     #[test]
