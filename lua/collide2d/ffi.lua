@@ -10,10 +10,12 @@
 -- The C module (collide2d.so, collide2d.dll on Windows) is looked for, in this order: under
 -- LÖVE in the real folders behind its file system (the game folder, the folder of a fused game
 -- or of its .love file, the save folder), in the folder that holds this file's folder (a game
--- ships collide2d/ and collide2d.so side by side), on package.cpath, and by the system loader's
--- own search. The
--- first file that exists is loaded, and its loader error is raised when it does not load; the
--- library handle is kept in the module (`_lib`) so it is never unloaded while the module lives.
+-- ships collide2d/ and collide2d.so side by side), on package.cpath, and on Windows by the
+-- system loader's own search (elsewhere LuaJIT would turn a bare "collide2d.so" into
+-- "libcollide2d.so", the C library without the Lua module, so only full paths are loaded). The
+-- first file that exists is loaded, and its loader error is raised when it does not load; when
+-- none exists, the error lists every path looked at. The library handle is kept in the module
+-- (`_lib`) so it is never unloaded while the module lives.
 
 local ffi = require("ffi")
 
@@ -83,14 +85,17 @@ local lib, cdef_dir
 if so then
   cdef_dir = so:sub(1, #so - #("collide2d" .. ext))
   lib = ffi.load(so) -- a loader error (a missing libcollide2d) propagates with its own text
-else
-  -- The system loader's own search (LD_LIBRARY_PATH, the default folders).
+elseif ffi.os == "Windows" then
+  -- The system loader's own search (the program's folder, PATH), which takes the name as given.
   local ok, res = pcall(ffi.load, "collide2d" .. ext)
   if not ok then
-    error("collide2d.ffi: collide2d" .. ext .. " not found; looked in:\n  "
+    error("collide2d.ffi: collide2d" .. ext .. " not found; looked for:\n  "
       .. table.concat(searched, "\n  ") .. "\nand the system loader said: " .. tostring(res), 0)
   end
   lib, so = res, "collide2d" .. ext
+else
+  error("collide2d.ffi: collide2d" .. ext .. " not found; looked for:\n  "
+    .. table.concat(searched, "\n  "), 0)
 end
 local cdef_file = (cdef_dir or "") .. "collide2d_cdef.lua"
 local cdef_chunk, cdef_err = loadfile(cdef_file)

@@ -3,7 +3,8 @@
 # files, the library and lua/hosts/game/main.lua, loaded by every interpreter (LuaJIT twice: the
 # FFI path and the C module) from another working folder, with package.path and package.cpath
 # set to that folder and nothing else (no LUA_PATH, LUA_CPATH or LD_LIBRARY_PATH). Then the same
-# folder without libcollide2d.so.1: loading must fail with the loader's own message naming it.
+# folder without libcollide2d.so.1: loading must fail with the loader's own message naming it;
+# and LuaJIT's FFI path without collide2d_cdef.lua, or without collide2d.so: clear errors.
 # Then, when `love` is installed, the folder run as a LÖVE game, and the game as a .love file with
 # the libraries beside it (headless, under xvfb-run when there is no display). Needs `cargo build --release` and lua/build.sh. Exits non-zero on failure.
 set -eu
@@ -52,6 +53,35 @@ for case in "5.1 lua5.1" "5.3 lua5.3" "5.4 lua5.4" "jit luajit" "jit luajit coll
         status=1
     fi
 done
+
+# LuaJIT's FFI path, shipped incompletely. Without collide2d_cdef.lua: an error naming it, never
+# a quiet fall back to the slower C module. Without the Lua module collide2d.so, with the C
+# library libcollide2d.so on LD_LIBRARY_PATH: an error listing the paths looked for, never that
+# library loaded in its place (which fails later with "undefined symbol: c2dl_...").
+# expect_error NAME OUTPUT WANTED UNWANTED
+expect_error() {
+    if printf '%s' "$2" | grep -qF "$3" && ! printf '%s' "$2" | grep -qF "$4"; then
+        echo "luajit $1: a clear error"
+    else
+        echo "FAIL: luajit $1, wanted \"$3\" and not \"$4\" in:"
+        printf '%s\n' "$2"
+        status=1
+    fi
+}
+game="$tmp/game-ffi-parts"
+make_game "$game" jit
+rm "$game/collide2d_cdef.lua"
+out=$(run_game "$game" luajit 2>&1) && { echo "FAIL: luajit loaded without collide2d_cdef.lua: $out"; status=1; }
+expect_error "without collide2d_cdef.lua" "$out" "$game/collide2d_cdef.lua" "(c)"
+make_game "$game" jit
+rm "$game/collide2d.so"
+mkdir -p "$tmp/syslib"
+cp -L target/release/libcollide2d.so "$tmp/syslib/libcollide2d.so"
+out=$(cd "$tmp/elsewhere" && env -u LUA_PATH -u LUA_CPATH LD_LIBRARY_PATH="$tmp/syslib:$game" luajit \
+    -e "package.path = '$game/?.lua;$game/?/init.lua'; package.cpath = '$game/?.so'" \
+    "$game/main.lua" 2>&1) && { echo "FAIL: luajit loaded without collide2d.so: $out"; status=1; }
+expect_error "without collide2d.so, libcollide2d.so on the loader's path" "$out" \
+    "collide2d.so not found; looked for:" "undefined symbol"
 
 if command -v love >/dev/null 2>&1; then
     game="$tmp/love-game"
