@@ -57,9 +57,12 @@ bench:
 # One crate type per build, so the release profile's link-time optimisation applies (cargo skips
 # it when the crate is also built as a Rust library): a static program using a few functions
 # stays near 510 KB instead of 1.2 MB.
+# The archive is then prelinked (packaging/prelink.sh) so that it exports only c2d_* and links
+# beside other Rust static libraries.
 dist:
 	cargo rustc --release --lib --crate-type cdylib --target-dir target/dist
 	cargo rustc --release --lib --crate-type staticlib --target-dir target/dist
+	packaging/prelink.sh target/dist/release/libcollide2d.a
 
 # Builds first where cargo is on the PATH (under sudo it may not be: run `make dist` before).
 install:

@@ -29,8 +29,10 @@ install)
         [ -f "$f" ] || { echo "install.sh: $f missing: run 'make dist' first" >&2; exit 1; }
     done
     # What a program linking libcollide2d.a also needs (rustc --print native-static-libs, less
-    # libc and libgcc_s, which every C compiler driver adds itself).
-    static_libs="-lpthread -ldl -lrt -lm"
+    # libc and libgcc_s, which every C compiler driver adds itself), and --gc-sections: the
+    # archive is one object (packaging/prelink.sh) with a section per function, of which the
+    # linker then keeps only those the program reaches.
+    static_libs="-Wl,--gc-sections -lpthread -ldl -lrt -lm"
     bits=$(($(od -An -tu1 -j4 -N1 "$DIST/libcollide2d.so" | tr -d ' ') * 32))
     subst() {
         sed -e "s|@PREFIX@|$PREFIX|g" -e "s|@LIBDIR@|$LIBDIR|g" -e "s|@INCLUDEDIR@|$INCLUDEDIR|g" \
