@@ -11,10 +11,12 @@
 //! make an item solid, `IGNORE` and `CROSS` do not. Like a move, these functions reach the world
 //! through [`Access`] between filter calls, so a filter may look at the world.
 
+use super::band::{self, overlap_quick};
 use super::detect::flush;
+use super::handle;
 use super::motion::{overlap_item, run, Access, Near};
 use super::slope;
-use super::{Band, Edge, Edges, Precision, RectD, Response, Vec2D, World, WorldError, WorldHitD};
+use super::{Band, Edge, Edges, RectD, Response, Vec2D, World, WorldError, WorldHitD};
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 use crate::query::Convex;
@@ -179,14 +181,73 @@ fn faces(up: Dir) -> [Dir; 4] {
     ]
 }
 
-/// The items near `rect` (touching its box), but `id`, that interact with `id`.
+/// An item as [`Near`] lists it: handle, rect and one-way face.
+type Item = (u64, RectD, Option<Dir>);
+
+/// The items near `rect` (touching its box), but `id`, that interact with `id`, in handle order.
 fn near_rect(w: &World, id: u64, rect: RectD) -> Result<Near, WorldError> {
+    let mut near = gather_near(w, id, rect)?;
+    near.items.sort_unstable_by_key(|&(o, ..)| o);
+    Ok(near)
+}
+
+/// The items near `rect` as [`near_rect`] finds them, in the order the world lists them (their
+/// polygons in handle order).
+fn gather_near(w: &World, id: u64, rect: RectD) -> Result<Near, WorldError> {
     let cats = w.cats_of(id)?;
     let mut near = Near::default();
     w.gather(id, cats, rect, Vec2D::new(rect.x, rect.y), &mut near);
-    near.items.sort_unstable_by_key(|&(o, ..)| o);
     near.shapes.sort_unstable_by_key(|&(o, _)| o);
     Ok(near)
+}
+
+/// Sorts `items` by their handles `key`, each once. Many items (a push-out's room holding a
+/// packed field, in a world of many more) are first moved into buckets, about one per eight
+/// items, by the top bits of their handles' offsets from the least (in place, see
+/// [`bucket_in_place`]), then each bucket sorted: about linear where handles are spread (the
+/// slots of a world's items), never much worse than one sort.
+fn by_handle<T>(items: &mut [T], key: impl Fn(&T) -> u64) {
+    if items.len() < 512 {
+        items.sort_unstable_by_key(key);
+        return;
+    }
+    let (min, max) =
+        (items.iter().map(&key)).fold((u64::MAX, 0), |(lo, hi), k| (lo.min(k), hi.max(k)));
+    let bits = (items.len() / 8).ilog2();
+    let shift = (64 - (max - min).leading_zeros()).saturating_sub(bits);
+    let mut keys: Vec<u32> = (items.iter())
+        .map(|it| ((key(it) - min) >> shift) as u32)
+        .collect();
+    let start = bucket_in_place(items, &mut keys, 1 << bits);
+    for b in start.windows(2) {
+        items[b[0] as usize..b[1] as usize].sort_unstable_by_key(&key);
+    }
+}
+
+/// Moves `items` into `n` buckets, item `k` into bucket `keys[k]` (below `n`), in place and
+/// keeping the order of the buckets (the keys move along): counted, then each bucket filled in
+/// turn, the item at its next free place swapped straight into its own bucket's next free place
+/// until one of this bucket's lands there. Answers where each bucket starts, and the end.
+fn bucket_in_place<T>(items: &mut [T], keys: &mut [u32], n: usize) -> Vec<u32> {
+    let mut start = alloc::vec![0u32; n + 1];
+    for &b in keys.iter() {
+        start[b as usize + 1] += 1;
+    }
+    for b in 1..start.len() {
+        start[b] += start[b - 1];
+    }
+    let mut at = start.clone();
+    for b in 0..n {
+        while at[b] < start[b + 1] {
+            let (k, c) = (at[b] as usize, keys[at[b] as usize] as usize);
+            if c != b {
+                items.swap(k, at[c] as usize);
+                keys.swap(k, at[c] as usize);
+            }
+            at[c] += 1;
+        }
+    }
+    start
 }
 
 /// The ground state of item `id` with `up` (see [`Ground`]). One-way items count only as a
@@ -244,36 +305,50 @@ pub(crate) fn ground<A: Access>(
     Ok(g)
 }
 
-/// A solid item's rect and edges, and its polygon when it is one (borrowed from the [`Near`] it
-/// was found in: a polygon takes four times the room of the rest, and most walls are rects).
-struct Wall<'a>(RectD, Edges, Option<&'a Convex>);
-
-impl Wall<'_> {
-    /// Whether a rect overlaps it by more than the band of world precision `p`.
-    fn overlap(&self, p: Precision, r: &RectD) -> bool {
-        overlap_item(p, &self.0, self.2, r, None)
-    }
+/// The polygon of item `o` among the `shapes` of a [`Near`] (in handle order), when it is one.
+fn shape_of(shapes: &[(u64, Convex)], o: u64) -> Option<&Convex> {
+    let k = shapes.binary_search_by_key(&o, |s| s.0).ok()?;
+    Some(&shapes[k].1)
 }
 
-/// The solid items (by the filter; one-way items never) of `near` (as [`near_rect`] finds them)
-/// for item `id`.
-fn solids<'a, A: Access>(
+/// Keeps of `near` (as [`gather_near`] finds it) the solid items (by the filter; one-way items
+/// never) for item `id`, in their order. The filter is asked in handle order.
+fn keep_solids<A: Access>(
     acc: &mut A,
     id: u64,
-    near: &'a Near,
+    near: &mut Near,
     filter: &mut dyn FnMut(&mut A, u64, u64) -> Response,
-) -> Vec<Wall<'a>> {
-    let shape = |o: u64| {
-        let k = near.shapes.binary_search_by_key(&o, |s| s.0).ok()?;
-        Some(&near.shapes[k].1)
-    };
-    let mut out = Vec::with_capacity(near.items.len());
-    for &(o, r, one_way) in &near.items {
-        if one_way.is_none() && solid(filter(acc, id, o)) {
-            out.push(Wall(r, r.edges(), shape(o)));
+) {
+    let items = &near.items;
+    // Handles order as their slots, which differ between items. Where the slots span few more
+    // than the items (a room holding most of a world), a table by slot lists the items in
+    // order; else they are sorted.
+    let slot = |k: usize| handle::slot_of(items[k].0);
+    let (lo, hi) = (0..items.len())
+        .map(slot)
+        .fold((usize::MAX, 0), |(lo, hi), s| (lo.min(s), hi.max(s)));
+    let asked = |k: &usize| items[*k].2.is_none();
+    let ask: Vec<u32> = if lo <= hi && hi - lo < 4 * items.len() {
+        let mut table = alloc::vec![0u32; hi - lo + 1];
+        for k in (0..items.len()).filter(asked) {
+            table[slot(k) - lo] = k as u32 + 1;
         }
+        table.retain_mut(|k| {
+            *k = k.wrapping_sub(1);
+            *k != u32::MAX
+        });
+        table
+    } else {
+        let mut ask: Vec<u32> = (0..items.len()).filter(asked).map(|k| k as u32).collect();
+        by_handle(&mut ask, |&k| items[k as usize].0);
+        ask
+    };
+    let mut keep = alloc::vec![false; items.len()];
+    for k in ask {
+        keep[k as usize] = solid(filter(acc, id, items[k as usize].0));
     }
-    out
+    let mut keep = keep.into_iter();
+    near.items.retain(|_| keep.next() == Some(true));
 }
 
 /// Whether item `id` placed at `rect` would strictly overlap no solid item (one-way items never
@@ -289,10 +364,10 @@ pub(crate) fn fits<A: Access>(
         return Err(WorldError::Invalid);
     }
     let p = acc.world().precision();
-    let near = near_rect(acc.world(), id, rect)?;
-    Ok(!solids(acc, id, &near, filter)
-        .iter()
-        .any(|s| s.overlap(p, &rect)))
+    let mut near = gather_near(acc.world(), id, rect)?;
+    keep_solids(acc, id, &mut near, filter);
+    let overlaps = |(o, r, _): &Item| overlap_item(p, r, shape_of(&near.shapes, *o), &rect, None);
+    Ok(!near.items.iter().any(overlaps))
 }
 
 /// One coordinate a push-out may put the item at on an axis: `to`, a displacement `by` from
@@ -319,152 +394,293 @@ impl Try {
     }
 }
 
-/// The positions `(xs[i], ys[j])` of a push-out (each list nearest first) by distance, a group
-/// of equal distance at a time: the next pairs are those after a pair taken, which are no
-/// nearer, so a heap of the pairs in reach lists them in order.
-struct Nearest {
-    heap: alloc::collections::BinaryHeap<core::cmp::Reverse<(u64, u32, u32)>>,
+/// The coordinates on axis `k` that a push-out of an item at `o` (its size `size` on that axis)
+/// may put it at: its own and those flush with a face of a wall, no farther than `max`;
+/// sorted, each once (`-0.0` taken as `0.0`).
+///
+/// A packed field gives every position and size many times. A small table holds in each slot
+/// (by a hash of a wall's position and size on the axis) the last one met there, so that a wall
+/// like one met before is mostly skipped before its faces are worked out, and the sort sees
+/// each face about once (a wall skipped has the faces of one already listed, so the list is the
+/// same).
+fn options(walls: &[Item], k: usize, o: f64, size: f64, max: f64) -> Vec<f64> {
+    // Sorted and deduplicated as integers that order as the floats do (`-0.0` taken as `0.0`;
+    // the map is its own inverse).
+    let flip = |b: i64| b ^ (((b >> 63) as u64) >> 1) as i64;
+    let mut v = alloc::vec![flip((o + 0.0).to_bits() as i64)];
+    let mut add = |r: &RectD| {
+        let e = r.edges();
+        for (face, side) in [(e.lo[k], -1.0), (e.hi[k], 1.0)] {
+            let c = flush(o, size, face, side);
+            if (c - o).abs() <= max {
+                v.push(flip((c + 0.0).to_bits() as i64));
+            }
+        }
+    };
+    let axis = |r: &RectD| {
+        if k == 0 {
+            (r.x.to_bits(), r.w.to_bits())
+        } else {
+            (r.y.to_bits(), r.h.to_bits())
+        }
+    };
+    if let Some((_, first, _)) = walls.first() {
+        let slots = walls.len().next_power_of_two().clamp(16, 4096);
+        let shift = 64 - slots.trailing_zeros();
+        // Every slot starts with the first wall's, listed here.
+        let mut seen = alloc::vec![axis(first); slots];
+        add(first);
+        for (_, r, _) in &walls[1..] {
+            let a = axis(r);
+            let h = (a.0 ^ a.1.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let at = &mut seen[(h >> shift) as usize];
+            if *at != a {
+                *at = a;
+                add(r);
+            }
+        }
+    }
+    v.sort_unstable();
+    v.dedup();
+    v.into_iter()
+        .map(|b| f64::from_bits(flip(b) as u64))
+        .collect()
 }
 
-impl Nearest {
-    fn new(nx: usize, ny: usize) -> Nearest {
-        let mut heap = alloc::collections::BinaryHeap::new();
-        if nx > 0 && ny > 0 {
-            heap.push(core::cmp::Reverse((0, 0, 0)));
-        }
-        Nearest { heap }
-    }
+/// The order of the positions a push-out tries: distance (non-negative floats order as their
+/// bits), ranks, then a position of the lists before a polygon's exit, then their indices.
+type Order = (u64, (u8, u8), u8, usize, usize);
 
-    /// Fills `group` with the nearest positions not listed yet, all at the same distance, and
-    /// answers it (none when every position is listed).
-    fn group(&mut self, xs: &[Move], ys: &[Move], group: &mut Vec<Try>) -> Option<f64> {
-        group.clear();
-        let d2 = |i: u32, j: u32| {
-            let (x, y) = (xs[i as usize].by, ys[j as usize].by);
-            x * x + y * y
+/// Where a push-out goes: the nearest clear position among `(xs[i], ys[j])` (each list nearest
+/// first) and the polygon exits `exits` (nearest first), no farther than `limit` squared, by
+/// [`Try::order`], the positions before the exits, then by `i` and `j` or by the exits' order.
+///
+/// The positions are listed in bands of squared distance, each about a sixteenth of those listed
+/// before it (a heap or a sort of every position costs more than the check of a position): the
+/// positions of row `i` within a distance are the next ones of the row, and the rows that reach
+/// into a band come first (`xs` is nearest first). Every position of a band is checked, in the
+/// order the rows list them, which walks the band along its arcs (the walls they meet lie
+/// together); the best clear one by the order wins, and once one is found the rest of the band
+/// is checked only as far as its distance.
+fn nearest_clear(
+    xs: &[Move],
+    ys: &[Move],
+    exits: &[Try],
+    limit: f64,
+    mut clear: impl FnMut(Vec2D, (u8, u8)) -> bool,
+) -> Option<Vec2D> {
+    let d2 = |i: usize, j: usize| {
+        let (x, y) = (xs[i].by, ys[j].by);
+        x * x + y * y
+    };
+    // Per row, the next position not listed; the rows before `done` are all listed. A row lists
+    // no more than the one before it (its moves along x are no nearer).
+    let mut next = alloc::vec![0u32; xs.len()];
+    let (mut done, mut e) = (0usize, 0usize);
+    let mut best: Option<(Order, Vec2D)> = None;
+    let (mut lo, mut soonest, mut listed, mut rows) = (0.0f64, 0.0f64, 0usize, 0usize);
+    loop {
+        // Ask for a band holding about `want` positions, as many as those listed so far give
+        // per unit of squared distance (the positions of a plane lie about evenly in it).
+        let want = (listed / 16).max(rows).max(64) as f64;
+        let hi = if lo > 0.0 {
+            lo + lo * (want / listed as f64)
+        } else {
+            soonest
         };
-        let push = |heap: &mut alloc::collections::BinaryHeap<_>, i: u32, j: u32| {
-            // Non-negative floats order as their bits.
-            heap.push(core::cmp::Reverse((d2(i, j).to_bits(), i, j)));
+        let mut bound = hi.max(soonest).min(limit);
+        let (mut soon, mut left) = (f64::INFINITY, false);
+        let mut take = |key: Order, at: Vec2D, bound: &mut f64| {
+            if best.is_none_or(|b| key < b.0) && clear(at, key.1) {
+                best = Some((key, at));
+                *bound = f64::from_bits(key.0);
+            }
         };
-        let first = self.heap.peek()?.0 .0;
-        while let Some(&core::cmp::Reverse((bits, i, j))) = self.heap.peek() {
-            if bits != first {
+        while let Some(t) = exits.get(e) {
+            if t.d2 > bound {
+                (soon, left) = (t.d2, true);
                 break;
             }
-            self.heap.pop();
-            // Each pair once: along y from every pair, along x from the first column only.
-            if (j as usize) + 1 < ys.len() {
-                push(&mut self.heap, i, j + 1);
-            }
-            if j == 0 && (i as usize) + 1 < xs.len() {
-                push(&mut self.heap, i + 1, 0);
-            }
-            let (x, y) = (xs[i as usize], ys[j as usize]);
-            group.push(Try {
-                d2: f64::from_bits(bits),
-                rank: (x.rank, y.rank),
-                at: Vec2D::new(x.to, y.to),
-            });
+            take((t.d2.to_bits(), t.rank, 1, e, 0), t.at, &mut bound);
+            e += 1;
         }
-        Some(f64::from_bits(first))
+        rows = 0;
+        for (i, x) in xs.iter().enumerate().skip(done) {
+            rows += 1;
+            let first = next[i] as usize;
+            let mut j = first;
+            while let Some(y) = ys.get(j) {
+                let d = d2(i, j);
+                if d > bound {
+                    (soon, left) = (soon.min(d), true);
+                    break;
+                }
+                let key = (d.to_bits(), (x.rank, y.rank), 0, i, j);
+                take(key, Vec2D::new(x.to, y.to), &mut bound);
+                j += 1;
+            }
+            listed += j - first;
+            next[i] = j as u32;
+            if j == first && first == 0 {
+                // Neither this row nor those after it reach into the band.
+                break;
+            }
+        }
+        while done < xs.len() && next[done] as usize == ys.len() {
+            done += 1;
+        }
+        if let Some((_, at)) = best {
+            return Some(at);
+        }
+        if !left || soon > limit {
+            return None;
+        }
+        (lo, soonest) = (bound, soon);
     }
 }
 
 /// The walls of a push-out in a grid of cells over their bounds (about twice the item's size,
 /// coarser where that would make more than four cells a wall), so that a position is checked
-/// against the walls near it only. Walls spanning many cells are checked everywhere, and every
-/// wall where the cells cannot be worked out (an item of no size, bounds beyond the range).
-struct WallGrid {
+/// against the walls near it only. A wall no larger than a cell belongs to the cell of its
+/// least corner: the walls are sorted by those cells in place (then the rest), so that the
+/// walls of a cell, and of the cells beside it in a row, lie together. A larger wall is listed
+/// in every cell it spans; walls spanning many cells are checked everywhere, and every wall
+/// where the cells cannot be worked out (an item of no size, bounds beyond the range).
+struct WallGrid<'a> {
+    /// The walls, sorted.
+    walls: &'a [Item],
     /// The corner of cell `(0, 0)` and the cells per unit.
     origin: (f64, f64),
     inv: f64,
     cols: i64,
     rows: i64,
-    /// The walls of cell `k` are `walls[start[k]..start[k + 1]]`, with their bounds beside
-    /// them in `boxes` (read in order: most walls near a position are told apart by these).
+    /// The small walls of cell `c` are `walls[small[c]..small[c + 1]]`. Their sizes along x and
+    /// y are below `reach`: the bounds of one that overlap a box start beyond the box's least
+    /// corner less these.
+    small: Vec<u32>,
+    reach: (f64, f64),
+    /// The larger walls of cell `c` are `walls[large[start[c]..start[c + 1]]]`.
     start: Vec<u32>,
-    walls: Vec<u32>,
-    boxes: Vec<Aabb>,
+    large: Vec<u32>,
     everywhere: Vec<u32>,
-    count: usize,
+    /// The largest magnitude among the walls' positions and sizes.
+    magnitude: f64,
 }
 
 /// A rectangle of cells, `c0..=c1` by `r0..=r1`.
 type Span = (i64, i64, i64, i64);
 
-impl WallGrid {
+impl<'a> WallGrid<'a> {
     /// Cells a box spans beyond which a wall is checked everywhere.
     const WIDE: i128 = 16;
 
-    fn new(walls: &[Wall], rect: &RectD) -> WallGrid {
-        let bounds: Vec<Aabb> = walls.iter().map(|w| w.0.bounds().0).collect();
+    /// The grid of the walls of a push-out of `rect`, which it sorts.
+    fn new(walls: &'a mut [Item], rect: &RectD) -> WallGrid<'a> {
+        let bounds = |w: &Item| w.1.bounds().0;
         let (mut lo, mut hi) = (
             (f64::INFINITY, f64::INFINITY),
             (-f64::INFINITY, -f64::INFINITY),
         );
-        for b in &bounds {
+        let (mut sizes, mut magnitude) = ((0.0f64, 0.0f64), 0.0f64);
+        for w in walls.iter() {
+            let b = bounds(w);
             lo = (lo.0.min(b.min_x), lo.1.min(b.min_y));
             hi = (hi.0.max(b.max_x), hi.1.max(b.max_y));
+            sizes = (
+                sizes.0.max(b.max_x - b.min_x),
+                sizes.1.max(b.max_y - b.min_y),
+            );
+            magnitude = magnitude.max(w.1.magnitude());
         }
         let (w, h) = (hi.0 - lo.0, hi.1 - lo.1);
         let size = 2.0 * rect.w.abs().max(rect.h.abs());
         let cell = size.max((w * h / (4 * walls.len() + 64) as f64).sqrt());
         let mut grid = WallGrid {
+            walls: &[],
             origin: lo,
             inv: 0.0,
             cols: 0,
             rows: 0,
+            small: Vec::new(),
+            reach: (0.0, 0.0),
             start: Vec::new(),
-            walls: Vec::new(),
-            boxes: Vec::new(),
+            large: Vec::new(),
             everywhere: Vec::new(),
-            count: walls.len(),
+            magnitude,
         };
         let (cols, rows) = ((w / cell).floor() + 1.0, (h / cell).floor() + 1.0);
         if !(cell > 0.0 && cols * rows <= (8 * walls.len() + 256) as f64) {
             // No grid: every wall everywhere.
             grid.everywhere = (0..walls.len() as u32).collect();
+            grid.walls = walls;
             return grid;
         }
         (grid.inv, grid.cols, grid.rows) = (1.0 / cell, cols as i64, rows as i64);
-        let spans: Vec<Option<Span>> = bounds
-            .iter()
-            .map(|b| {
-                grid.span(b)
-                    .filter(|&s| WallGrid::cells(s) <= WallGrid::WIDE)
-            })
-            .collect();
-        // Counts per cell, then their running sums, then the walls.
-        let mut start = alloc::vec![0u32; (grid.cols * grid.rows + 1) as usize];
-        let each = |s: Span, f: &mut dyn FnMut(usize)| {
-            for r in s.2..=s.3 {
-                for c in s.0..=s.1 {
-                    f((r * grid.cols + c) as usize);
+        // A size measured in f64 (never negative) is within half an ulp of the exact one; two
+        // ulps more bound it (sizes near the end of the range leave the small walls' cells
+        // unknown).
+        let up = |v: f64| {
+            if v < f64::MAX / 2.0 {
+                f64::from_bits(v.to_bits() + 2)
+            } else {
+                f64::INFINITY
+            }
+        };
+        grid.reach = (up(sizes.0.min(cell)), up(sizes.1.min(cell)));
+        let n = (grid.cols * grid.rows) as usize;
+        // The cell of a small wall's least corner; `n` for the rest.
+        let g = &grid;
+        let home = |w: &Item| {
+            let b = bounds(w);
+            let small = b.max_x - b.min_x <= cell && b.max_y - b.min_y <= cell;
+            match (small, g.cell(0, b.min_x), g.cell(1, b.min_y)) {
+                (true, Some(c), Some(r)) => (r * g.cols + c) as u32,
+                _ => n as u32,
+            }
+        };
+        let mut homes: Vec<u32> = walls.iter().map(home).collect();
+        let small = bucket_in_place(walls, &mut homes, n + 1);
+        let walls: &'a [_] = walls;
+        // The rest: in the cells they span, or everywhere.
+        let rest = small[n] as usize..walls.len();
+        let span = |w| {
+            g.span(&bounds(w))
+                .filter(|&s| WallGrid::cells(s) <= WallGrid::WIDE)
+        };
+        let mut start = alloc::vec![0u32; if rest.is_empty() { 0 } else { n + 1 }];
+        let mut everywhere = Vec::new();
+        let each = |(c0, c1, r0, r1): Span, f: &mut dyn FnMut(usize)| {
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    f((r * g.cols + c) as usize);
                 }
             }
         };
-        for (i, s) in spans.iter().enumerate() {
-            match *s {
-                Some(s) => each(s, &mut |k| start[k + 1] += 1),
-                None => grid.everywhere.push(i as u32),
+        for k in rest.clone() {
+            match span(&walls[k]) {
+                Some(s) => each(s, &mut |c| start[c + 1] += 1),
+                None => everywhere.push(k as u32),
             }
         }
-        for k in 1..start.len() {
-            start[k] += start[k - 1];
+        for c in 1..start.len() {
+            start[c] += start[c - 1];
         }
-        let mut at = start.clone();
-        let len = *start.last().unwrap_or(&0) as usize;
-        let (mut out, mut boxes) = (alloc::vec![0u32; len], alloc::vec![bounds[0]; len]);
-        for (i, s) in spans.iter().enumerate() {
-            if let Some(s) = *s {
-                each(s, &mut |k| {
-                    (out[at[k] as usize], boxes[at[k] as usize]) = (i as u32, bounds[i]);
-                    at[k] += 1;
+        let mut large = alloc::vec![0u32; start.last().map_or(0, |&l| l as usize)];
+        for k in rest {
+            if let Some(s) = span(&walls[k]) {
+                each(s, &mut |c| {
+                    large[start[c] as usize] = k as u32;
+                    start[c] += 1;
                 });
             }
         }
-        (grid.start, grid.walls, grid.boxes) = (start, out, boxes);
+        // Each start is now the next cell's: shift them back.
+        if !start.is_empty() {
+            start.copy_within(..n, 1);
+            start[0] = 0;
+        }
+        (grid.walls, grid.small, grid.start) = (walls, small, start);
+        (grid.large, grid.everywhere) = (large, everywhere);
         grid
     }
 
@@ -475,6 +691,7 @@ impl WallGrid {
 
     /// The column (`k` 0) or row (`k` 1) of the grid holding coordinate `v`, clamped to the
     /// grid (none when `v` is not finite or lies absurdly far off). Monotone in `v`.
+    #[inline(always)]
     fn cell(&self, k: usize, v: f64) -> Option<i64> {
         let (o, n) = if k == 0 {
             (self.origin.0, self.cols)
@@ -493,6 +710,7 @@ impl WallGrid {
 
     /// The cells of the grid that box `b` touches (none when it lies off the grid or is not
     /// finite).
+    #[inline(always)]
     fn span(&self, b: &Aabb) -> Option<Span> {
         Some((
             self.cell(0, b.min_x)?,
@@ -502,39 +720,66 @@ impl WallGrid {
         ))
     }
 
-    /// Whether `hit(i)` holds for a wall `i` near `r`: every wall whose bounds overlap those of
-    /// `r` is asked once, in the one cell that holds the least corner of the two bounds' common
-    /// part (it lies in the spans of both).
-    fn any_near(&self, r: &RectD, mut hit: impl FnMut(usize) -> bool) -> bool {
-        if self.everywhere.iter().any(|&i| hit(i as usize)) {
+    /// Whether `hit(k)` holds for a wall `k` (its place in the sorted walls) near `r`: every
+    /// wall whose bounds overlap those of `r` is asked once (a small wall in the one cell that
+    /// holds it, a large one in the one cell that holds the least corner of the two bounds'
+    /// common part, which lies in the spans of both).
+    fn any_near(&self, r: &RectD, mut hit: impl FnMut(u32) -> bool) -> bool {
+        if self.everywhere.iter().any(|&k| hit(k)) {
             return true;
         }
         if self.cols == 0 {
             return false;
         }
         let rb = r.bounds().0;
-        let Some((c0, c1, r0, r1)) = self
-            .span(&rb)
-            .filter(|&s| WallGrid::cells(s) <= 4 * WallGrid::WIDE)
-        else {
-            return (0..self.count).any(hit);
+        // A small wall whose bounds overlap `rb` has its least corner past `rb`'s less its
+        // reach (the difference rounded to a float no higher than that corner).
+        let wide = Aabb {
+            min_x: rb.min_x - self.reach.0,
+            min_y: rb.min_y - self.reach.1,
+            ..rb
         };
-        for row in r0..=r1 {
-            for col in c0..=c1 {
-                let k = (row * self.cols + col) as usize;
-                let cell = self.start[k] as usize..self.start[k + 1] as usize;
-                for (&i, ob) in self.walls[cell.clone()].iter().zip(&self.boxes[cell]) {
-                    // Bounds that do not overlap strictly: no overlap (as `overlap_item` finds).
-                    if !(rb.min_x < ob.max_x
-                        && ob.min_x < rb.max_x
-                        && rb.min_y < ob.max_y
-                        && ob.min_y < rb.max_y)
-                    {
-                        continue;
-                    }
-                    let here = self.cell(0, rb.min_x.max(ob.min_x)) == Some(col)
-                        && self.cell(1, rb.min_y.max(ob.min_y)) == Some(row);
-                    if here && hit(i as usize) {
+        let fits = |s: &Span| WallGrid::cells(*s) <= 4 * WallGrid::WIDE;
+        let Some(w) = self.span(&wide).filter(fits) else {
+            return (0..self.walls.len() as u32).any(hit);
+        };
+        // Bounds that do not overlap strictly: no overlap (as `overlap_item` finds).
+        let meet = |k: usize| {
+            let ob = self.walls[k].1.bounds().0;
+            (rb.min_x < ob.max_x)
+                & (ob.min_x < rb.max_x)
+                & (rb.min_y < ob.max_y)
+                & (ob.min_y < rb.max_y)
+        };
+        for row in w.2..=w.3 {
+            // The cells of a row lie together.
+            let c = (row * self.cols) as usize;
+            let (from, to) = (
+                self.small[c + w.0 as usize],
+                self.small[c + w.1 as usize + 1],
+            );
+            for k in from..to {
+                if meet(k as usize) && hit(k) {
+                    return true;
+                }
+            }
+        }
+        if self.start.is_empty() {
+            return false;
+        }
+        let Some(s) = self.span(&rb).filter(fits) else {
+            return (0..self.walls.len() as u32).any(hit);
+        };
+        for row in s.2..=s.3 {
+            for col in s.0..=s.1 {
+                let c = (row * self.cols + col) as usize;
+                for &k in &self.large[self.start[c] as usize..self.start[c + 1] as usize] {
+                    let here = || {
+                        let ob = self.walls[k as usize].1.bounds().0;
+                        self.cell(0, rb.min_x.max(ob.min_x)) == Some(col)
+                            && self.cell(1, rb.min_y.max(ob.min_y)) == Some(row)
+                    };
+                    if meet(k as usize) && here() && hit(k) {
                         return true;
                     }
                 }
@@ -567,39 +812,15 @@ pub(crate) fn push_out<A: Access>(
         (b.max_y - b.min_y) + 2.0 * max,
     );
     // (A room beyond the f64 range makes the search ask every item.)
-    let near = near_rect(acc.world(), id, room)?;
-    let walls = solids(acc, id, &near, filter);
+    let mut near = gather_near(acc.world(), id, room)?;
+    keep_solids(acc, id, &mut near, filter);
     let precision = acc.world().precision();
     let here = Vec2D::new(rect.x, rect.y);
-    if !walls.iter().any(|s| s.overlap(precision, &rect)) {
+    let overlaps =
+        |(o, r, _): &Item| overlap_item(precision, r, shape_of(&near.shapes, *o), &rect, None);
+    if !near.items.iter().any(overlaps) {
         return Ok(Some(here));
     }
-    // Per axis: the item's own coordinate, and those flush against each solid's faces.
-    let options = |k: usize| {
-        let (o, size) = if k == 0 {
-            (rect.x, rect.w)
-        } else {
-            (rect.y, rect.h)
-        };
-        // Sorted and deduplicated as integers that order as the floats do (`-0.0` taken as
-        // `0.0`; the map is its own inverse): a packed field gives every coordinate many times.
-        let flip = |b: i64| b ^ (((b >> 63) as u64) >> 1) as i64;
-        let mut v: Vec<i64> = walls
-            .iter()
-            .flat_map(|s| {
-                [
-                    flush(o, size, s.1.lo[k], -1.0),
-                    flush(o, size, s.1.hi[k], 1.0),
-                ]
-            })
-            .filter(|&c| (c - o).abs() <= max)
-            .chain([o])
-            .map(|c| flip((c + 0.0).to_bits() as i64))
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v.into_iter().map(move |k| f64::from_bits(flip(k) as u64))
-    };
     // Ties: +x before -x before no x move; then +y before -y.
     let rank = |v: f64| {
         if v > 0.0 {
@@ -612,8 +833,13 @@ pub(crate) fn push_out<A: Access>(
     };
     // Per axis, the displacements nearest first (ties as above).
     let moves = |k: usize| {
-        let o = if k == 0 { rect.x } else { rect.y };
-        let mut v: Vec<Move> = options(k)
+        let (o, size) = if k == 0 {
+            (rect.x, rect.w)
+        } else {
+            (rect.y, rect.h)
+        };
+        let mut v: Vec<Move> = options(&near.items, k, o, size, max)
+            .into_iter()
             .map(|c| Move {
                 to: c,
                 by: c - o,
@@ -624,58 +850,66 @@ pub(crate) fn push_out<A: Access>(
         v
     };
     let (xs, ys) = (moves(0), moves(1));
-    // Out of a polygon: also straight out through its nearest face.
-    let mut exits: Vec<Try> = walls
-        .iter()
-        .filter_map(|wall| {
-            let band = Band::of(precision, &rect, &wall.0);
-            let col = slope::detect_convex(rect, here, wall.2?, &band)?;
-            let (dx, dy) = (col.touch.x - rect.x, col.touch.y - rect.y);
-            Some(Try {
-                d2: dx * dx + dy * dy,
-                rank: (rank(dx), rank(dy)),
-                at: col.touch,
-            })
-        })
-        .collect();
-    exits.sort_by(Try::order);
-    // The positions by distance, nearest first, each checked against the walls near it only:
-    // the search ends at the first clear one, having looked at what lies closer.
-    let grid = WallGrid::new(&walls, &rect);
-    let clear = |p: Vec2D| {
-        let r = rect.at(p);
-        !grid.any_near(&r, |i| walls[i].overlap(precision, &r))
-    };
     let limit = max * max;
-    let mut exits = exits.into_iter().filter(|t| t.d2 <= limit).peekable();
-    let mut found = None;
-    let mut group = Vec::new();
-    let mut nearest = Nearest::new(xs.len(), ys.len());
-    'search: loop {
-        let next = nearest.group(&xs, &ys, &mut group);
-        let d2 = next.unwrap_or(f64::INFINITY);
-        // The polygon exits nearer than this group, then the group with those as near.
-        while let Some(t) = exits.next_if(|t| t.d2 < d2) {
-            if clear(t.at) {
-                found = Some(t.at);
-                break 'search;
-            }
-        }
-        if next.is_none() || d2 > limit {
-            break;
-        }
-        while let Some(t) = exits.next_if(|t| t.d2 == d2) {
-            group.push(t);
-        }
-        group.sort_by(Try::order);
-        for t in &group {
-            if clear(t.at) {
-                found = Some(t.at);
-                break 'search;
-            }
+    // Out of a polygon: also straight out through its nearest face (ties in handle order).
+    let mut exits: Vec<(Try, u64)> = Vec::new();
+    for &(o, r, _) in &near.items {
+        let Some(shape) = shape_of(&near.shapes, o) else {
+            continue;
+        };
+        let band = Band::of(precision, &rect, &r);
+        let Some(col) = slope::detect_convex(rect, here, shape, &band) else {
+            continue;
+        };
+        let (dx, dy) = (col.touch.x - rect.x, col.touch.y - rect.y);
+        let t = Try {
+            d2: dx * dx + dy * dy,
+            rank: (rank(dx), rank(dy)),
+            at: col.touch,
+        };
+        if t.d2 <= limit {
+            exits.push((t, o));
         }
     }
-    let Some(p) = found else {
+    exits.sort_by(|a, b| Try::order(&a.0, &b.0).then(a.1.cmp(&b.1)));
+    let exits: Vec<Try> = exits.into_iter().map(|(t, _)| t).collect();
+    // Each position checked against the walls near it only.
+    let shapes = &near.shapes;
+    let grid = WallGrid::new(&mut near.items, &rect);
+    // Every rect compared lies within magnitude `m`: most pairs overlap or stand apart by far
+    // more than any band there, and skip working out theirs (`overlap_item` without the box
+    // test, which its exact test implies).
+    let far = |v: &[Move]| v.iter().fold(0.0f64, |m, c| m.max(c.to.abs()));
+    let m = (exits.iter().map(|t| t.at.x.abs().max(t.at.y.abs())))
+        .fold(far(&xs).max(far(&ys)).max(rect.magnitude()), f64::max)
+        .max(grid.magnitude);
+    let clear_by = band::clear_of(precision, m);
+    let meets = |k: u32, r: &RectD, e: &Edges| {
+        let (o, w, _) = &grid.walls[k as usize];
+        match shape_of(shapes, *o) {
+            None => overlap_quick(precision, (r, e), (w, &w.edges()), clear_by),
+            s => overlap_item(precision, w, s, r, None),
+        }
+    };
+    // The wall that blocked the last position on each side (by the ranks of its moves) is
+    // asked first: positions on one side follow one another closely, and often meet it too.
+    let mut last: [Option<u32>; 9] = [None; 9];
+    let clear = |p: Vec2D, (rx, ry): (u8, u8)| {
+        let r = rect.at(p);
+        let e = r.edges();
+        let side = &mut last[3 * rx as usize + ry as usize];
+        if side.is_some_and(|k| meets(k, &r, &e)) {
+            return false;
+        }
+        !grid.any_near(&r, |k| {
+            let hit = meets(k, &r, &e);
+            if hit {
+                *side = Some(k);
+            }
+            hit
+        })
+    };
+    let Some(p) = nearest_clear(&xs, &ys, &exits, limit, clear) else {
         return Ok(None);
     };
     acc.world().update_d(id, rect.at(p))?;
@@ -980,19 +1214,27 @@ mod tests {
             for _ in 0..rows {
                 let mut x = origin;
                 for _ in 0..rows {
-                    // A gap now and then, as in a level with holes.
+                    // A gap now and then, as in a level with holes, and now and then a wall
+                    // longer than a cell of the grid (over the next ones).
+                    let long = if rnd() > 0.9 { 4.5 } else { 1.0 };
                     if rnd() > 0.1 {
-                        let r = RectD::new(x, y, w, h);
-                        walls.push(Wall(r, r.edges(), None));
+                        let r = RectD::new(x, y, w * long, h);
+                        walls.push(r);
                     }
                     x += w;
                 }
                 y += h;
             }
             let start = RectD::new(origin + 3.0 * w, origin + 3.0 * h, item, item);
-            let grid = WallGrid::new(&walls, &start);
+            let mut near = Near::default();
+            near.items = walls
+                .iter()
+                .enumerate()
+                .map(|(i, &r)| (i as u64, r, None))
+                .collect();
+            let grid = WallGrid::new(&mut near.items, &start);
             for k in 0..if cfg!(miri) { 20 } else { 3000 } {
-                let wall = &walls[(rnd() * walls.len() as f64) as usize].0;
+                let wall = &walls[(rnd() * walls.len() as f64) as usize];
                 let (px, py) = match k % 3 {
                     // Flush against a wall's left or top face, by the game's arithmetic.
                     0 => (wall.x - item, wall.y + rnd() * h),
@@ -1005,14 +1247,14 @@ mod tests {
                 let r = RectD::new(px, py, item, item);
                 let rb = r.bounds().0;
                 let mut asked = Vec::new();
-                grid.any_near(&r, |i| {
-                    asked.push(i);
+                grid.any_near(&r, |k| {
+                    asked.push(grid.walls[k as usize].0 as usize);
                     false
                 });
                 asked.sort_unstable();
                 let near: Vec<usize> = (0..walls.len())
                     .filter(|&i| {
-                        let ob = walls[i].0.bounds().0;
+                        let ob = walls[i].bounds().0;
                         rb.min_x < ob.max_x
                             && ob.min_x < rb.max_x
                             && rb.min_y < ob.max_y
@@ -1021,6 +1263,220 @@ mod tests {
                     .collect();
                 assert_eq!(asked, near, "{r:?} at origin {origin}");
             }
+        }
+    }
+
+    /// A small reproducible generator for the tests below (xorshift).
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// Sorting by handle answers what a sort does, for few and many items, for handles as a
+    /// world makes them (slots above, generations and tags below) and for any keys.
+    #[test]
+    fn sorting_by_handle_answers_a_sort() {
+        let mut rng = Rng(0x5eed_1234_abcd_0001);
+        let sizes: &[usize] = if cfg!(miri) {
+            &[3, 520]
+        } else {
+            &[0, 1, 511, 512, 600, 5000, 40000]
+        };
+        for &n in sizes {
+            for kind in 0..if cfg!(miri) { 1 } else { 3 } {
+                let mut slots: Vec<u64> = (0..n as u64 * 2).collect();
+                for k in (1..slots.len()).rev() {
+                    slots.swap(k, rng.below(k as u64 + 1) as usize);
+                }
+                let keys: Vec<u64> = (0..n)
+                    .map(|k| match kind {
+                        0 => slots[k] << 42 | 7 << 10,
+                        1 => slots[k] << 42 | rng.below(1 << 42),
+                        _ => rng.next() >> rng.below(64),
+                    })
+                    .collect();
+                let mut got: Vec<(u64, usize)> = keys.iter().copied().zip(0..).collect();
+                by_handle(&mut got, |&(k, _)| k);
+                let mut want: Vec<u64> = keys.clone();
+                want.sort_unstable();
+                assert_eq!(
+                    got.iter().map(|&(k, _)| k).collect::<Vec<_>>(),
+                    want,
+                    "{n} {kind}"
+                );
+            }
+        }
+    }
+
+    /// The nearest clear position is the least clear one of every position and exit within the
+    /// limit, in the order of distance, ranks, positions before exits, then the lists' order:
+    /// checked against all of them for lists with many ties and clear positions few or many.
+    #[test]
+    fn the_nearest_clear_position_is_the_least_of_all() {
+        let mut rng = Rng(0x0bad_cafe_f00d_0001);
+        let rank = |v: f64| u8::from(v <= 0.0) + u8::from(v == 0.0);
+        let cases = if cfg!(miri) { 20 } else { 3000 };
+        for case in 0..cases {
+            let reach = 1 + rng.below(if case % 2 == 0 || cfg!(miri) { 12 } else { 60 }) as i64;
+            let list = |rng: &mut Rng, o: f64| {
+                let mut v: Vec<i64> = (-reach..=reach).filter(|_| rng.below(3) > 0).collect();
+                v.retain(|&d| d != 0);
+                v.push(0);
+                let mut v: Vec<Move> = v
+                    .into_iter()
+                    .map(|d| Move {
+                        to: o + d as f64,
+                        by: d as f64,
+                        rank: rank(d as f64),
+                    })
+                    .collect();
+                v.sort_by(|a, b| a.by.abs().total_cmp(&b.by.abs()).then(a.rank.cmp(&b.rank)));
+                v
+            };
+            let (xs, ys) = (list(&mut rng, 100.0), list(&mut rng, -7.0));
+            let limit = (rng.below((2 * reach * reach + 2) as u64)) as f64;
+            let mut exits: Vec<Try> = (0..rng.below(4))
+                .map(|_| {
+                    let (dx, dy) = (
+                        rng.below(2 * reach as u64 + 1) as f64 - reach as f64,
+                        rng.below(2 * reach as u64 + 1) as f64 - reach as f64,
+                    );
+                    Try {
+                        d2: dx * dx + dy * dy,
+                        rank: (rank(dx), rank(dy)),
+                        at: Vec2D::new(100.0 + dx + 0.5, -7.0 + dy),
+                    }
+                })
+                .filter(|t| t.d2 <= limit)
+                .collect();
+            exits.sort_by(Try::order);
+            let odds = [2, 10, 50, 400][case % 4];
+            let seed = rng.next();
+            let clear = |p: Vec2D| {
+                let h = (p.x.to_bits() ^ p.y.to_bits().rotate_left(32) ^ seed)
+                    .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                (h >> 40) % odds == 0
+            };
+            let mut all = Vec::new();
+            for (i, x) in xs.iter().enumerate() {
+                for (j, y) in ys.iter().enumerate() {
+                    let d2 = x.by * x.by + y.by * y.by;
+                    all.push((
+                        (d2.to_bits(), (x.rank, y.rank), 0, i, j),
+                        Vec2D::new(x.to, y.to),
+                    ));
+                }
+            }
+            for (e, t) in exits.iter().enumerate() {
+                all.push(((t.d2.to_bits(), t.rank, 1, e, 0), t.at));
+            }
+            let want = (all.into_iter())
+                .filter(|(k, p)| f64::from_bits(k.0) <= limit && clear(*p))
+                .min_by_key(|(k, _)| *k)
+                .map(|(_, p)| p);
+            let mut asked = Vec::new();
+            let got = nearest_clear(&xs, &ys, &exits, limit, |p, _| {
+                asked.push((p.x.to_bits(), p.y.to_bits()));
+                clear(p)
+            });
+            assert_eq!(got, want, "case {case}");
+            let n = asked.len();
+            asked.sort_unstable();
+            asked.dedup();
+            assert!(asked.len() + 4 >= n, "case {case}: positions asked twice");
+        }
+    }
+
+    /// In a packed field of walls (some missing), laid in shuffled order so that handles and
+    /// places disagree (and in every other field among items far off, so that its handles lie
+    /// apart), a push-out asks the filter about each item once, in handle order, and lands where
+    /// brute force does: the nearest clear place of whole units (the walls' faces lie on whole
+    /// units), ties to +x, -x, +y, -y, then the smaller moves. Half the push-outs may reach past
+    /// the field, so that its every wall is near.
+    #[test]
+    fn a_push_out_of_a_large_packed_field_lands_where_brute_force_does() {
+        let mut rng = Rng(0x9ac4_0000_0000_0001);
+        let (fields, side) = if cfg!(miri) { (2, 6) } else { (12, 26) };
+        for field in 0..fields {
+            let mut w = World::new_d(32.0).unwrap();
+            let mut cells: Vec<i64> = (0..side * side).collect();
+            for k in (1..cells.len()).rev() {
+                cells.swap(k, rng.below(k as u64 + 1) as usize);
+            }
+            // Which cells of the field hold a wall (10 by 10 each).
+            let mut wall = alloc::vec![false; (side * side) as usize];
+            for &c in &cells {
+                if rng.below(16) == 0 {
+                    continue;
+                }
+                let (x, y) = ((c % side) as f64 * 10.0, (c / side) as f64 * 10.0);
+                w.add_d(RectD::new(x, y, 10.0, 10.0), 0).unwrap();
+                wall[c as usize] = true;
+                for far in 0..if field % 2 == 1 { 4 } else { 0 } {
+                    let r = RectD::new(1e5 + far as f64 * 20.0, 0.0, 10.0, 10.0);
+                    w.add_d(r, 0).unwrap();
+                }
+            }
+            let size = (2 + rng.below(10) as i64, 2 + rng.below(10) as i64);
+            let at = (
+                rng.below((side * 10 - size.0) as u64) as i64,
+                rng.below((side * 10 - size.1) as u64) as i64,
+            );
+            let m = RectD::new(at.0 as f64, at.1 as f64, size.0 as f64, size.1 as f64);
+            let id = w.add_d(m, 0).unwrap();
+            let max = match (cfg!(miri), field % 4 < 2) {
+                (true, _) => rng.below(12),
+                (false, true) => rng.below(60),
+                (false, false) => 10 * side as u64 + rng.below(60),
+            } as i64;
+            let mut asked = Vec::new();
+            let got = w
+                .push_out(id, max as f64, |_, a, b| {
+                    assert_eq!(a, id);
+                    asked.push(b);
+                    Response::Slide
+                })
+                .unwrap();
+            assert!(
+                asked.windows(2).all(|p| p[0] < p[1]),
+                "asked in handle order"
+            );
+            // Whether the item at `(x, y)` strictly overlaps a wall: the cells it covers.
+            let blocked = |x: i64, y: i64| {
+                let cells = |v: i64, s: i64| v.div_euclid(10)..=(v + s - 1).div_euclid(10);
+                cells(y, size.1).any(|cy| {
+                    cells(x, size.0).any(|cx| {
+                        (0..side).contains(&cx)
+                            && (0..side).contains(&cy)
+                            && wall[(cy * side + cx) as usize]
+                    })
+                })
+            };
+            let rank = |v: i64| u8::from(v <= 0) + u8::from(v == 0);
+            let mut best: Option<(i64, u8, u8, i64, i64, i64, i64)> = None;
+            for dx in -max..=max {
+                for dy in -max..=max {
+                    let d2 = dx * dx + dy * dy;
+                    if d2 > max * max || blocked(at.0 + dx, at.1 + dy) {
+                        continue;
+                    }
+                    let key = (d2, rank(dx), rank(dy), dx.abs(), dy.abs(), dx, dy);
+                    if best.is_none_or(|b| key < b) {
+                        best = Some(key);
+                    }
+                }
+            }
+            let want = best.map(|b| Vec2D::new((at.0 + b.5) as f64, (at.1 + b.6) as f64));
+            assert_eq!(got, want, "{m:?} within {max}");
         }
     }
 }
