@@ -1196,13 +1196,8 @@ mod tests {
     /// and for positions snapped flush against a wall (`x = wall.x - w`) or anywhere.
     #[test]
     fn the_wall_grid_asks_each_wall_near_a_position_exactly_once_off_the_grid() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut rnd = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rnd = || rng.unit();
         let rows = if cfg!(miri) { 3 } else { 24 };
         for (origin, w, h, item) in [
             (0.0, 10.18, 7.3, 8.05),
@@ -1278,6 +1273,10 @@ mod tests {
         }
         fn below(&mut self, n: u64) -> u64 {
             self.next() % n
+        }
+        /// A value in [0, 1).
+        fn unit(&mut self) -> f64 {
+            (self.next() >> 11) as f64 / (1u64 << 53) as f64
         }
     }
 
