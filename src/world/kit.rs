@@ -1086,6 +1086,14 @@ pub(crate) fn move_solid<A: Access>(
         }
     }
     out.extend(notes.into_iter().map(|(id, what)| Moved { id, what }));
+    // Its path, x then y, for the sensors it passes (see `events.rs`).
+    let turn = Vec2D::new(rect.x, start.y);
+    let path = [
+        Vec2D::new(start.x, start.y),
+        turn,
+        Vec2D::new(rect.x, rect.y),
+    ];
+    acc.world().trace(id, start, &path);
     Ok(Vec2D::new(rect.x, rect.y))
 }
 

@@ -32,6 +32,7 @@
 mod band;
 mod detect;
 mod double;
+mod events;
 mod find;
 mod handle;
 mod kit;
@@ -51,6 +52,7 @@ pub(crate) use band::{Band, Bands};
 pub(crate) use detect::{centre_distance, detect, Collision};
 pub use double::{CircleD, HitD, RectD, SegmentD, Vec2D, WorldHitD};
 pub(crate) use double::{Edge, Edges};
+pub use events::{Event, EVENT_BEGIN, EVENT_END, EVENT_PASSED, EVENT_REMOVED};
 pub use handle::skip_tags;
 pub(crate) use kit::{fits, ground, move_solid, push_out, Dir};
 pub use kit::{Ground, Moved, CARRIED, ON_CEILING, ON_FLOOR, ON_LEFT, ON_RIGHT, PUSHED, SQUASHED};
@@ -135,6 +137,8 @@ pub struct World {
     free: Vec<u32>,
     count: usize,
     tiles: Tiles,
+    /// Which items are sensors, and their events (see `events.rs`).
+    sensing: events::Sensing,
     scratch: TryLock<Scratch>,
 }
 
@@ -185,6 +189,7 @@ impl World {
             free: Vec::new(),
             count: 0,
             tiles: Tiles::default(),
+            sensing: events::Sensing::default(),
             scratch: TryLock::new(Scratch::default()),
         })
     }
@@ -275,6 +280,7 @@ impl World {
         self.count += 1;
         self.changes += 1;
         self.handles[s] = handle::encode(self.tag, slot, self.gens[s]);
+        self.sensing.mark(s);
         Ok(self.handles[s])
     }
 
@@ -326,6 +332,7 @@ impl World {
         }
         self.rects[s] = rect;
         self.changes += 1;
+        self.sensing.mark(s);
         Ok(())
     }
 
@@ -333,6 +340,7 @@ impl World {
     pub fn remove(&mut self, id: u64) -> Result<(), WorldError> {
         let slot = self.slot(id)?;
         let s = slot as usize;
+        self.forget(s);
         self.tiles.unplace(slot);
         if self.shapes[s].take().is_some() {
             self.shaped -= 1;
@@ -369,6 +377,7 @@ impl World {
             self.sorted_out = true;
         }
         self.changes += 1;
+        self.sensing.mark(s);
         Ok(())
     }
 
@@ -419,6 +428,7 @@ impl World {
         self.homes.push(Home::Huge);
         let n = self.gens.len();
         self.tiles.grow(n);
+        self.sensing.grow(n);
         Ok((n - 1) as u32)
     }
 

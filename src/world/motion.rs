@@ -280,7 +280,8 @@ fn meet(near: &Near, begun: &Begun, rect: RectD, goal: Vec2D, seen: &[u64], out:
 
 impl World {
     /// Gathers into `near` every item but `skip` that interacts with the categories `cats` and
-    /// that `rect` moving straight to corner `goal` may meet.
+    /// that `rect` moving straight to corner `goal` may meet. Sensors meet nothing and are met
+    /// by nothing.
     pub(crate) fn gather(
         &self,
         skip: u64,
@@ -289,18 +290,17 @@ impl World {
         goal: Vec2D,
         near: &mut Near,
     ) {
-        let Reach {
-            bounds: r,
-            from: c0,
-            to: c1,
-            half,
-        } = reach(rect, goal, self.precision);
         near.items.clear();
         near.shapes.clear();
         near.extent = self.extent;
         near.reach = None;
         near.changes = self.changes;
         near.precision = self.precision;
+        let sensors = self.sensing.live > 0;
+        if sensors && self.slot(skip).is_ok_and(|s| self.sensor_at(s as usize)) {
+            return;
+        }
+        let r = reach(rect, goal, self.precision).bounds;
         let (items, shapes) = (&mut near.items, &mut near.shapes);
         let mut test = |slot: u32| {
             let j = slot as usize;
@@ -309,7 +309,7 @@ impl World {
                 return;
             }
             let o = self.rects[j];
-            if beyond(&o, &r) {
+            if beyond(&o, &r) || (sensors && self.sensor_at(j)) {
                 return;
             }
             let id = self.handle_of(slot);
@@ -322,26 +322,41 @@ impl World {
                 }
             }
         };
+        near.reach = self.along(rect, goal, &mut test);
+    }
+
+    /// Calls `f` for every slot whose item `rect` moving straight to corner `goal` may meet
+    /// (and maybe others, some more than once); answers the box searched when the motion is
+    /// short (a later leg inside it may reuse what was found).
+    pub(crate) fn along(&self, rect: RectD, goal: Vec2D, f: &mut impl FnMut(u32)) -> Option<Aabb> {
+        let Reach {
+            bounds: r,
+            from: c0,
+            to: c1,
+            half,
+        } = reach(rect, goal, self.precision);
         let finite = c0.0.is_finite() && c0.1.is_finite() && c1.0.is_finite() && c1.1.is_finite();
         let cells = (r.max_x - r.min_x) * (r.max_y - r.min_y) * self.inv * self.inv;
+        let mut short = None;
         if finite && cells <= 16.0 {
             // A short motion: the cells around its box (which a later leg inside it reuses).
-            self.tiles.near(&r, self.inv, &mut test);
-            near.reach = Some(r);
+            self.tiles.near(&r, self.inv, f);
+            short = Some(r);
         } else if finite {
             // A long one: the cells along its path, not its whole box.
-            self.segment_candidates(c0, c1, half, &mut test);
+            self.segment_candidates(c0, c1, half, f);
         } else {
             // No bounds to search by (a sum overflowed): ask every item.
             for j in 0..self.live.len() {
                 if self.live[j] && !self.tiles.huge.contains(&(j as u32)) {
-                    test(j as u32);
+                    f(j as u32);
                 }
             }
         }
         for &h in &self.tiles.huge {
-            test(h);
+            f(h);
         }
+        short
     }
 
     /// The categories of `id`, or every category for 0.
@@ -471,6 +486,15 @@ pub(crate) fn run<A: Access>(
     let mut goal = goal;
     let mut pos = Vec2D::new(rect.x, rect.y);
     let mut seen: Vec<u64> = Vec::new();
+    // The corners of the mover's path where a leg ended (for sensors, see `events.rs`).
+    let mut path: Vec<Vec2D> = Vec::new();
+    let start_pos = pos;
+    let turn = |path: &mut Vec<Vec2D>, p: Vec2D| {
+        if path.is_empty() {
+            path.push(start_pos);
+        }
+        path.push(p);
+    };
     let mut answers: BTreeMap<u64, Response> = BTreeMap::new();
     let (mut near, mut met) = (Near::default(), Vec::new());
     let mut changes = acc.world().changes;
@@ -510,6 +534,7 @@ pub(crate) fn run<A: Access>(
                     if now != rect {
                         rect = now;
                         pos = Vec2D::new(now.x, now.y);
+                        turn(&mut path, pos);
                     }
                     continue 'step;
                 }
@@ -543,10 +568,12 @@ pub(crate) fn run<A: Access>(
                     goal = to.map_or(touch, |(x, y)| Vec2D::new(x, y));
                 }
                 pos = touch;
+                turn(&mut path, pos);
             }
             _ => {
                 pos = touch;
                 goal = touch;
+                turn(&mut path, pos);
                 break;
             }
         }
@@ -601,8 +628,11 @@ pub(crate) fn run<A: Access>(
                 if n > 8 {
                     w.query_rect_d(q, cats[1], &mut inside);
                 }
+                let sensor = |o: u64| w.is_sensor(o).unwrap_or(true);
                 inside.retain(|&o| {
                     o != id
+                        && !sensor(o)
+                        && !sensor(id)
                         && w.get_d(o).is_ok_and(|(other, _)| {
                             let c = w.convex_of(o);
                             let hit = |m: &RectD, from: Option<&RectD>| {
@@ -670,6 +700,8 @@ pub(crate) fn run<A: Access>(
     }
     if commit {
         acc.world().update_d(id, rect.at(end))?;
+        turn(&mut path, end);
+        acc.world().trace(id, rect, &path);
     }
     Ok(end)
 }

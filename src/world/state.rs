@@ -13,17 +13,28 @@
 //! "C2DW"  version: u16  precision: u8 (0 f32, 1 f64)  0: u8
 //! cell: f64  extent: f64  tag: u64  slots: u32  free: u32  live: u32  0: u32
 //! per slot:  generation: u32  flags: u8 (bit 0 live; bits 1-3 one-way face, 0 none, else
-//!            1 + 2 * axis + positive; bits 4-5 shape, 0 rect, 1 slope, 2 polygon)
+//!            1 + 2 * axis + positive; bits 4-5 shape, 0 rect, 1 slope, 2 polygon; bit 6
+//!            sensor)
 //!            when live:  x y w h: f64  user: u64  category: u64  mask: u64
 //!                        a slope:  corner: u8
 //!                        a polygon:  n: u8, then n vertices as x y: f64
 //! per free slot, in the order of reuse:  slot: u32
+//! when bit 0 of the byte after the precision is set, the sensors' pending state:
+//!     pairs overlapping at the last call:  n: u32, then n × sensor: u64 item: u64 (ascending)
+//!     slots changed since:  n: u32, then n × slot: u32 (ascending)
+//!     pairs passed through since:  n: u32, then n × sensor: u64 item: u64 (ascending)
+//!     items removed since:  n: u32, then n × id: u64 m: u32, m × sensor: u64 item: u64
+//!     events not handed out yet:  n: u32, then n × sensor: u64 item: u64 kind: u32 flags: u32
 //! check: u64 (the mix of every field before it)
 //! ```
+//!
+//! Layout 2 adds the sensor bit and the sensors' state; a world without sensors (and nothing
+//! pending from them) is written in layout 1, byte for byte as before.
 //!
 //! The world's tag travels with it: a restored world or a clone answers to the handles of the
 //! world it was taken from.
 
+use super::events::{Event, Removal};
 use super::handle;
 use super::kit::Dir;
 use super::slope::{cover, Shape};
@@ -35,7 +46,7 @@ use alloc::vec::Vec;
 
 /// The snapshot layout this library writes (and the newest it reads).
 /// cbindgen:ignore
-pub const SNAPSHOT_VERSION: u16 = 1;
+pub const SNAPSHOT_VERSION: u16 = 2;
 
 const MAGIC: [u8; 4] = *b"C2DW";
 
@@ -81,6 +92,117 @@ struct Item {
     cats: [u64; 2],
     one_way: Option<Dir>,
     shape: Option<Shape>,
+    sensor: bool,
+}
+
+/// The sensors' pending state as a snapshot records it (see `events.rs`), each list in a
+/// canonical order.
+#[derive(Default)]
+struct Pending {
+    touching: Vec<(u64, u64)>,
+    dirty: Vec<u32>,
+    passed: Vec<(u64, u64)>,
+    removed: Vec<Removal>,
+    ready: Vec<Event>,
+}
+
+impl Pending {
+    fn is_empty(&self) -> bool {
+        self.touching.is_empty()
+            && self.dirty.is_empty()
+            && self.passed.is_empty()
+            && self.removed.is_empty()
+            && self.ready.is_empty()
+    }
+
+    fn len(&self) -> usize {
+        let removed: usize = self.removed.iter().map(|r| 12 + 16 * r.pairs.len()).sum();
+        20 + 16 * self.touching.len()
+            + 4 * self.dirty.len()
+            + 16 * self.passed.len()
+            + removed
+            + 24 * self.ready.len()
+    }
+
+    fn emit(&self, sink: &mut Sink) {
+        let pairs = |sink: &mut Sink, ps: &[(u64, u64)]| {
+            sink.u32(ps.len() as u32);
+            for &(a, b) in ps {
+                sink.u64(a);
+                sink.u64(b);
+            }
+        };
+        pairs(sink, &self.touching);
+        sink.u32(self.dirty.len() as u32);
+        for &d in &self.dirty {
+            sink.u32(d);
+        }
+        pairs(sink, &self.passed);
+        sink.u32(self.removed.len() as u32);
+        for r in &self.removed {
+            sink.u64(r.id);
+            pairs(sink, &r.pairs);
+        }
+        sink.u32(self.ready.len() as u32);
+        for e in &self.ready {
+            sink.u64(e.sensor);
+            sink.u64(e.item);
+            sink.u32(e.kind);
+            sink.u32(e.flags);
+        }
+    }
+
+    fn read(src: &mut Source) -> Result<Pending, SnapshotError> {
+        // Every entry takes at least 4 bytes: a count beyond what is left is caught before
+        // anything is allocated for it.
+        fn count(src: &mut Source) -> Result<usize, SnapshotError> {
+            let n = src.u32()? as usize;
+            if n > src.data.len() / 4 {
+                return Err(SnapshotError::Corrupt);
+            }
+            Ok(n)
+        }
+        fn pairs(src: &mut Source) -> Result<Vec<(u64, u64)>, SnapshotError> {
+            let n = count(src)?;
+            (0..n).map(|_| Ok((src.u64()?, src.u64()?))).collect()
+        }
+        let touching = pairs(src)?;
+        let n = count(src)?;
+        let dirty = (0..n).map(|_| src.u32()).collect::<Result<Vec<_>, _>>()?;
+        let passed = pairs(src)?;
+        let n = count(src)?;
+        let removed = (0..n)
+            .map(|_| {
+                Ok(Removal {
+                    id: src.u64()?,
+                    pairs: pairs(src)?,
+                })
+            })
+            .collect::<Result<Vec<_>, SnapshotError>>()?;
+        let n = count(src)?;
+        let ready = (0..n)
+            .map(|_| {
+                let (sensor, item) = (src.u64()?, src.u64()?);
+                let (kind, flags) = (src.u32()?, src.u32()?);
+                if !(1..=2).contains(&kind) || flags > 3 {
+                    return Err(SnapshotError::Corrupt);
+                }
+                Ok(Event {
+                    sensor,
+                    item,
+                    kind,
+                    flags,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Pending {
+            touching,
+            dirty,
+            passed,
+            removed,
+            ready,
+        })
+    }
 }
 
 fn dir_code(d: Option<Dir>) -> u8 {
@@ -178,13 +300,14 @@ impl World {
     /// The fields of the world's state, in snapshot order, into `sink`; `hash` leaves out what
     /// the hash does not cover (the header, user values, the tag and the extent).
     fn emit(&self, sink: &mut Sink, hash: bool) {
+        let pending = self.pending();
         if !hash {
             sink.bytes(&MAGIC);
-            sink.u16(SNAPSHOT_VERSION);
+            sink.u16(self.layout(&pending));
         }
         sink.u8((self.precision == Precision::Double) as u8);
         if !hash {
-            sink.u8(0);
+            sink.u8(!pending.is_empty() as u8);
         }
         sink.f64(self.cell);
         if !hash {
@@ -218,7 +341,8 @@ impl World {
                 sink.u32(s as u32);
             }
             sink.u32(self.gens[s]);
-            sink.u8(live as u8 | dir_code(one_way) << 1 | kind << 4);
+            let sensor = live && self.sensing.is[s];
+            sink.u8(live as u8 | dir_code(one_way) << 1 | kind << 4 | (sensor as u8) << 6);
             if !live {
                 continue;
             }
@@ -249,6 +373,62 @@ impl World {
                 sink.u32(self.gens[f as usize]);
             }
         }
+        if !pending.is_empty() {
+            pending.emit(sink);
+        }
+    }
+
+    /// The layout a snapshot of the world is written in: 1 unless it has sensors.
+    fn layout(&self, pending: &Pending) -> u16 {
+        if self.sensing.live == 0 && pending.is_empty() {
+            1
+        } else {
+            SNAPSHOT_VERSION
+        }
+    }
+
+    /// The sensors' pending state, in canonical order.
+    fn pending(&self) -> Pending {
+        let sn = &self.sensing;
+        if sn.quiet() {
+            return Pending::default();
+        }
+        let mut dirty = sn.dirty.clone();
+        dirty.sort_unstable();
+        let mut passed = sn.passed.clone();
+        passed.sort_unstable();
+        passed.dedup();
+        let mut removed = sn.removed.clone();
+        for r in &mut removed {
+            r.pairs.sort_unstable();
+        }
+        removed.sort_unstable_by_key(|r| r.id);
+        Pending {
+            touching: sn.touching.iter().copied().collect(),
+            dirty,
+            passed,
+            removed,
+            ready: sn.ready.iter().copied().collect(),
+        }
+    }
+
+    /// Takes in the sensors' pending state a snapshot recorded (or a clone's).
+    fn take_pending(&mut self, p: Pending) -> Option<()> {
+        let sn = &mut self.sensing;
+        for &pair in &p.touching {
+            sn.insert(pair);
+        }
+        for &d in &p.dirty {
+            let d = d as usize;
+            if d >= self.gens.len() {
+                return None;
+            }
+            sn.mark_anyway(d);
+        }
+        sn.passed = p.passed;
+        sn.removed = p.removed;
+        sn.ready = p.ready.into_iter().collect();
+        Some(())
     }
 
     /// A 64-bit hash of the world's state: every live item's handle (its slot and generation,
@@ -276,7 +456,9 @@ impl World {
                 Shape::Poly(c) => 1 + 16 * c.verts().len(),
             })
             .sum();
-        48 + 5 * self.gens.len() + 56 * self.count + shapes + 4 * self.free.len() + 8
+        let pending = self.pending();
+        let events = if pending.is_empty() { 0 } else { pending.len() };
+        48 + 5 * self.gens.len() + 56 * self.count + shapes + 4 * self.free.len() + events + 8
     }
 
     /// Writes the world's snapshot into `out` when it has room for it ([`World::snapshot_len`]
@@ -339,6 +521,7 @@ impl World {
             free,
             count,
             tiles,
+            sensing,
             scratch: _,
         } = other;
         self.changes = self.changes.max(changes) + 1;
@@ -354,6 +537,7 @@ impl World {
             self.count,
             self.tiles,
         ) = (sorted_out, homes, free, count, tiles);
+        self.sensing = sensing;
     }
 
     /// The slots as a snapshot records them.
@@ -366,6 +550,7 @@ impl World {
                 cats: self.cats[s],
                 one_way: self.one_way[s],
                 shape: self.shapes[s].as_deref().copied(),
+                sensor: self.sensing.is[s],
             }),
         })
     }
@@ -379,8 +564,11 @@ impl World {
             extent: self.extent,
             tag: self.tag,
         };
-        build(&header, self.slots(), self.free.clone())
-            .expect("a live world's own state is a valid one")
+        let mut w = build(&header, self.slots(), self.free.clone())
+            .expect("a live world's own state is a valid one");
+        w.take_pending(self.pending())
+            .expect("a live world's own state is a valid one");
+        w
     }
 }
 
@@ -429,6 +617,11 @@ fn build(h: &Header, slots: impl Iterator<Item = Slot>, free: Vec<u32>) -> Optio
         w.one_way[s] = item.one_way;
         w.place(s as u32, item.rect);
         w.count += 1;
+        if item.sensor {
+            w.sensing.is[s] = true;
+            w.sensing.live += 1;
+            w.sensing.invalidate();
+        }
     }
     let mut seen = alloc::vec![false; w.gens.len()];
     for &f in &free {
@@ -453,19 +646,21 @@ fn read(bytes: &[u8]) -> Result<World, SnapshotError> {
         return Err(Corrupt);
     }
     // A newer layout may use any field after the version differently.
-    match src.u16()? {
-        SNAPSHOT_VERSION => {}
+    let layout = match src.u16()? {
+        v @ 1..=SNAPSHOT_VERSION => v,
         v if v > SNAPSHOT_VERSION => return Err(SnapshotError::Version),
         _ => return Err(Corrupt),
-    }
+    };
     let precision = match src.u8()? {
         0 => Precision::Single,
         1 => Precision::Double,
         _ => return Err(Corrupt),
     };
-    if src.u8()? != 0 {
-        return Err(Corrupt);
-    }
+    let sensing = match src.u8()? {
+        0 => false,
+        1 if layout >= 2 => true,
+        _ => return Err(Corrupt),
+    };
     let header = Header {
         precision,
         cell: src.f64()?,
@@ -490,6 +685,10 @@ fn read(bytes: &[u8]) -> Result<World, SnapshotError> {
         let gen = src.u32()?;
         let flags = src.u8()?;
         let one_way = dir_of(flags >> 1 & 7).ok_or(Corrupt)?;
+        let sensor = flags & 64 != 0;
+        if flags >> 7 != 0 || (sensor && layout < 2) {
+            return Err(Corrupt);
+        }
         if flags & 1 == 0 {
             if flags != 0 {
                 return Err(Corrupt);
@@ -499,7 +698,7 @@ fn read(bytes: &[u8]) -> Result<World, SnapshotError> {
         }
         let rect = RectD::new(src.f64()?, src.f64()?, src.f64()?, src.f64()?);
         let (user, cats) = (src.u64()?, [src.u64()?, src.u64()?]);
-        let shape = match flags >> 4 {
+        let shape = match flags >> 4 & 3 {
             0 => None,
             1 => Some(Shape::Slope(src.u8()?)),
             2 => {
@@ -526,12 +725,18 @@ fn read(bytes: &[u8]) -> Result<World, SnapshotError> {
                 cats,
                 one_way,
                 shape,
+                sensor,
             }),
         });
     }
     let free = (0..frees)
         .map(|_| src.u32())
         .collect::<Result<Vec<_>, _>>()?;
+    let pending = if sensing {
+        Pending::read(&mut src)?
+    } else {
+        Pending::default()
+    };
     let check = src.mix.0;
     if src.data != check.to_le_bytes() {
         return Err(Corrupt);
@@ -539,7 +744,9 @@ fn read(bytes: &[u8]) -> Result<World, SnapshotError> {
     if list.iter().filter(|s| s.item.is_some()).count() != lives {
         return Err(Corrupt);
     }
-    build(&header, list.into_iter(), free).ok_or(Corrupt)
+    let mut w = build(&header, list.into_iter(), free).ok_or(Corrupt)?;
+    w.take_pending(pending).ok_or(Corrupt)?;
+    Ok(w)
 }
 
 #[cfg(test)]
