@@ -156,8 +156,9 @@
 /// right, `/`).
 #define C2D_SLOPE_X1Y1 3
 
-/// The snapshot layout `c2d_world_snapshot` writes, and the newest `c2d_world_restore` reads.
-#define C2D_SNAPSHOT_VERSION 1
+/// The newest snapshot layout `c2d_world_snapshot` writes and `c2d_world_restore` reads: 2, for
+/// worlds with sensors; a world without sensors is written in layout 1, which every 1.3 reads.
+#define C2D_SNAPSHOT_VERSION 2
 
 /// The most items one world holds at once (2^22 = 4,194,304).
 #define C2D_WORLD_CAPACITY (1 << 22)
@@ -166,6 +167,19 @@
 #define C2D_POLY_MAX 8
 
 
+
+/// An event's kind: the visitor came to overlap the sensor.
+#define EVENT_BEGIN 1
+
+/// An event's kind: the visitor no longer overlaps the sensor.
+#define EVENT_END 2
+
+/// An event's flag: a move carried the visitor (or the sensor) through without the pair
+/// overlapping at either call of [`World::events`].
+#define EVENT_PASSED 1
+
+/// An event's flag: the pair ended because the sensor or the visitor was removed.
+#define EVENT_REMOVED 2
 
 /// The right angle of a slope tile at its rect's low-x, low-y corner (`C2D_SLOPE_X0Y0`).
 #define SLOPE_X0Y0 0

@@ -27,6 +27,8 @@
 //! the world's broad phase.
 
 use super::{Edges, RectD, Vec2D, World, WorldError};
+#[cfg(c2d_no_std)]
+use crate::platform::Float;
 use crate::shape::Aabb;
 use alloc::collections::{BTreeSet, VecDeque};
 use alloc::vec::Vec;
