@@ -5,7 +5,7 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const TYPES: [(&str, &str); 26] = [
+const TYPES: [(&str, &str); 27] = [
     ("Vec2", "c2d_vec2"),
     ("Rect", "c2d_rect"),
     ("Circle", "c2d_circle"),
@@ -31,6 +31,7 @@ const TYPES: [(&str, &str); 26] = [
     ("Poly", "c2d_poly"),
     ("Capsule", "c2d_capsule"),
     ("Manifold", "c2d_manifold"),
+    ("Event", "c2d_event"),
     ("POLY_MAX", "C2D_POLY_MAX"),
 ];
 
@@ -88,6 +89,9 @@ const HEADER_TOP: &str = "\
  *   Slopes       c2d_world_set_slope (a right-triangle slope tile in an item's rect),
  *                _set_shape_d (an item made a convex polygon), _shape_d (its vertices): moves
  *                slide up and down slanted faces and cross joins without catching
+ *   Sensors      c2d_world_set_sensor, _get_sensor (items that never block: pickups, hazards,
+ *                doors), c2d_world_events (which items came in and which left since the last
+ *                call, a fast item passing straight through included; C2D_EVENT_*)
  *   State        c2d_world_hash (one 64-bit hash of the world's items, equal on every target:
  *                compare players' worlds frame by frame), c2d_world_snapshot_size, _snapshot,
  *                _restore (rollback, replays, save games: the bytes restore on any target),

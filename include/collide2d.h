@@ -49,6 +49,9 @@
  *   Slopes       c2d_world_set_slope (a right-triangle slope tile in an item's rect),
  *                _set_shape_d (an item made a convex polygon), _shape_d (its vertices): moves
  *                slide up and down slanted faces and cross joins without catching
+ *   Sensors      c2d_world_set_sensor, _get_sensor (items that never block: pickups, hazards,
+ *                doors), c2d_world_events (which items came in and which left since the last
+ *                call, a fast item passing straight through included; C2D_EVENT_*)
  *   State        c2d_world_hash (one 64-bit hash of the world's items, equal on every target:
  *                compare players' worlds frame by frame), c2d_world_snapshot_size, _snapshot,
  *                _restore (rollback, replays, save games: the bytes restore on any target),
@@ -142,6 +145,20 @@
 /// Bit of `c2d_move_recti`'s `blocked`: y moved less than asked.
 #define C2D_BLOCKED_Y 2
 
+/// `c2d_event.kind`: the item came to overlap the sensor.
+#define C2D_EVENT_BEGIN 1
+
+/// `c2d_event.kind`: the item no longer overlaps the sensor.
+#define C2D_EVENT_END 2
+
+/// `c2d_event.flags`: a move carried the item (or the sensor) through without the two
+/// overlapping at either call of `c2d_world_events`: a `C2D_EVENT_BEGIN` and a
+/// `C2D_EVENT_END` both flagged so come together.
+#define C2D_EVENT_PASSED 1
+
+/// `c2d_event.flags`: on a `C2D_EVENT_END`, the sensor or the item was removed.
+#define C2D_EVENT_REMOVED 2
+
 /// `c2d_world_set_slope`: the right angle at the rect's low-x, low-y corner.
 #define C2D_SLOPE_X0Y0 0
 
@@ -156,9 +173,8 @@
 /// right, `/`).
 #define C2D_SLOPE_X1Y1 3
 
-/// The newest snapshot layout `c2d_world_snapshot` writes and `c2d_world_restore` reads: 2, for
-/// worlds with sensors; a world without sensors is written in layout 1, which every 1.3 reads.
-#define C2D_SNAPSHOT_VERSION 2
+/// The snapshot layout `c2d_world_snapshot` writes, and the newest `c2d_world_restore` reads.
+#define C2D_SNAPSHOT_VERSION 1
 
 /// The most items one world holds at once (2^22 = 4,194,304).
 #define C2D_WORLD_CAPACITY (1 << 22)
@@ -167,19 +183,6 @@
 #define C2D_POLY_MAX 8
 
 
-
-/// An event's kind: the visitor came to overlap the sensor.
-#define EVENT_BEGIN 1
-
-/// An event's kind: the visitor no longer overlaps the sensor.
-#define EVENT_END 2
-
-/// An event's flag: a move carried the visitor (or the sensor) through without the pair
-/// overlapping at either call of [`World::events`].
-#define EVENT_PASSED 1
-
-/// An event's flag: the pair ended because the sensor or the visitor was removed.
-#define EVENT_REMOVED 2
 
 /// The right angle of a slope tile at its rect's low-x, low-y corner (`C2D_SLOPE_X0Y0`).
 #define SLOPE_X0Y0 0
@@ -471,6 +474,18 @@ typedef struct c2d_move_info {
   /// That first hit (`t` a fraction of the whole `delta`); all zero when `count == 0`.
   struct c2d_hit first_hit;
 } c2d_move_info;
+
+/// A visitor coming to or leaving a sensor (`c2d_event`).
+typedef struct c2d_event {
+  /// The sensor.
+  uint64_t sensor;
+  /// The visitor.
+  uint64_t item;
+  /// `C2D_EVENT_BEGIN` or `C2D_EVENT_END`.
+  uint32_t kind;
+  /// `C2D_EVENT_PASSED` and `C2D_EVENT_REMOVED` bits.
+  uint32_t flags;
+} c2d_event;
 
 /// Two items whose boxes strictly overlap, `a < b` (`c2d_pair`).
 typedef struct c2d_pair {
@@ -1549,6 +1564,51 @@ struct c2d_recti c2d_move_recti(struct c2d_recti a,
                                 const struct c2d_recti *obstacles,
                                 size_t n,
                                 uint32_t *blocked);
+
+/// Makes item `id` a sensor (`sensor` true) or an ordinary item again: a pickup, a hazard, a
+/// door or checkpoint zone, a camera trigger.
+///
+/// A sensor never blocks and is never blocked: moves, checks, projections and the movement kit
+/// pass through it without asking the filter (it is never a hit), and a sensor moved goes
+/// straight to its goal, carrying and pushing nothing. Queries and `c2d_world_pairs` still find
+/// it, as any item. Items that are not sensors and whose categories interact with the sensor's
+/// (`c2d_world_set_category`) **visit** it while their rects overlap it by more than the band on
+/// both axes, as pairs do: an item flush against a sensor (touching, within the band) is not in
+/// it. Sensors do not visit each other. See `c2d_world_events`.
+///
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a handle naming no live item.
+c2d_status c2d_world_set_sensor(struct c2d_world *w, uint64_t id, bool sensor);
+
+/// Writes whether item `id` is a sensor through `sensor` (nullable). `C2D_ERR_NULL` for a NULL
+/// world, `C2D_ERR_STALE` (nothing written) for a handle naming no live item.
+c2d_status c2d_world_get_sensor(const struct c2d_world *w, uint64_t id, bool *sensor);
+
+/// The events since the last call: which items came into which sensors and which left.
+///
+/// Each `c2d_event` names a sensor and a visiting item. `C2D_EVENT_BEGIN` for each pair that
+/// overlaps now and did not at the last call, `C2D_EVENT_END` for each that did and does not;
+/// sorted by sensor handle, then item handle, a pair's `BEGIN` before its `END`. Between calls:
+/// - a move (`c2d_world_move[_d]`, and the items `c2d_world_move_solid[_d]` moves) sweeps the
+///   path each of its legs took: an item carried through a sensor without the pair overlapping
+///   at either call gets a `BEGIN` and an `END`, both flagged `C2D_EVENT_PASSED`, however thin
+///   the sensor and fast the move (a bullet crossing a 1/256-wide tripwire at 10^6 units per
+///   frame); so does an item a moving sensor sweeps over;
+/// - `c2d_world_update[_d]` is a teleport: pairs begin and end by where the item is, nothing
+///   between;
+/// - a removed sensor or item ends its pairs with `END` flagged `C2D_EVENT_REMOVED` (a pair it
+///   entered since the last call first gets its `BEGIN`);
+/// - a pair that left and came back (or came and left by teleports) between two calls brings no
+///   event: the events are the change between the two calls' states, plus the passes.
+///
+/// So there is never an `END` without its `BEGIN`, and never a duplicate. Call it once per frame,
+/// after the frame's moves; the work is proportional to what changed since the last call, not
+/// to the world's size.
+///
+/// Writes at most `cap` events to `out` (NULL is fine when `cap` is 0), the oldest first, and
+/// returns how many there were: the ones not written stay for the next call, first in its
+/// list, so a short buffer loses nothing (call again while the answer exceeds `cap`). 0 for a
+/// NULL world.
+size_t c2d_world_events(struct c2d_world *w, struct c2d_event *out, size_t cap);
 
 /// A rotation of `deg` degrees, counter-clockwise in y-up terms (clockwise on a y-down screen).
 /// Multiples of 90 give exact 0/±1 components. A non-finite angle gives a NaN rotation, which

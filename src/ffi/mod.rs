@@ -16,6 +16,7 @@ mod response;
 /// cbindgen:ignore
 #[cfg(c2d_no_std)]
 mod runtime;
+mod sensor;
 mod shape;
 mod slope;
 mod state;
@@ -30,6 +31,7 @@ pub use poly::*;
 pub use poly_contact::*;
 pub use poly_sweep::*;
 pub use response::*;
+pub use sensor::*;
 pub use shape::*;
 pub use slope::*;
 pub use state::*;

@@ -11,9 +11,8 @@ pub const C2D_ERR_CORRUPT: c2d_status = 8;
 /// `c2d_world_restore`: a snapshot from a newer version of the library, whose layout this one
 /// does not read; the world is unchanged (since 1.3).
 pub const C2D_ERR_VERSION: c2d_status = 9;
-/// The newest snapshot layout `c2d_world_snapshot` writes and `c2d_world_restore` reads: 2, for
-/// worlds with sensors; a world without sensors is written in layout 1, which every 1.3 reads.
-pub const C2D_SNAPSHOT_VERSION: u32 = 2;
+/// The snapshot layout `c2d_world_snapshot` writes, and the newest `c2d_world_restore` reads.
+pub const C2D_SNAPSHOT_VERSION: u32 = 1;
 const _: () = assert!(C2D_SNAPSHOT_VERSION == SNAPSHOT_VERSION as u32);
 
 /// A 64-bit hash of the world's state, to compare two machines' worlds frame by frame (lockstep

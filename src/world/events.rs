@@ -34,13 +34,17 @@ use alloc::collections::{BTreeSet, VecDeque};
 use alloc::vec::Vec;
 
 /// An event's kind: the visitor came to overlap the sensor.
+/// cbindgen:ignore
 pub const EVENT_BEGIN: u32 = 1;
 /// An event's kind: the visitor no longer overlaps the sensor.
+/// cbindgen:ignore
 pub const EVENT_END: u32 = 2;
 /// An event's flag: a move carried the visitor (or the sensor) through without the pair
 /// overlapping at either call of [`World::events`].
+/// cbindgen:ignore
 pub const EVENT_PASSED: u32 = 1;
 /// An event's flag: the pair ended because the sensor or the visitor was removed.
+/// cbindgen:ignore
 pub const EVENT_REMOVED: u32 = 2;
 
 /// A visitor coming to or leaving a sensor (`c2d_event`).
@@ -51,9 +55,9 @@ pub struct Event {
     pub sensor: u64,
     /// The visitor.
     pub item: u64,
-    /// `EVENT_BEGIN` or `EVENT_END`.
+    /// `C2D_EVENT_BEGIN` or `C2D_EVENT_END`.
     pub kind: u32,
-    /// `EVENT_PASSED` and `EVENT_REMOVED` bits.
+    /// `C2D_EVENT_PASSED` and `C2D_EVENT_REMOVED` bits.
     pub flags: u32,
 }
 

@@ -10,7 +10,7 @@
 //! A snapshot is a byte string of fixed layout, little-endian on every target:
 //!
 //! ```text
-//! "C2DW"  version: u16  precision: u8 (0 f32, 1 f64)  0: u8
+//! "C2DW"  version: u16  precision: u8 (0 f32, 1 f64)  sections: u8 (bit 0: sensors' state)
 //! cell: f64  extent: f64  tag: u64  slots: u32  free: u32  live: u32  0: u32
 //! per slot:  generation: u32  flags: u8 (bit 0 live; bits 1-3 one-way face, 0 none, else
 //!            1 + 2 * axis + positive; bits 4-5 shape, 0 rect, 1 slope, 2 polygon; bit 6
@@ -19,7 +19,7 @@
 //!                        a slope:  corner: u8
 //!                        a polygon:  n: u8, then n vertices as x y: f64
 //! per free slot, in the order of reuse:  slot: u32
-//! when bit 0 of the byte after the precision is set, the sensors' pending state:
+//! when bit 0 of `sections` is set, the sensors' pending state:
 //!     pairs overlapping at the last call:  n: u32, then n × sensor: u64 item: u64 (ascending)
 //!     slots changed since:  n: u32, then n × slot: u32 (ascending)
 //!     pairs passed through since:  n: u32, then n × sensor: u64 item: u64 (ascending)
@@ -28,8 +28,8 @@
 //! check: u64 (the mix of every field before it)
 //! ```
 //!
-//! Layout 2 adds the sensor bit and the sensors' state; a world without sensors (and nothing
-//! pending from them) is written in layout 1, byte for byte as before.
+//! A world without sensors (and nothing pending from them) has no sensor bit and no section: its
+//! snapshot is byte for byte what it was before sensors existed.
 //!
 //! The world's tag travels with it: a restored world or a clone answers to the handles of the
 //! world it was taken from.
@@ -46,7 +46,7 @@ use alloc::vec::Vec;
 
 /// The snapshot layout this library writes (and the newest it reads).
 /// cbindgen:ignore
-pub const SNAPSHOT_VERSION: u16 = 2;
+pub const SNAPSHOT_VERSION: u16 = 1;
 
 const MAGIC: [u8; 4] = *b"C2DW";
 
@@ -303,7 +303,7 @@ impl World {
         let pending = self.pending();
         if !hash {
             sink.bytes(&MAGIC);
-            sink.u16(self.layout(&pending));
+            sink.u16(SNAPSHOT_VERSION);
         }
         sink.u8((self.precision == Precision::Double) as u8);
         if !hash {
@@ -375,15 +375,6 @@ impl World {
         }
         if !pending.is_empty() {
             pending.emit(sink);
-        }
-    }
-
-    /// The layout a snapshot of the world is written in: 1 unless it has sensors.
-    fn layout(&self, pending: &Pending) -> u16 {
-        if self.sensing.live == 0 && pending.is_empty() {
-            1
-        } else {
-            SNAPSHOT_VERSION
         }
     }
 
@@ -646,11 +637,11 @@ fn read(bytes: &[u8]) -> Result<World, SnapshotError> {
         return Err(Corrupt);
     }
     // A newer layout may use any field after the version differently.
-    let layout = match src.u16()? {
-        v @ 1..=SNAPSHOT_VERSION => v,
+    match src.u16()? {
+        SNAPSHOT_VERSION => {}
         v if v > SNAPSHOT_VERSION => return Err(SnapshotError::Version),
         _ => return Err(Corrupt),
-    };
+    }
     let precision = match src.u8()? {
         0 => Precision::Single,
         1 => Precision::Double,
@@ -658,7 +649,7 @@ fn read(bytes: &[u8]) -> Result<World, SnapshotError> {
     };
     let sensing = match src.u8()? {
         0 => false,
-        1 if layout >= 2 => true,
+        1 => true,
         _ => return Err(Corrupt),
     };
     let header = Header {
@@ -686,7 +677,7 @@ fn read(bytes: &[u8]) -> Result<World, SnapshotError> {
         let flags = src.u8()?;
         let one_way = dir_of(flags >> 1 & 7).ok_or(Corrupt)?;
         let sensor = flags & 64 != 0;
-        if flags >> 7 != 0 || (sensor && layout < 2) {
+        if flags >> 7 != 0 {
             return Err(Corrupt);
         }
         if flags & 1 == 0 {
