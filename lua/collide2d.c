@@ -36,6 +36,7 @@
  * FFI path (see below).
  */
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -1066,6 +1067,7 @@ static int l_version(lua_State *L)
 #define UV_ANSWERS -3   /* scratch: a move's filter answers that name no response, by index */
 #define UV_MOVED -4     /* moveSolid's spare report buffer (see take_moved) */
 #define UV_SERIALS -5   /* weak values: add serial -> item, for restore (made by the first snapshot) */
+#define UV_DEPARTED -6  /* handle bytes -> item removed since the last events() (sensing worlds) */
 
 /* Field names of the tables the world returns, interned once: upvalues 1..WK_COUNT of every
  * world method and response function (WK(k) is key k's upvalue), so that building a collision
@@ -1131,6 +1133,9 @@ typedef struct {
      * (never rolled back by restore, so each add of the world's life has its own), and the last
      * serial whose item is known to UV_SERIALS. */
     uint64_t token, serial, registered;
+    /* setSensor or restore was called: removed items are kept in UV_DEPARTED until events()
+     * has named them */
+    int sensing;
 } c2dl_world;
 
 /* tostring(value), pushed; honours __tostring as bump.lua's messages do. */
@@ -1721,6 +1726,20 @@ static int w_remove(lua_State *L)
     if (c2d_world_get_d(cw->w, cw->ids[i], &r, NULL) == C2D_OK) {
         lua_rawgeti(L, W_ITEMS(1), UV_GHOSTS);
         add_ghosts(L, cw, r, lua_gettop(L));
+    }
+    if (cw->sensing) {
+        /* events() may still name the item: keep it by its handle until then */
+        lua_rawgeti(L, W_ITEMS(1), UV_DEPARTED);
+        if (!lua_istable(L, -1)) {
+            lua_pop(L, 1);
+            lua_newtable(L);
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, W_ITEMS(1), UV_DEPARTED);
+        }
+        lua_pushlstring(L, (const char *)&cw->ids[i], sizeof cw->ids[i]);
+        lua_pushvalue(L, 2);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
     }
     c2d_world_remove(cw->w, cw->ids[i]);
     lua_pushnil(L);
@@ -3023,6 +3042,100 @@ static int w_getOneWay(lua_State *L)
     return 2;
 }
 
+/* ---- sensors: items that never block and say who came in and who left (over
+ * c2d_world_set_sensor, _get_sensor and _events) ---- */
+
+/* world:setSensor(item[, on]): the item becomes a sensor (on true or absent) or an ordinary
+ * item again (on false). */
+static int w_setSensor(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "setSensor", 2);
+    size_t i = item_member(L, 2, W_HANDLES(2));
+    int on = lua_isnil(L, 3) || lua_toboolean(L, 3);
+    if (!lua_isnil(L, 3) && !lua_isboolean(L, 3)) {
+        luaL_error(L, "bad argument #2 to 'setSensor' (boolean expected, got %s)",
+                   type_name(L, 3));
+    }
+    kit_status(L, c2d_world_set_sensor(cw->w, cw->ids[i], on != 0), 2);
+    cw->sensing |= on;
+    return 0;
+}
+
+/* world:isSensor(item) -> boolean */
+static int w_isSensor(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "isSensor", 1);
+    size_t i = item_member(L, 2, W_HANDLES(1));
+    bool on = false;
+    kit_status(L, c2d_world_get_sensor(cw->w, cw->ids[i], &on), 2);
+    lua_pushboolean(L, on);
+    return 1;
+}
+
+/* Pushes the item of handle id: a live one, else one removed since the last events() (the
+ * table at `departed`, 0 for none), else nil. */
+static void push_event_item(lua_State *L, const c2dl_world *cw, int items, int departed,
+                            uint64_t id)
+{
+    size_t i = id_index(cw, id, NULL);
+    if (i != 0 || departed == 0) {
+        push_index(L, items, i);
+        return;
+    }
+    lua_pushlstring(L, (const char *)&id, sizeof id);
+    lua_rawget(L, departed);
+}
+
+/* world:events() -> events, len: since the last call, each {sensor=, item=, kind="begin" or
+ * "end", passed=boolean, removed=boolean}, in c2d_world_events' order. */
+static int w_events(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "events", 0);
+    int items = W_ITEMS(0), departed = 0, list, k, n;
+    size_t count = c2d_world_events(cw->w, NULL, 0);
+    c2d_event *ev;
+    if (count > (size_t)INT_MAX / 2) {
+        luaL_error(L, "not enough memory");
+    }
+    n = (int)count;
+    /* Everything that may raise a memory error first, then the events are taken. */
+    ev = (c2d_event *)lua_newuserdata(L, count * sizeof *ev + 1);
+    lua_createtable(L, n, 0);
+    list = lua_gettop(L);
+    for (k = 1; k <= n; k++) {
+        lua_createtable(L, 0, 5);
+        lua_rawseti(L, list, k);
+    }
+    luaL_checkstack(L, 8, "collide2d");
+    lua_rawgeti(L, items, UV_DEPARTED);
+    if (lua_istable(L, -1)) {
+        departed = lua_gettop(L);
+    }
+    count = c2d_world_events(cw->w, ev, count);
+    for (k = 0; k < n && (size_t)k < count; k++) {
+        lua_rawgeti(L, list, k + 1);
+        push_event_item(L, cw, items, departed, ev[k].sensor);
+        lua_setfield(L, -2, "sensor");
+        push_event_item(L, cw, items, departed, ev[k].item);
+        lua_setfield(L, -2, "item");
+        lua_pushstring(L, ev[k].kind == C2D_EVENT_BEGIN ? "begin" : "end");
+        lua_setfield(L, -2, "kind");
+        lua_pushboolean(L, (ev[k].flags & C2D_EVENT_PASSED) != 0);
+        lua_setfield(L, -2, "passed");
+        lua_pushboolean(L, (ev[k].flags & C2D_EVENT_REMOVED) != 0);
+        lua_setfield(L, -2, "removed");
+        lua_pop(L, 1);
+    }
+    /* Every event that could name a removed item has been handed out. */
+    if (departed != 0) {
+        lua_pushnil(L);
+        lua_rawseti(L, items, UV_DEPARTED);
+    }
+    lua_pushvalue(L, list);
+    lua_pushinteger(L, n);
+    return 2;
+}
+
 /* ---- slopes: items made slope tiles or convex polygons (over c2d_world_set_slope,
  * _set_shape_d and _shape_d) ---- */
 
@@ -3598,7 +3711,8 @@ static int w_restore(lua_State *L)
         lua_pushfstring(L, "collide2d: a damaged world snapshot (%s)", c2d_status_str(st));
         return 2;
     }
-    /* The library holds the snapshot's state now: the binding's follows. */
+    /* The library holds the snapshot's state now: the binding's follows. It may hold sensors. */
+    cw->sensing = 1;
     for (i = 1; i <= cw->top; i++) {
         if (cw->ids[i] != 0) {
             lua_rawgeti(L, W_ITEMS(1), (int)i);
@@ -3651,6 +3765,9 @@ static const luaL_Reg world_methods[] = {
     {"addResponse", w_addResponse},
     {"setOneWay", w_setOneWay},
     {"getOneWay", w_getOneWay},
+    {"setSensor", w_setSensor},
+    {"isSensor", w_isSensor},
+    {"events", w_events},
     {"setSlope", w_setSlope},
     {"setShape", w_setShape},
     {"getShape", w_getShape},
