@@ -1,6 +1,7 @@
 //! What sensors cost per frame, beside what one `pairs` call costs in the same world.
 //!
-//! `cargo bench --bench events` (option after `--`: `quick` for 10^4 items only). Scenario: N
+//! `cargo bench --bench events` (options after `--`: `quick` for 10^4 items only, `teleports`
+//! to leave out the moves). Scenario: N
 //! boxes at game density (each overlapping about three others), every 20th one 16..64 units
 //! (pickups, zones), the others 4..20, every box moving by up to half a unit per frame. The same
 //! boxes twice: with those 5% made sensors, and with none. A frame is: update every box
@@ -15,7 +16,6 @@ mod common;
 use collide2d::world::{Event, Pair, RectD, Response, Vec2D, World, WorldHitD};
 use common::Rng;
 use std::hint::black_box;
-use std::time::Instant;
 
 fn cpu_now() -> f64 {
     let mut ts = libc::timespec {
@@ -150,12 +150,24 @@ fn main() {
             frames += 1;
         });
         let mut hits = Vec::new();
-        let moves = least(|| plain.move_all(&mut hits));
-        let moves_events = least(|| {
-            sensing.move_all(&mut hits);
-            ev.clear();
-            sensing.world.events(&mut ev);
-        });
+        let skip = std::env::args().any(|a| a == "teleports");
+        let mut moves = || {
+            if skip {
+                0.0
+            } else {
+                least(|| plain.move_all(&mut hits))
+            }
+        };
+        let moves = moves();
+        let moves_events = if skip {
+            0.0
+        } else {
+            least(|| {
+                sensing.move_all(&mut hits);
+                ev.clear();
+                sensing.world.events(&mut ev);
+            })
+        };
         println!(
             "{:>7} {:>9.1} {:>9.1} {:>9.1} {:>10.1} {:>12.1} {:>12.1}",
             n,

@@ -21,15 +21,13 @@
 //! * a pair that left and came back, or came and left by updates, between two calls is no
 //!   event: the events are the difference between the two calls' states, plus the passes.
 //!
-//! The work is proportional to what changed: items are marked when they are added, updated,
-//! moved, recategorised or made sensors (only while the world has sensors), and the call looks
-//! at the marked items only: a visitor through a small grid of the sensors, a sensor through
-//! the world's broad phase.
+//! The work is proportional to the sensors' visitors and to what changed, not to the world:
+//! items are marked when they are added, updated, moved, recategorised or made sensors (only
+//! while the world has sensors), and the call looks, through the world's broad phase, around
+//! each marked item, or around each sensor when that is less (most items moved); a move finds
+//! the sensors along its legs in the broad-phase pass it makes anyway.
 
 use super::{Edges, RectD, Vec2D, World, WorldError};
-#[cfg(c2d_no_std)]
-use crate::platform::Float;
-use crate::shape::Aabb;
 use alloc::collections::{BTreeSet, VecDeque};
 use alloc::vec::Vec;
 
@@ -79,22 +77,6 @@ pub struct Removal {
     pub pairs: Vec<(u64, u64)>,
 }
 
-/// The live sensors by grid cell (a visitor's sensors are found in the cells it covers);
-/// worked out again from the sensors' rects when one of them changed.
-#[derive(Clone, Default)]
-struct SensorGrid {
-    stale: bool,
-    /// `(cell key, slot)`, sorted.
-    cells: Vec<(u64, u32)>,
-    /// Sensors spanning more than `SPREAD` cells, asked always.
-    wide: Vec<u32>,
-    /// Every live sensor.
-    all: Vec<u32>,
-}
-
-/// The most cells a sensor is entered in; larger ones are asked by every visitor.
-const SPREAD: i64 = 16;
-
 /// What a world keeps for its sensors (see the module's notes).
 #[derive(Clone, Default)]
 pub(crate) struct Sensing {
@@ -115,7 +97,8 @@ pub(crate) struct Sensing {
     pub removed: Vec<Removal>,
     /// Events worked out and not yet handed out (a caller's buffer was short).
     pub ready: VecDeque<Event>,
-    grid: SensorGrid,
+    /// Scratch: slots found near an item.
+    found: Vec<u32>,
 }
 
 impl Sensing {
@@ -143,9 +126,6 @@ impl Sensing {
     /// Marks slot `s` as changed (when the world tracks changes).
     #[inline]
     pub fn mark(&mut self, s: usize) {
-        if self.is[s] {
-            self.grid.stale = true;
-        }
         if self.tracking() && !self.marked[s] {
             self.marked[s] = true;
             self.dirty.push(s as u32);
@@ -158,11 +138,6 @@ impl Sensing {
             self.marked[s] = true;
             self.dirty.push(s as u32);
         }
-    }
-
-    /// Has the sensor grid worked out again before its next use.
-    pub fn invalidate(&mut self) {
-        self.grid.stale = true;
     }
 
     /// Enters a pair as overlapping.
@@ -213,30 +188,6 @@ fn passes(a: &Edges, d: Vec2D, o: &Edges, band: &super::Band) -> bool {
     lo < hi
 }
 
-/// The cell of coordinate `v`, clamped to 32 bits.
-fn cell(v: f64, inv: f64) -> i64 {
-    let c = (v * inv).floor();
-    if c.is_nan() {
-        0
-    } else {
-        c.clamp(i32::MIN as f64, i32::MAX as f64) as i64
-    }
-}
-
-fn key(cx: i64, cy: i64) -> u64 {
-    ((cx as u32 as u64) << 32) | cy as u32 as u64
-}
-
-/// The cells box `b` covers: `(x0, x1, y0, y1)`.
-fn span(b: &Aabb, inv: f64) -> (i64, i64, i64, i64) {
-    (
-        cell(b.min_x, inv),
-        cell(b.max_x, inv),
-        cell(b.min_y, inv),
-        cell(b.max_y, inv),
-    )
-}
-
 impl World {
     /// Makes item `id` a sensor (`true`) or an ordinary item again (see the module's notes).
     /// A sensor's pairs as a visitor end when it becomes a sensor, and its pairs as a sensor end
@@ -246,7 +197,6 @@ impl World {
         if self.sensing.is[s] == on {
             return Ok(());
         }
-        self.sensing.grid.stale = true;
         self.sensing.is[s] = on;
         if on {
             self.sensing.live += 1;
@@ -289,39 +239,39 @@ impl World {
     }
 
     /// Records, for a move of item `id` (at `rect`'s size) along the path `points`, the pairs
-    /// it passed through (see the module's notes).
-    pub(crate) fn trace(&mut self, id: u64, rect: RectD, points: &[Vec2D]) {
+    /// it passed through (see the module's notes); `sensors`, when given, holds every sensor
+    /// the path may meet (found by the move's own search), else they are searched for.
+    pub(crate) fn trace(
+        &mut self,
+        id: u64,
+        rect: RectD,
+        points: &[Vec2D],
+        sensors: Option<&[u32]>,
+    ) {
         if self.sensing.live == 0 || points.len() < 2 {
             return;
         }
         let Ok(slot) = self.slot(id) else { return };
         let m = slot as usize;
-        self.refresh_grid();
         let mover = self.sensing.is[m];
-        let mut found: Vec<u32> = Vec::new();
-        let mut passed: Vec<(u64, u64)> = Vec::new();
+        let mut found = core::mem::take(&mut self.sensing.found);
+        let mut passed = core::mem::take(&mut self.sensing.passed);
         for leg in points.windows(2) {
             let (a, b) = (rect.at(leg[0]), rect.at(leg[1]));
             if a == b || !b.finite() {
                 continue;
             }
             let d = Vec2D::new(leg[1].x - leg[0].x, leg[1].y - leg[0].y);
-            let ba = a.bounds().0;
-            let bb = b.bounds().0;
-            let swept = Aabb {
-                min_x: ba.min_x.min(bb.min_x),
-                min_y: ba.min_y.min(bb.min_y),
-                max_x: ba.max_x.max(bb.max_x),
-                max_y: ba.max_y.max(bb.max_y),
+            let candidates = match sensors {
+                Some(list) if !mover => list,
+                _ => {
+                    found.clear();
+                    self.along(a, leg[1], &mut |j| found.push(j));
+                    &found[..]
+                }
             };
-            found.clear();
-            if mover {
-                self.along(a, leg[1], &mut |j| found.push(j));
-            } else {
-                self.sensors_near(&swept, &mut found);
-            }
             let e = a.edges();
-            for &j in &found {
+            for &j in candidates {
                 let o = j as usize;
                 if o == m || !self.live[o] || self.sensing.is[o] == mover || !self.interact(m, o) {
                     continue;
@@ -335,7 +285,8 @@ impl World {
                 }
             }
         }
-        self.sensing.passed.extend(passed);
+        self.sensing.passed = passed;
+        self.sensing.found = found;
     }
 
     /// Notes the pairs of slot `s`, about to be removed, when the world tracks changes.
@@ -345,31 +296,27 @@ impl World {
         }
         let id = self.handles[s];
         let mut pairs = Vec::new();
-        self.refresh_grid();
-        self.partners(s, &mut pairs);
+        let mut found = core::mem::take(&mut self.sensing.found);
+        self.partners(s, &mut found, &mut pairs);
+        self.sensing.found = found;
         self.sensing.removed.push(Removal { id, pairs });
         if self.sensing.is[s] {
             self.sensing.is[s] = false;
             self.sensing.live -= 1;
-            self.sensing.grid.stale = true;
         }
     }
 
-    /// The pairs live slot `s` is in now, `(sensor, visitor)`, into `out`.
-    fn partners(&self, s: usize, out: &mut Vec<(u64, u64)>) {
+    /// The pairs live slot `s` is in now, `(sensor, visitor)`, into `out` (`found` is scratch).
+    fn partners(&self, s: usize, found: &mut Vec<u32>, out: &mut Vec<(u64, u64)>) {
         let r = self.rects[s];
         let id = self.handles[s];
         let e = r.edges();
-        let mut found: Vec<u32> = Vec::new();
         let sensor = self.sensing.is[s];
-        if sensor {
-            self.tiles
-                .near(&r.bounds().0, self.inv, &mut |j| found.push(j));
-            found.extend_from_slice(&self.tiles.huge);
-        } else {
-            self.sensors_near(&r.bounds().0, &mut found);
-        }
-        for &j in &found {
+        found.clear();
+        self.tiles
+            .near(&r.bounds().0, self.inv, &mut |j| found.push(j));
+        found.extend_from_slice(&self.tiles.huge);
+        for &j in found.iter() {
             let o = j as usize;
             if o == s || !self.live[o] || self.sensing.is[o] == sensor || !self.interact(s, o) {
                 continue;
@@ -382,78 +329,14 @@ impl World {
         }
     }
 
-    /// The slots of the sensors whose cells box `b` covers (and the wide ones), each once.
-    fn sensors_near(&self, b: &Aabb, out: &mut Vec<u32>) {
-        let g = &self.sensing.grid;
-        let start = out.len();
-        let (x0, x1, y0, y1) = span(b, self.inv);
-        let cells = (x1 - x0 + 1).saturating_mul(y1 - y0 + 1);
-        if cells > g.all.len() as i64 {
-            out.extend_from_slice(&g.all);
-            return;
-        }
-        out.extend_from_slice(&g.wide);
-        for cx in x0..=x1 {
-            for cy in y0..=y1 {
-                let k = key(cx, cy);
-                let i = g.cells.partition_point(|&(c, _)| c < k);
-                out.extend(
-                    g.cells[i..]
-                        .iter()
-                        .take_while(|&&(c, _)| c == k)
-                        .map(|c| c.1),
-                );
-            }
-        }
-        out[start..].sort_unstable();
-        let mut n = start;
-        for i in start..out.len() {
-            if i == start || out[i] != out[n - 1] {
-                out[n] = out[i];
-                n += 1;
-            }
-        }
-        out.truncate(n);
-    }
-
-    /// Works out the sensor grid again if a sensor changed.
-    fn refresh_grid(&mut self) {
-        if !self.sensing.grid.stale {
-            return;
-        }
-        let mut g = core::mem::take(&mut self.sensing.grid);
-        g.stale = false;
-        g.cells.clear();
-        g.wide.clear();
-        g.all.clear();
-        for s in 0..self.live.len() {
-            if !(self.live[s] && self.sensing.is[s]) {
-                continue;
-            }
-            g.all.push(s as u32);
-            let (x0, x1, y0, y1) = span(&self.rects[s].bounds().0, self.inv);
-            if (x1 - x0 + 1).saturating_mul(y1 - y0 + 1) > SPREAD {
-                g.wide.push(s as u32);
-                continue;
-            }
-            for cx in x0..=x1 {
-                for cy in y0..=y1 {
-                    g.cells.push((key(cx, cy), s as u32));
-                }
-            }
-        }
-        g.cells.sort_unstable();
-        self.sensing.grid = g;
-    }
-
     /// Works out the events since the last call into `sensing.ready`.
     fn settle(&mut self) {
         let sn = &self.sensing;
         if sn.dirty.is_empty() && sn.passed.is_empty() && sn.removed.is_empty() {
             return;
         }
-        self.refresh_grid();
         let mut ev: Vec<Event> = Vec::new();
+        let mut found = core::mem::take(&mut self.sensing.found);
         let mut old: Vec<(u64, u64)> = Vec::new();
         // Removed items first: their pairs end, flagged; pairs entered since the last call
         // begin first.
@@ -473,16 +356,28 @@ impl World {
                 }
             }
         }
-        // Changed items: the pairs they were in against those they are in now.
+        // Changed items: the pairs they were in against those they are in now; when most items
+        // changed, every sensor's pairs instead (fewer searches).
         let dirty = core::mem::take(&mut self.sensing.dirty);
         let mut now: Vec<(u64, u64)> = Vec::new();
         old.clear();
         for &s in &dirty {
-            let s = s as usize;
-            self.sensing.marked[s] = false;
-            if self.live[s] {
-                self.sensing.pairs_of(self.handles[s], &mut old);
-                self.partners(s, &mut now);
+            self.sensing.marked[s as usize] = false;
+        }
+        if dirty.len() > 2 * self.sensing.live {
+            old.extend(self.sensing.touching.iter().copied());
+            for s in 0..self.live.len() {
+                if self.live[s] && self.sensing.is[s] {
+                    self.partners(s, &mut found, &mut now);
+                }
+            }
+        } else {
+            for &s in &dirty {
+                let s = s as usize;
+                if self.live[s] {
+                    self.sensing.pairs_of(self.handles[s], &mut old);
+                    self.partners(s, &mut found, &mut now);
+                }
             }
         }
         for v in [&mut old, &mut now] {
@@ -527,6 +422,7 @@ impl World {
         ev.sort_by_key(|e| (e.sensor, e.item, e.kind));
         self.sensing.ready.extend(ev);
         // Keep the buffers' memory for the next frame.
+        self.sensing.found = found;
         self.sensing.passed = passed;
         self.sensing.passed.clear();
         let mut dirty = dirty;

@@ -1093,7 +1093,7 @@ pub(crate) fn move_solid<A: Access>(
         turn,
         Vec2D::new(rect.x, rect.y),
     ];
-    acc.world().trace(id, start, &path);
+    acc.world().trace(id, start, &path, None);
     Ok(Vec2D::new(rect.x, rect.y))
 }
 

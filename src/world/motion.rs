@@ -79,6 +79,8 @@ pub(crate) struct Near {
     extent: f64,
     /// The polygons of the items of `items` that are not plain rects.
     pub shapes: Vec<(u64, Convex)>,
+    /// The slots of the sensors near (which `items` leaves out).
+    pub sensors: Vec<u32>,
 }
 
 impl Default for Near {
@@ -90,6 +92,7 @@ impl Default for Near {
             items: Vec::new(),
             extent: 0.0,
             shapes: Vec::new(),
+            sensors: Vec::new(),
         }
     }
 }
@@ -292,6 +295,7 @@ impl World {
     ) {
         near.items.clear();
         near.shapes.clear();
+        near.sensors.clear();
         near.extent = self.extent;
         near.reach = None;
         near.changes = self.changes;
@@ -301,7 +305,7 @@ impl World {
             return;
         }
         let r = reach(rect, goal, self.precision).bounds;
-        let (items, shapes) = (&mut near.items, &mut near.shapes);
+        let (items, shapes, near_sensors) = (&mut near.items, &mut near.shapes, &mut near.sensors);
         let mut test = |slot: u32| {
             let j = slot as usize;
             let [c, m] = self.cats[j];
@@ -309,7 +313,11 @@ impl World {
                 return;
             }
             let o = self.rects[j];
-            if beyond(&o, &r) || (sensors && self.sensor_at(j)) {
+            if beyond(&o, &r) {
+                return;
+            }
+            if sensors && self.sensor_at(j) {
+                near_sensors.push(slot);
                 return;
             }
             let id = self.handle_of(slot);
@@ -486,8 +494,10 @@ pub(crate) fn run<A: Access>(
     let mut goal = goal;
     let mut pos = Vec2D::new(rect.x, rect.y);
     let mut seen: Vec<u64> = Vec::new();
-    // The corners of the mover's path where a leg ended (for sensors, see `events.rs`).
+    // The corners of the mover's path where a leg ended, and the sensors near its legs (for
+    // sensors' events, see `events.rs`).
     let mut path: Vec<Vec2D> = Vec::new();
+    let mut sensors: Vec<u32> = Vec::new();
     let start_pos = pos;
     let turn = |path: &mut Vec<Vec2D>, p: Vec2D| {
         if path.is_empty() {
@@ -522,6 +532,7 @@ pub(crate) fn run<A: Access>(
             if !near.covers(&reach(here, goal, precision).bounds, w.changes) {
                 let cats = w.cats_of(id)?;
                 w.gather(id, cats, here, goal, &mut near);
+                sensors.extend_from_slice(&near.sensors);
             }
             meet(&near, &begun_move, here, goal, &seen, &mut met);
         }
@@ -701,7 +712,7 @@ pub(crate) fn run<A: Access>(
     if commit {
         acc.world().update_d(id, rect.at(end))?;
         turn(&mut path, end);
-        acc.world().trace(id, rect, &path);
+        acc.world().trace(id, rect, &path, Some(&sensors));
     }
     Ok(end)
 }

@@ -611,7 +611,6 @@ fn build(h: &Header, slots: impl Iterator<Item = Slot>, free: Vec<u32>) -> Optio
         if item.sensor {
             w.sensing.is[s] = true;
             w.sensing.live += 1;
-            w.sensing.invalidate();
         }
     }
     let mut seen = alloc::vec![false; w.gens.len()];
