@@ -304,7 +304,8 @@ impl World {
         if sensors && self.slot(skip).is_ok_and(|s| self.sensor_at(s as usize)) {
             return;
         }
-        let r = reach(rect, goal, self.precision).bounds;
+        let motion = reach(rect, goal, self.precision);
+        let r = motion.bounds;
         let (items, shapes, near_sensors) = (&mut near.items, &mut near.shapes, &mut near.sensors);
         let mut test = |slot: u32| {
             let j = slot as usize;
@@ -330,19 +331,24 @@ impl World {
                 }
             }
         };
-        near.reach = self.along(rect, goal, &mut test);
+        near.reach = self.search(&motion, &mut test);
     }
 
     /// Calls `f` for every slot whose item `rect` moving straight to corner `goal` may meet
     /// (and maybe others, some more than once); answers the box searched when the motion is
     /// short (a later leg inside it may reuse what was found).
     pub(crate) fn along(&self, rect: RectD, goal: Vec2D, f: &mut impl FnMut(u32)) -> Option<Aabb> {
-        let Reach {
+        self.search(&reach(rect, goal, self.precision), f)
+    }
+
+    /// [`World::along`] for a motion's [`Reach`].
+    fn search(&self, reach: &Reach, f: &mut impl FnMut(u32)) -> Option<Aabb> {
+        let &Reach {
             bounds: r,
             from: c0,
             to: c1,
             half,
-        } = reach(rect, goal, self.precision);
+        } = reach;
         let finite = c0.0.is_finite() && c0.1.is_finite() && c1.0.is_finite() && c1.1.is_finite();
         let cells = (r.max_x - r.min_x) * (r.max_y - r.min_y) * self.inv * self.inv;
         let mut short = None;
@@ -499,7 +505,11 @@ pub(crate) fn run<A: Access>(
     let mut path: Vec<Vec2D> = Vec::new();
     let mut sensors: Vec<u32> = Vec::new();
     let start_pos = pos;
-    let turn = |path: &mut Vec<Vec2D>, p: Vec2D| {
+    // (Only while the world has sensors: a move needs no memory for it otherwise.)
+    let turn = |acc: &mut A, path: &mut Vec<Vec2D>, p: Vec2D| {
+        if acc.world().sensing.live == 0 {
+            return;
+        }
         if path.is_empty() {
             path.push(start_pos);
         }
@@ -545,7 +555,7 @@ pub(crate) fn run<A: Access>(
                     if now != rect {
                         rect = now;
                         pos = Vec2D::new(now.x, now.y);
-                        turn(&mut path, pos);
+                        turn(acc, &mut path, pos);
                     }
                     continue 'step;
                 }
@@ -579,12 +589,12 @@ pub(crate) fn run<A: Access>(
                     goal = to.map_or(touch, |(x, y)| Vec2D::new(x, y));
                 }
                 pos = touch;
-                turn(&mut path, pos);
+                turn(acc, &mut path, pos);
             }
             _ => {
                 pos = touch;
                 goal = touch;
-                turn(&mut path, pos);
+                turn(acc, &mut path, pos);
                 break;
             }
         }
@@ -711,7 +721,7 @@ pub(crate) fn run<A: Access>(
     }
     if commit {
         acc.world().update_d(id, rect.at(end))?;
-        turn(&mut path, end);
+        turn(acc, &mut path, end);
         acc.world().trace(id, rect, &path, Some(&sensors));
     }
     Ok(end)
