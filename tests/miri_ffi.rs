@@ -4,6 +4,7 @@
 //! API.md "Bad input": no crash, NULL outs mean "answer only", a NaN gives false / no hit.
 
 use collide2d::ffi::*;
+use collide2d::world::Event;
 use collide2d::{
     Capsule, Circle, CircleI, Contact, Hit, MoveInfo, Obb, Poly, Rect, RectI, Rot, Segment, Vec2,
 };
@@ -904,4 +905,51 @@ fn polygon_and_capsule_sweeps_write_only_on_a_hit() {
     let mut broken = tile;
     broken.count = 9;
     assert!(outs::<Hit>(|o| unsafe { c2d_sweep_poly_poly(cast, d, broken, o) }).is_none());
+}
+
+#[test]
+fn sensors_and_events_through_their_c_signatures() {
+    let w = c2d_world_new(32.0);
+    // SAFETY (every call below): `w` is a live world until freed at the end; outs are NULL,
+    // aligned or unaligned writable memory of the right size.
+    unsafe {
+        let zone = c2d_world_add(w, rect(0.0, 0.0, 10.0, 10.0), 0);
+        let a = c2d_world_add(w, rect(20.0, 2.0, 4.0, 4.0), 0);
+        assert_eq!(c2d_world_set_sensor(null_mut(), zone, true), C2D_ERR_NULL);
+        assert_eq!(c2d_world_set_sensor(w, 0, true), C2D_ERR_STALE);
+        assert_eq!(c2d_world_set_sensor(w, zone, true), C2D_OK);
+        let mut on = MaybeUninit::<bool>::zeroed();
+        assert_eq!(c2d_world_get_sensor(w, zone, on.as_mut_ptr()), C2D_OK);
+        assert!(on.assume_init());
+        assert_eq!(c2d_world_get_sensor(w, a, null_mut()), C2D_OK);
+        assert_eq!(c2d_world_get_sensor(null(), a, null_mut()), C2D_ERR_NULL);
+        let mut at = MaybeUninit::<Vec2>::zeroed();
+        let st = c2d_world_move(
+            w,
+            a,
+            v(2.0, 2.0),
+            None,
+            null_mut(),
+            at.as_mut_ptr(),
+            null_mut(),
+            0,
+            null_mut(),
+        );
+        assert_eq!(st, C2D_OK);
+        c2d_world_remove(w, zone);
+        assert_eq!(c2d_world_events(null_mut(), null_mut(), 4), 0);
+        assert_eq!(c2d_world_events(w, null_mut(), 0), 2, "counted, not taken");
+        // One event into a buffer of one, the other on the next call.
+        let mut one = [MaybeUninit::<Event>::uninit(); 1];
+        assert_eq!(c2d_world_events(w, one[0].as_mut_ptr(), 1), 2);
+        let first = one[0].assume_init();
+        assert_eq!(
+            (first.sensor, first.item, first.kind),
+            (zone, a, C2D_EVENT_BEGIN)
+        );
+        let mut rest = [Event::default(); 2];
+        assert_eq!(c2d_world_events(w, rest.as_mut_ptr(), 2), 1);
+        assert_eq!(rest[0].flags, C2D_EVENT_REMOVED);
+        c2d_world_free(w);
+    }
 }
