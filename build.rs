@@ -137,7 +137,10 @@ const HEADER_TOP: &str = "\
  *
  * Thread safety: every function but the c2d_world_* ones is pure and may run on any number of
  * threads at once. A c2d_world is used from one thread at a time; queries taking a
- * const c2d_world* may run concurrently with each other, never with a change. */";
+ * const c2d_world* may run concurrently with each other, never with a change.
+ *
+ * Compilers: the header is C99 (it includes <stdbool.h>, <stdint.h>, <stddef.h>) and C++98 or
+ * later; GCC, Clang, and MSVC from Visual Studio 2013 (the first with <stdbool.h>). */";
 
 fn main() {
     let root =

@@ -97,7 +97,10 @@
  *
  * Thread safety: every function but the c2d_world_* ones is pure and may run on any number of
  * threads at once. A c2d_world is used from one thread at a time; queries taking a
- * const c2d_world* may run concurrently with each other, never with a change. */
+ * const c2d_world* may run concurrently with each other, never with a change.
+ *
+ * Compilers: the header is C99 (it includes <stdbool.h>, <stdint.h>, <stddef.h>) and C++98 or
+ * later; GCC, Clang, and MSVC from Visual Studio 2013 (the first with <stdbool.h>). */
 
 #ifndef COLLIDE2D_H
 #define COLLIDE2D_H
@@ -295,8 +298,10 @@ typedef uint32_t c2d_response;
 /// normally**: it must not `longjmp` out of the library, throw a C++ exception through it or
 /// raise a Lua error through it. A `longjmp` skips the library's clean-up (memory leaks, the
 /// world is left as the last completed change made it); an exception or any other unwinding
-/// that reaches the library aborts the process (it is never caught and never corrupts a
-/// world). Catch errors inside the filter and answer a response instead.
+/// that reaches the library ends the process (it is never caught and never corrupts a world):
+/// on Linux and every build with the Rust standard library it aborts with a message on standard
+/// error; the Windows DLLs, built without it, end it through the C runtime's `abort()`, exit
+/// code 3, with no message. Catch errors inside the filter and answer a response instead.
 typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
 
 /// The ground state of an item (`c2d_ground`): which of its faces rest flush against solid items,
