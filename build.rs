@@ -81,6 +81,8 @@ const HEADER_TOP: &str = "\
  *   doubles      _query_point_d, _query_circle_d, _query_segment_d, _move_d, _check_d,
  *                _project_d: the same world with rects kept as given in double precision
  *                (c2d_vec2d, c2d_rectd, c2d_circled, c2d_segmentd, c2d_hitd, c2d_world_hitd)
+ *   World, in    c2d_world_add_i, _update_i, _get_i, _query_rect_i, _move_i: an integer
+ *   integers     engine's twins (c2d_recti in and out, exact; the move ends on whole units)
  *   Movement     c2d_world_set_one_way, _get_one_way (jump-through platforms), _ground (floor,
  *   kit          ceiling and walls touched, within the band), _move_ground[_d] (a move and the ground
  *                state in one call), _fits[_d] (would an item fit there?), _push_out[_d] (out of

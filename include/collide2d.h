@@ -41,6 +41,8 @@
  *   doubles      _query_point_d, _query_circle_d, _query_segment_d, _move_d, _check_d,
  *                _project_d: the same world with rects kept as given in double precision
  *                (c2d_vec2d, c2d_rectd, c2d_circled, c2d_segmentd, c2d_hitd, c2d_world_hitd)
+ *   World, in    c2d_world_add_i, _update_i, _get_i, _query_rect_i, _move_i: an integer
+ *   integers     engine's twins (c2d_recti in and out, exact; the move ends on whole units)
  *   Movement     c2d_world_set_one_way, _get_one_way (jump-through platforms), _ground (floor,
  *   kit          ceiling and walls touched, within the band), _move_ground[_d] (a move and the ground
  *                state in one call), _fits[_d] (would an item fit there?), _push_out[_d] (out of
@@ -2130,6 +2132,62 @@ size_t c2d_world_query_segment_d(const struct c2d_world *w,
                                  uint64_t mask,
                                  struct c2d_world_hitd *out,
                                  size_t cap);
+
+/// `c2d_world_add` for an integer engine: adds an item with the integer rect `rect` (kept
+/// exactly) and returns its handle, never 0; 0 for a NULL world or a full one. Make the world
+/// with `c2d_world_new_d`: every int32 is exact in doubles and its band (1e-10) lies far below
+/// one unit, so faces one unit apart never touch (a `c2d_world_new` world reads faces within one
+/// float ulp as touching: beyond 2^24 that is more than a unit).
+uint64_t c2d_world_add_i(struct c2d_world *w, struct c2d_recti rect, uint64_t user);
+
+/// `c2d_world_update` for an integer engine: moves or resizes item `id` to `rect` (a
+/// teleport). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a handle naming no live item.
+c2d_status c2d_world_update_i(struct c2d_world *w, uint64_t id, struct c2d_recti rect);
+
+/// Reads item `id`'s rect as integers and its user value (each nullable): exactly as given when
+/// every field is an int32 (as after the `_i` functions), else the least integer rect holding it
+/// (sizes not negative, saturated to the int32 range). `C2D_ERR_NULL` for a NULL world,
+/// `C2D_ERR_STALE` (nothing written) for a handle naming no live item.
+c2d_status c2d_world_get_i(const struct c2d_world *w,
+                           uint64_t id,
+                           struct c2d_recti *rect,
+                           uint64_t *user);
+
+/// `c2d_world_query_rect` for an integer query rect: the items whose rect overlaps `rect` by
+/// more than the band on both axes (for integer items in a `c2d_world_new_d` world: strictly,
+/// exactly `c2d_overlap_recti_recti`), ascending handles. Writes at most `cap` handles to `out`
+/// (NULL is fine when `cap` is 0) and returns how many there are; 0 for a NULL world.
+size_t c2d_world_query_rect_i(const struct c2d_world *w,
+                              struct c2d_recti rect,
+                              uint64_t *out,
+                              size_t cap);
+
+/// `c2d_world_move` for an integer engine: moves item `id` toward the integer position
+/// `(x, y)` (its rect's new corner) as `c2d_world_move_d` does, with the same filter, responses
+/// and hits (in doubles, exact), and ends at an integer position: the one nearest the exact end,
+/// else rounded back toward where the move began on either axis, whichever first leaves the item
+/// clear of every solid it did not overlap at the start (a slide along integer walls ends
+/// exactly where the exact move does). The item's rect after the move is written to `actual`
+/// (nullable).
+///
+/// Which move an integer engine wants: this one meets items along the diagonal of a move, as
+/// bump.lua does (a player falling and walking at once lands where a diagonal sweep says);
+/// `c2d_move_recti` moves x first, then y, each as far as it goes, as many integer engines'
+/// hand-written code does. On diagonal moves past corners the two can end at different places
+/// by design; on moves along one axis they agree.
+///
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a handle naming no live item; on error
+/// nothing is written.
+c2d_status c2d_world_move_i(struct c2d_world *w,
+                            uint64_t id,
+                            int32_t x,
+                            int32_t y,
+                            c2d_filter_fn filter,
+                            void *ctx,
+                            struct c2d_recti *actual,
+                            struct c2d_world_hitd *hits,
+                            size_t cap,
+                            size_t *count);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -953,3 +953,68 @@ fn sensors_and_events_through_their_c_signatures() {
         c2d_world_free(w);
     }
 }
+
+#[test]
+fn integer_world_through_its_c_signatures() {
+    use collide2d::world::WorldHitD;
+    let w = c2d_world_new_d(32.0);
+    // SAFETY (every call below): `w` is a live world until freed at the end; outs are NULL or
+    // writable memory of the right size.
+    unsafe {
+        let wall = c2d_world_add_i(w, RectI::new(20, 0, 4, 40), 3);
+        let a = c2d_world_add_i(w, RectI::new(0, 0, 8, 8), 0);
+        assert_eq!(c2d_world_add_i(null_mut(), RectI::new(0, 0, 1, 1), 0), 0);
+        let mut r = MaybeUninit::<RectI>::zeroed();
+        let mut user = 0u64;
+        assert_eq!(c2d_world_get_i(w, wall, r.as_mut_ptr(), &mut user), C2D_OK);
+        assert_eq!((r.assume_init(), user), (RectI::new(20, 0, 4, 40), 3));
+        assert_eq!(c2d_world_get_i(w, a, null_mut(), null_mut()), C2D_OK);
+        assert_eq!(
+            c2d_world_get_i(null(), a, null_mut(), null_mut()),
+            C2D_ERR_NULL
+        );
+        let mut hits = [MaybeUninit::<WorldHitD>::uninit(); 2];
+        let mut n = 0usize;
+        let st = c2d_world_move_i(
+            w,
+            a,
+            40,
+            0,
+            None,
+            null_mut(),
+            r.as_mut_ptr(),
+            hits.as_mut_ptr().cast::<WorldHitD>(),
+            2,
+            &mut n,
+        );
+        assert_eq!((st, n), (C2D_OK, 1));
+        assert_eq!(r.assume_init(), RectI::new(12, 0, 8, 8));
+        let st = c2d_world_move_i(
+            w,
+            a,
+            0,
+            0,
+            None,
+            null_mut(),
+            null_mut(),
+            null_mut(),
+            0,
+            null_mut(),
+        );
+        assert_eq!(st, C2D_OK);
+        assert_eq!(
+            c2d_world_update_i(w, 0, RectI::new(0, 0, 1, 1)),
+            C2D_ERR_STALE
+        );
+        let mut found = [0u64; 1];
+        assert_eq!(
+            c2d_world_query_rect_i(w, RectI::new(0, 0, 100, 100), found.as_mut_ptr(), 1),
+            2
+        );
+        assert_eq!(
+            c2d_world_query_rect_i(null(), RectI::new(0, 0, 1, 1), null_mut(), 0),
+            0
+        );
+        c2d_world_free(w);
+    }
+}

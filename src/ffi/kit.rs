@@ -6,8 +6,8 @@ use super::world::{C2D_OK, C2D_STUCK};
 use super::{guard, write_out};
 use crate::shape::{Rect, Vec2};
 use crate::world::{
-    fits, ground, move_solid, push_out, run, Dir, Ground, Moved, RectD, Response, Vec2D, World,
-    WorldError, WorldHit, WorldHitD,
+    fits, ground, move_solid, push_out, run, Dir, Ground, Moved, RectD, Response, Snap, Vec2D,
+    World, WorldError, WorldHit, WorldHitD,
 };
 use crate::world::{CARRIED, ON_CEILING, ON_FLOOR, ON_LEFT, ON_RIGHT, PUSHED, SQUASHED};
 use alloc::vec::Vec;
@@ -173,7 +173,7 @@ unsafe fn move_ground<P, H>(
     id: u64,
     goal: Vec2D,
     up: Vec2,
-    f32_out: bool,
+    snap: Snap,
     filter: c2d_filter_fn,
     ctx: *mut c_void,
     actual: *mut P,
@@ -196,7 +196,7 @@ unsafe fn move_ground<P, H>(
             |g| g,
             |acc, f| {
                 Dir::up(up.into())?;
-                end = run(acc, id, goal, true, f32_out, f, &mut found)?;
+                end = run(acc, id, goal, true, snap, f, &mut found)?;
                 ground(acc, id, up.into(), f)
             },
         )
@@ -241,7 +241,7 @@ pub unsafe extern "C" fn c2d_world_move_ground(
                 id,
                 goal.into(),
                 up,
-                true,
+                Snap::F32,
                 filter,
                 ctx,
                 actual,
@@ -280,7 +280,7 @@ pub unsafe extern "C" fn c2d_world_move_ground_d(
                 id,
                 goal,
                 up,
-                false,
+                Snap::Exact,
                 filter,
                 ctx,
                 actual,

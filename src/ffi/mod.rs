@@ -23,6 +23,7 @@ mod state;
 mod sweep;
 mod version;
 mod world;
+mod world_int;
 
 pub use contact::*;
 pub use kit::*;
@@ -38,6 +39,7 @@ pub use state::*;
 pub use sweep::*;
 pub use version::*;
 pub use world::*;
+pub use world_int::*;
 
 /// Runs `f`, answering `default` instead of unwinding into the C caller should it ever panic.
 #[cfg(not(c2d_no_std))]

@@ -4,8 +4,8 @@
 use super::{c2d_response, guard, write_out};
 use crate::shape::{Circle, Rect, Segment, Vec2};
 use crate::world::{
-    run, Access, CircleD, Pair, RectD, Response, SegmentD, Vec2D, World, WorldError, WorldHit,
-    WorldHitD,
+    run, Access, CircleD, Pair, RectD, Response, SegmentD, Snap, Vec2D, World, WorldError,
+    WorldHit, WorldHitD,
 };
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -344,12 +344,12 @@ pub unsafe extern "C" fn c2d_world_pairs(w: *const World, out: *mut Pair, cap: u
 /// `w` is NULL or a live world that the filter does not free; the outputs are NULL or
 /// writable (`hits` for `cap` values).
 #[allow(clippy::too_many_arguments)]
-unsafe fn motion<P, H>(
+pub(super) unsafe fn motion<P, H>(
     w: *mut World,
     id: u64,
     goal: Vec2D,
     commit: bool,
-    f32_out: bool,
+    snap: Snap,
     filter: c2d_filter_fn,
     ctx: *mut c_void,
     actual: *mut P,
@@ -367,15 +367,7 @@ unsafe fn motion<P, H>(
         // SAFETY: a filter of the documented type (contract).
         unsafe { ask(filter, item, other, ctx) }
     };
-    match run(
-        &mut Raw(w),
-        id,
-        goal,
-        commit,
-        f32_out,
-        &mut pick,
-        &mut found,
-    ) {
+    match run(&mut Raw(w), id, goal, commit, snap, &mut pick, &mut found) {
         Ok(end) => {
             // SAFETY: each output is NULL or writable (contract).
             unsafe {
@@ -452,7 +444,7 @@ pub unsafe extern "C" fn c2d_world_move(
                 id,
                 goal.into(),
                 true,
-                true,
+                Snap::F32,
                 filter,
                 ctx,
                 actual,
@@ -491,7 +483,7 @@ pub unsafe extern "C" fn c2d_world_move_d(
                 id,
                 goal,
                 true,
-                false,
+                Snap::Exact,
                 filter,
                 ctx,
                 actual,
@@ -528,7 +520,7 @@ pub unsafe extern "C" fn c2d_world_check(
                 id,
                 goal.into(),
                 false,
-                true,
+                Snap::F32,
                 filter,
                 ctx,
                 actual,
@@ -564,7 +556,7 @@ pub unsafe extern "C" fn c2d_world_check_d(
                 id,
                 goal,
                 false,
-                false,
+                Snap::Exact,
                 filter,
                 ctx,
                 actual,

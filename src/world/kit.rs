@@ -14,7 +14,7 @@
 use super::band::{self, overlap_quick};
 use super::detect::flush;
 use super::handle;
-use super::motion::{overlap_item, run, Access, Near};
+use super::motion::{overlap_item, run, Access, Near, Snap};
 use super::slope;
 use super::{Band, Edge, Edges, RectD, Response, Vec2D, World, WorldError, WorldHitD};
 #[cfg(c2d_no_std)]
@@ -1074,7 +1074,7 @@ pub(crate) fn move_solid<A: Access>(
                     filter(a, item, other)
                 }
             };
-            let Ok(end) = run(acc, o, goal, true, false, &mut past_solid, &mut hits) else {
+            let Ok(end) = run(acc, o, goal, true, Snap::Exact, &mut past_solid, &mut hits) else {
                 continue;
             };
             if is_pushed && end != goal {

@@ -56,7 +56,7 @@ pub use events::{Event, EVENT_BEGIN, EVENT_END, EVENT_PASSED, EVENT_REMOVED};
 pub use handle::skip_tags;
 pub(crate) use kit::{fits, ground, move_solid, push_out, Dir};
 pub use kit::{Ground, Moved, CARRIED, ON_CEILING, ON_FLOOR, ON_LEFT, ON_RIGHT, PUSHED, SQUASHED};
-pub(crate) use motion::{run, Access};
+pub(crate) use motion::{run, Access, Snap};
 pub use motion::{MAX_MOVE_HITS, RESTARTS};
 pub use slope::{ShapeError, SLOPE_X0Y0, SLOPE_X0Y1, SLOPE_X1Y0, SLOPE_X1Y1};
 pub use state::{SnapshotError, SNAPSHOT_VERSION};

@@ -16,6 +16,8 @@ use super::detect::detect_on;
 use super::slope;
 use super::{Band, Bands, Dir, Edges, HitD, Precision, RectD, Response, Vec2D, World, WorldError};
 use super::{WorldHit, WorldHitD};
+#[cfg(c2d_no_std)]
+use crate::platform::Float;
 use crate::query::Convex;
 use crate::response::{next_f32, redirect};
 use crate::shape::{Aabb, Vec2};
@@ -430,7 +432,7 @@ impl World {
             id,
             goal.into(),
             true,
-            true,
+            Snap::F32,
             &mut |_: &mut &mut World, a, b| filter(a, b),
             &mut found,
         );
@@ -472,21 +474,70 @@ impl World {
     ) -> Result<Vec2D, WorldError> {
         let mut this = self;
         let mut pick = |w: &mut &mut World, a, b| filter(w, a, b);
-        run(&mut this, id, goal, commit, false, &mut pick, hits)
+        run(&mut this, id, goal, commit, Snap::Exact, &mut pick, hits)
+    }
+}
+
+/// Which positions a move may end at: any double, or those of an f32 engine, or of an integer
+/// one (for their functions), each as clear as the double-precision end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Snap {
+    Exact,
+    F32,
+    Int,
+}
+
+impl Snap {
+    /// The grid's value nearest `v`, within the grid's range.
+    fn nearest(self, v: f64) -> f64 {
+        match self {
+            Snap::Exact => v,
+            Snap::F32 => v.clamp(-(f32::MAX as f64), f32::MAX as f64) as f32 as f64,
+            Snap::Int => (v.clamp(i32::MIN as f64, i32::MAX as f64) + 0.5).floor(),
+        }
+        .clamp(self.least(), -self.least())
+    }
+
+    /// The grid's value nearest `v` on the side of `from` (or `v` itself if on the grid).
+    fn back(self, v: f64, from: f64) -> f64 {
+        let m = v.clamp(self.least(), -self.least());
+        match self {
+            Snap::Exact => v,
+            Snap::F32 => {
+                let f = m as f32;
+                if m > from && (f as f64) > m {
+                    next_f32(f, false) as f64
+                } else if m <= from && (f as f64) < m {
+                    next_f32(f, true) as f64
+                } else {
+                    f as f64
+                }
+            }
+            Snap::Int if m > from => m.floor(),
+            Snap::Int => -(-m).floor(),
+        }
+    }
+
+    /// The grid's least value (its range is symmetric but for the integers' last one).
+    fn least(self) -> f64 {
+        match self {
+            Snap::Exact => f64::NEG_INFINITY,
+            Snap::F32 => -(f32::MAX as f64),
+            Snap::Int => i32::MIN as f64 + 1.0,
+        }
     }
 }
 
 /// A move (or a check, when `commit` is false) of item `id` toward corner `goal` through any
-/// [`Access`] to its world; `filter(access, item, other)` may change the world.
-/// With `f32_out`, the final position is an f32 one (for the f32 functions), as clear as the
-/// double-precision one.
+/// [`Access`] to its world; `filter(access, item, other)` may change the world. The final
+/// position is one of `snap`'s grid.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run<A: Access>(
     acc: &mut A,
     id: u64,
     goal: Vec2D,
     commit: bool,
-    f32_out: bool,
+    snap: Snap,
     filter: &mut dyn FnMut(&mut A, u64, u64) -> Response,
     hits: &mut Vec<WorldHitD>,
 ) -> Result<Vec2D, WorldError> {
@@ -690,34 +741,22 @@ pub(crate) fn run<A: Access>(
         }
         end = if lo == 0.0 { from } else { at(lo) };
     }
-    if f32_out {
-        // The f32 position nearest the end (within the f32 range: bump.lua's way out of a huge
-        // item may lie beyond it), or one rounded back toward the start of the move on either
-        // axis, whichever first leaves the mover clear.
-        let m = f32::MAX as f64;
-        end = Vec2D::new(end.x.clamp(-m, m), end.y.clamp(-m, m));
-        let back = |v: f64, from: f64| {
-            let f = v as f32;
-            if v > from && (f as f64) > v {
-                next_f32(f, false) as f64
-            } else if v <= from && (f as f64) < v {
-                next_f32(f, true) as f64
-            } else {
-                f as f64
-            }
-        };
-        let nearest = |v: f64| v as f32 as f64;
-        let (bx, by) = (back(end.x, start.x), back(end.y, start.y));
+    if snap != Snap::Exact {
+        // The position of the grid `snap` names nearest the end (within its range: bump.lua's
+        // way out of a huge item may lie beyond it), or one rounded back toward the start of the
+        // move on either axis, whichever first leaves the mover clear.
+        let (bx, by) = (snap.back(end.x, start.x), snap.back(end.y, start.y));
+        let (nx, ny) = (snap.nearest(end.x), snap.nearest(end.y));
         let options = [
-            Vec2D::new(nearest(end.x), nearest(end.y)),
-            Vec2D::new(bx, nearest(end.y)),
-            Vec2D::new(nearest(end.x), by),
+            Vec2D::new(nx, ny),
+            Vec2D::new(bx, ny),
+            Vec2D::new(nx, by),
             Vec2D::new(bx, by),
         ];
         end = options
             .into_iter()
             .find(|&p| !blocked(acc, p, from))
-            .unwrap_or(Vec2D::new(nearest(start.x), nearest(start.y)));
+            .unwrap_or(Vec2D::new(snap.nearest(start.x), snap.nearest(start.y)));
     }
     if commit {
         acc.world().update_d(id, rect.at(end))?;
