@@ -167,6 +167,49 @@
 
 
 
+/// No item: the tile is air.
+#define TILE_EMPTY 0
+
+/// Solid all round.
+#define TILE_SOLID 1
+
+/// One-way, its solid face on the low-`y` side (outward normal `(0, -1)`): on a y-down screen,
+/// a platform the player jumps up through and lands on.
+#define TILE_ONE_WAY_YNEG 2
+
+/// One-way, its solid face on the high-`y` side (outward normal `(0, 1)`).
+#define TILE_ONE_WAY_YPOS 3
+
+/// One-way, its solid face on the low-`x` side (outward normal `(-1, 0)`).
+#define TILE_ONE_WAY_XNEG 4
+
+/// One-way, its solid face on the high-`x` side (outward normal `(1, 0)`).
+#define TILE_ONE_WAY_XPOS 5
+
+/// A slope: the right triangle of the tile with its right angle at the low-`x`, low-`y` corner
+/// (as [`World::set_slope`] with `SLOPE_X0Y0`).
+#define TILE_SLOPE_X0Y0 6
+
+/// A slope with its right angle at the high-`x`, low-`y` corner.
+#define TILE_SLOPE_X1Y0 7
+
+/// A slope with its right angle at the low-`x`, high-`y` corner (on a y-down screen, a floor
+/// ramp rising to the left, `\`).
+#define TILE_SLOPE_X0Y1 8
+
+/// A slope with its right angle at the high-`x`, high-`y` corner (on a y-down screen, a floor
+/// ramp rising to the right, `/`).
+#define TILE_SLOPE_X1Y1 9
+
+/// The bits of a code that hold its kind; the tag is `code >> TILE_TAG_SHIFT`.
+#define TILE_KIND_MASK 255
+
+/// Where a code's tag starts.
+#define TILE_TAG_SHIFT 8
+
+/// The most tiles one layer holds (2^26).
+#define TILE_LAYER_MAX (1 << 26)
+
 /// The right angle of a slope tile at its rect's low-x, low-y corner (`C2D_SLOPE_X0Y0`).
 #define SLOPE_X0Y0 0
 

@@ -35,6 +35,7 @@ mod double;
 mod find;
 mod handle;
 mod kit;
+mod layer;
 mod motion;
 mod slope;
 mod state;
@@ -54,6 +55,11 @@ pub(crate) use double::{Edge, Edges};
 pub use handle::skip_tags;
 pub(crate) use kit::{fits, ground, move_solid, push_out, Dir};
 pub use kit::{Ground, Moved, CARRIED, ON_CEILING, ON_FLOOR, ON_LEFT, ON_RIGHT, PUSHED, SQUASHED};
+pub use layer::{
+    TileRun, TILE_EMPTY, TILE_KIND_MASK, TILE_LAYER_MAX, TILE_ONE_WAY_XNEG, TILE_ONE_WAY_XPOS,
+    TILE_ONE_WAY_YNEG, TILE_ONE_WAY_YPOS, TILE_SLOPE_X0Y0, TILE_SLOPE_X0Y1, TILE_SLOPE_X1Y0,
+    TILE_SLOPE_X1Y1, TILE_SOLID, TILE_TAG_SHIFT,
+};
 pub(crate) use motion::{run, Access};
 pub use motion::{MAX_MOVE_HITS, RESTARTS};
 pub use slope::{ShapeError, SLOPE_X0Y0, SLOPE_X0Y1, SLOPE_X1Y0, SLOPE_X1Y1};
@@ -135,6 +141,8 @@ pub struct World {
     free: Vec<u32>,
     count: usize,
     tiles: Tiles,
+    /// The tile layers and which items are theirs (see `layer.rs`).
+    layers: layer::Layers,
     scratch: TryLock<Scratch>,
 }
 
@@ -185,6 +193,7 @@ impl World {
             free: Vec::new(),
             count: 0,
             tiles: Tiles::default(),
+            layers: layer::Layers::default(),
             scratch: TryLock::new(Scratch::default()),
         })
     }
@@ -329,9 +338,20 @@ impl World {
         Ok(())
     }
 
-    /// Removes an item; its handle becomes stale.
+    /// Removes an item; its handle becomes stale. An item of a tile layer is refused with
+    /// [`WorldError::Invalid`] (it stays): set its tiles empty with [`World::set_tile`], or
+    /// remove the layer.
     pub fn remove(&mut self, id: u64) -> Result<(), WorldError> {
         let slot = self.slot(id)?;
+        if self.layers.owns(slot) {
+            return Err(WorldError::Invalid);
+        }
+        self.unlink(slot);
+        Ok(())
+    }
+
+    /// Removes the item in live slot `slot`.
+    fn unlink(&mut self, slot: u32) {
         let s = slot as usize;
         self.tiles.unplace(slot);
         if self.shapes[s].take().is_some() {
@@ -345,7 +365,6 @@ impl World {
             self.free.push(slot);
         }
         self.changes += 1;
-        Ok(())
     }
 
     /// The item's rect (as last given, rounded to f32) and user value.
