@@ -5,7 +5,7 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const TYPES: [(&str, &str); 26] = [
+const TYPES: [(&str, &str); 27] = [
     ("Vec2", "c2d_vec2"),
     ("Rect", "c2d_rect"),
     ("Circle", "c2d_circle"),
@@ -32,6 +32,7 @@ const TYPES: [(&str, &str); 26] = [
     ("Capsule", "c2d_capsule"),
     ("Manifold", "c2d_manifold"),
     ("POLY_MAX", "C2D_POLY_MAX"),
+    ("TileRun", "c2d_tile_run"),
 ];
 
 /// The header's opening comment: what the library is, a map of its functions, and the rules
@@ -88,6 +89,10 @@ const HEADER_TOP: &str = "\
  *   Slopes       c2d_world_set_slope (a right-triangle slope tile in an item's rect),
  *                _set_shape_d (an item made a convex polygon), _shape_d (its vertices): moves
  *                slide up and down slanted faces and cross joins without catching
+ *   Tile layers  c2d_world_add_tiles (a grid of tile codes, C2D_TILE_* kinds with a tag each,
+ *                kept as merged items: solid runs, one-way platforms, slopes), _set_tile (one
+ *                tile edited, re-merged around it), _get_tile, _tile_of (an item's layer and
+ *                tiles, c2d_tile_run), _get_tiles, _set_tiles_category, _remove_tiles
  *   State        c2d_world_hash (one 64-bit hash of the world's items, equal on every target:
  *                compare players' worlds frame by frame), c2d_world_snapshot_size, _snapshot,
  *                _restore (rollback, replays, save games: the bytes restore on any target),
@@ -187,6 +192,19 @@ fn generate_header(root: &Path) {
         "SQUASHED",
         "RESTARTS",
         "DEFAULT_CATEGORY",
+        "TILE_EMPTY",
+        "TILE_SOLID",
+        "TILE_ONE_WAY_YNEG",
+        "TILE_ONE_WAY_YPOS",
+        "TILE_ONE_WAY_XNEG",
+        "TILE_ONE_WAY_XPOS",
+        "TILE_SLOPE_X0Y0",
+        "TILE_SLOPE_X1Y0",
+        "TILE_SLOPE_X0Y1",
+        "TILE_SLOPE_X1Y1",
+        "TILE_KIND_MASK",
+        "TILE_TAG_SHIFT",
+        "TILE_LAYER_MAX",
     ]
     .iter()
     .map(|s| s.to_string())

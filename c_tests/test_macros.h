@@ -214,5 +214,6 @@ void test_poly_contact(void);
 void test_poly_sweep(void);
 void test_touching(void);
 void test_state(void);
+void test_tiles(void);
 
 #endif /* C2D_TEST_MACROS_H */

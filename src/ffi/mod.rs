@@ -20,6 +20,7 @@ mod shape;
 mod slope;
 mod state;
 mod sweep;
+mod tiles;
 mod version;
 mod world;
 
@@ -34,6 +35,7 @@ pub use shape::*;
 pub use slope::*;
 pub use state::*;
 pub use sweep::*;
+pub use tiles::*;
 pub use version::*;
 pub use world::*;
 

@@ -222,7 +222,8 @@ pub(crate) fn valid_grid(
 
 /// Tiles per block on an axis: as many as fit in a cell, 1 to [`BLOCK_MAX`].
 pub(crate) fn block_side(cell: f64, tile: f64) -> u32 {
-    let mut k = (cell / tile).floor().clamp(1.0, BLOCK_MAX as f64) as u32;
+    // `as` truncates: the floor of a positive ratio (NaN and below 1 give 0).
+    let mut k = ((cell / tile).min(BLOCK_MAX as f64) as u32).max(1);
     while k > 1 && k as f64 * tile > cell {
         k -= 1;
     }
