@@ -220,7 +220,11 @@ pub(crate) fn valid_grid(
         && axis(origin.y, tile.y, rows)
 }
 
-/// Tiles per block on an axis: as many as fit in a cell, 1 to [`BLOCK_MAX`].
+/// Tiles per block on an axis: as many as fit in a cell, 1 to [`BLOCK_MAX`]. An item wider
+/// than a cell would be one of the world's huge items, which every query and move visits.
+// measured: `cargo bench --bench tiles`, 1000 x 1000 map, cell 64: blocks of a cell (4 x 4
+// tiles) 39,309 items, 0.85 µs per move, 0.62 µs per set_tile; blocks of 64 x 64 tiles whatever
+// the cell 7,946 items, 25 µs per move, 26 µs per set_tile (one item per tile: 2.1 µs a move).
 pub(crate) fn block_side(cell: f64, tile: f64) -> u32 {
     // `as` truncates: the floor of a positive ratio (NaN and below 1 give 0).
     let mut k = ((cell / tile).min(BLOCK_MAX as f64) as u32).max(1);
