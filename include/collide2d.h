@@ -1676,7 +1676,8 @@ c2d_status c2d_world_shape_d(const struct c2d_world *w,
 /// and rollback netcode, replays): every live item's handle (its slot and generation, not which
 /// world issued it), rect (the bits of the doubles as last given), category, mask, one-way face
 /// and shape, the order in which free slots will be reused by `c2d_world_add`, the cell size and
-/// the precision (f32 or double world). Equal states give equal hashes on every target, however
+/// the precision (f32 or double world), and the tile layers (their grids, codes, categories and
+/// which items are theirs; a world without layers hashes as before them). Equal states give equal hashes on every target, however
 /// they were reached (how the broad phase happens to store the items does not count); user
 /// values do not count (they are often pointers). Not a cryptographic hash: different states collide by chance only. 0 for
 /// a NULL world (since 1.3).
@@ -1689,9 +1690,11 @@ size_t c2d_world_snapshot_size(const struct c2d_world *w);
 /// Writes the world's snapshot into `buf` when `cap` bytes are enough for it, else writes
 /// nothing; returns its size either way (0 for a NULL world; `buf` may be NULL when `cap` is 0).
 /// A snapshot holds every item (rect, user value, category and mask, one-way face, shape), every
-/// slot's generation and the order of reuse of free slots, in a fixed little-endian layout with
+/// slot's generation, the order of reuse of free slots and the tile layers, in a fixed little-endian layout with
 /// a version and a check: it restores on any target, 64- or 32-bit, x86 or ARM (since 1.3).
-size_t c2d_world_snapshot(const struct c2d_world *w, uint8_t *buf, size_t cap);
+size_t c2d_world_snapshot(const struct c2d_world *w,
+                          uint8_t *buf,
+                          size_t cap);
 
 /// Puts the world back in the state a snapshot recorded (from this world or any other, on any
 /// target): the same items under the same handles, the same slots for the next items added,
@@ -1849,9 +1852,9 @@ bool c2d_raycast_segment(struct c2d_vec2 origin,
 /// seams inside a run. `c2d_world_tile_of` maps an item back to its tiles.
 ///
 /// Items of a layer are the layer's: `c2d_world_remove` refuses them with `C2D_ERR_INVALID`
-/// (set the tiles `C2D_TILE_EMPTY`, or remove the layer). Changing such an item by hand
-/// (update, one-way, shape, category) lasts until an edit of a tile near it makes it again
-/// from the codes. Snapshots, `c2d_world_hash` and `c2d_world_clone` carry the layers.
+/// (set the tiles `C2D_TILE_EMPTY`, or remove the layer). Such an item changed by hand (moved,
+/// made one-way, given a shape or a category) keeps the change until an edit of its tiles
+/// replaces it. Snapshots, `c2d_world_hash` and `c2d_world_clone` carry the layers.
 ///
 /// `C2D_ERR_NULL` for a NULL world or NULL `codes`; `C2D_ERR_INVALID` for `cols` or `rows` not
 /// positive, `stride < cols`, more than `C2D_TILE_LAYER_MAX` tiles, a code of an unknown kind, an

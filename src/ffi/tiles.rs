@@ -80,9 +80,9 @@ fn index(v: i32) -> Option<usize> {
 /// seams inside a run. `c2d_world_tile_of` maps an item back to its tiles.
 ///
 /// Items of a layer are the layer's: `c2d_world_remove` refuses them with `C2D_ERR_INVALID`
-/// (set the tiles `C2D_TILE_EMPTY`, or remove the layer). Changing such an item by hand
-/// (update, one-way, shape, category) lasts until an edit of a tile near it makes it again
-/// from the codes. Snapshots, `c2d_world_hash` and `c2d_world_clone` carry the layers.
+/// (set the tiles `C2D_TILE_EMPTY`, or remove the layer). Such an item changed by hand (moved,
+/// made one-way, given a shape or a category) keeps the change until an edit of its tiles
+/// replaces it. Snapshots, `c2d_world_hash` and `c2d_world_clone` carry the layers.
 ///
 /// `C2D_ERR_NULL` for a NULL world or NULL `codes`; `C2D_ERR_INVALID` for `cols` or `rows` not
 /// positive, `stride < cols`, more than `C2D_TILE_LAYER_MAX` tiles, a code of an unknown kind, an
@@ -113,7 +113,8 @@ pub unsafe extern "C" fn c2d_world_add_tiles(
         let (Some(c), Some(r)) = (index(cols), index(rows)) else {
             return C2D_ERR_INVALID;
         };
-        if c == 0 || r == 0 || stride < c || c.saturating_mul(r) > C2D_TILE_LAYER_MAX {
+        // The grid is checked before any code is read.
+        if stride < c || !w.tile_grid_fits(c as u32, r as u32, origin, tile_size) {
             return C2D_ERR_INVALID;
         }
         // The codes the grid reads, no more than a slice may span.

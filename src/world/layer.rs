@@ -33,7 +33,7 @@
 //! cost does not grow with the layer), and leaves the layer's items as a fresh merge of the
 //! whole grid would make them. Items of a layer are the layer's: [`World::remove`] refuses
 //! them (set their tiles empty, or remove the layer); an item's rect, one-way face, shape or
-//! category changed by hand stays so until an edit in its block makes it again from the codes.
+//! category changed by hand stays so until an edit of its tiles replaces the item.
 
 use super::handle;
 use super::{Precision, RectD, Vec2D, World, WorldError, DEFAULT_CATEGORY};
@@ -380,6 +380,11 @@ impl Layer {
         self.pieces.iter().filter(|p| p.item != 0)
     }
 
+    /// How many pieces are live.
+    pub fn live_count(&self) -> usize {
+        self.pieces.len() - self.free.len()
+    }
+
     /// The live pieces' indices in order of their first tile (row by row).
     pub fn ordered(&self) -> Vec<u32> {
         let mut out = Vec::new();
@@ -486,7 +491,9 @@ impl World {
             TILE_ONE_WAY_XPOS => Vec2D::new(1.0, 0.0),
             _ => Vec2D::default(),
         };
-        self.set_one_way(id, normal)?;
+        if normal != Vec2D::default() {
+            self.set_one_way(id, normal)?;
+        }
         if let k @ TILE_SLOPE_X0Y0..=TILE_SLOPE_X1Y1 = run.code & TILE_KIND_MASK {
             // A tile is wider than the band (see `valid_grid`): never degenerate.
             self.set_slope(id, k - TILE_SLOPE_X0Y0)
@@ -683,6 +690,12 @@ impl World {
     /// The number of live layers.
     pub fn tile_layers(&self) -> usize {
         self.layers.live()
+    }
+
+    /// Whether a grid of `cols × rows` tiles of size `tile` at `origin` is one
+    /// [`World::add_tiles`] takes (its codes aside).
+    pub(crate) fn tile_grid_fits(&self, cols: u32, rows: u32, origin: Vec2D, tile: Vec2D) -> bool {
+        valid_grid(origin, tile, cols, rows, self.precision)
     }
 
     fn layer(&self, id: u32) -> Result<&Layer, WorldError> {

@@ -1,11 +1,12 @@
 //! A world's state as data: a hash of it, snapshots that restore it, and clones.
 //!
 //! The state is what decides every later answer: per slot its generation, and per live item its
-//! rect (the f64 bits as given), category and mask, one-way face and shape; and the order in
-//! which free slots are reused (it decides the handles of the next items added). Everything
-//! else a world holds (the broad phase's cells, scratch buffers) is worked out again from
-//! that. User values are carried by snapshots and clones but are not part of the hash: they
-//! are often pointers, which differ from one machine to the next.
+//! rect (the f64 bits as given), category and mask, one-way face and shape; the order in
+//! which free slots are reused (it decides the handles of the next items added); and the tile
+//! layers (see `layer.rs`). Everything else a world holds (the broad phase's cells, scratch
+//! buffers, which item covers which tile) is worked out again from that. User values are
+//! carried by snapshots and clones but are not part of the hash: they are often pointers,
+//! which differ from one machine to the next.
 //!
 //! A snapshot is a byte string of fixed layout, little-endian on every target:
 //!
@@ -294,7 +295,8 @@ impl World {
 
     /// A 64-bit hash of the world's state: every live item's handle (its slot and generation,
     /// not the world's tag), rect bits, category, mask, one-way face and shape, the order in
-    /// which free slots will be reused, the cell size and the precision. Equal states hash
+    /// which free slots will be reused, the cell size, the precision and the tile layers (none
+    /// add nothing: a world without layers hashes as before them). Equal states hash
     /// equal on every target, however they were reached; user values do not count.
     pub fn state_hash(&self) -> u64 {
         let mut sink = Sink {
@@ -325,7 +327,7 @@ impl World {
                     .list
                     .iter()
                     .filter_map(|e| e.1.as_ref())
-                    .map(|l| 64 + 4 * l.codes.len() + 4 * l.ordered().len())
+                    .map(|l| 64 + 4 * l.codes.len() + 4 * l.live_count())
                     .sum::<usize>()
             }
         };
