@@ -719,3 +719,28 @@ fn bad_input_to_tile_layers_is_refused_and_changes_nothing() {
     assert_eq!(w.tile(l, 0, 0), Err(WorldError::Stale));
     assert_eq!(w.count(), 1);
 }
+
+/// A map of more tiles than a world holds items, none of them merged (the cell is smaller than
+/// a tile): refused whole, nothing added.
+#[test]
+fn a_layer_too_big_for_the_world_is_refused_whole() {
+    if cfg!(miri) {
+        return;
+    }
+    let (cols, rows) = (2049, 2048);
+    assert!(cols * rows > World::CAPACITY);
+    let codes = alloc::vec![code(TILE_SOLID, 0); cols * rows];
+    let mut w = World::new_d(8.0).unwrap();
+    let crate_ = w.add_d(RectD::new(0.0, 0.0, 1.0, 1.0), 0).unwrap();
+    let hash = w.state_hash();
+    let got = w.add_tiles(&codes, cols, rows, cols, ORIGIN, TILE);
+    assert_eq!(got, Err(WorldError::Full));
+    assert_eq!((w.count(), w.tile_layers(), w.state_hash()), (1, 0, hash));
+    assert!(w.contains(crate_));
+    // With cells of two tiles, runs of 2 x 2 tiles: it fits.
+    let mut w = World::new_d(32.0).unwrap();
+    let id = w.add_tiles(&codes, cols, rows, cols, ORIGIN, TILE).unwrap();
+    assert_eq!(w.count(), 1025 * 1024);
+    w.remove_tiles(id).unwrap();
+    assert_eq!(w.count(), 0);
+}
