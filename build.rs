@@ -5,7 +5,7 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const TYPES: [(&str, &str); 27] = [
+const TYPES: [(&str, &str); 28] = [
     ("Vec2", "c2d_vec2"),
     ("Rect", "c2d_rect"),
     ("Circle", "c2d_circle"),
@@ -33,6 +33,7 @@ const TYPES: [(&str, &str); 27] = [
     ("Manifold", "c2d_manifold"),
     ("Event", "c2d_event"),
     ("POLY_MAX", "C2D_POLY_MAX"),
+    ("TileRun", "c2d_tile_run"),
 ];
 
 /// The header's opening comment: what the library is, a map of its functions, and the rules
@@ -94,6 +95,10 @@ const HEADER_TOP: &str = "\
  *   Sensors      c2d_world_set_sensor, _get_sensor (items that never block: pickups, hazards,
  *                doors), c2d_world_events (which items came in and which left since the last
  *                call, a fast item passing straight through included; C2D_EVENT_*)
+ *   Tile layers  c2d_world_add_tiles (a grid of tile codes, C2D_TILE_* kinds with a tag each,
+ *                kept as merged items: solid runs, one-way platforms, slopes), _set_tile (one
+ *                tile edited, re-merged around it), _get_tile, _tile_of (an item's layer and
+ *                tiles, c2d_tile_run), _get_tiles, _set_tiles_category, _remove_tiles
  *   State        c2d_world_hash (one 64-bit hash of the world's items, equal on every target:
  *                compare players' worlds frame by frame), c2d_world_snapshot_size, _snapshot,
  *                _restore (rollback, replays, save games: the bytes restore on any target),
@@ -196,6 +201,19 @@ fn generate_header(root: &Path) {
         "SQUASHED",
         "RESTARTS",
         "DEFAULT_CATEGORY",
+        "TILE_EMPTY",
+        "TILE_SOLID",
+        "TILE_ONE_WAY_YNEG",
+        "TILE_ONE_WAY_YPOS",
+        "TILE_ONE_WAY_XNEG",
+        "TILE_ONE_WAY_XPOS",
+        "TILE_SLOPE_X0Y0",
+        "TILE_SLOPE_X1Y0",
+        "TILE_SLOPE_X0Y1",
+        "TILE_SLOPE_X1Y1",
+        "TILE_KIND_MASK",
+        "TILE_TAG_SHIFT",
+        "TILE_LAYER_MAX",
     ]
     .iter()
     .map(|s| s.to_string())

@@ -57,6 +57,7 @@ int c2d_harness_run(void)
     test_state();
     test_sensors();
     test_world_i();
+    test_tiles();
 
     printf("%d tests, %d failed\n", th_tests_run, th_tests_failed);
     printf("%d passed, %d failed\n", th_checks_passed, th_checks_failed);

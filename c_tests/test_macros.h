@@ -216,5 +216,6 @@ void test_touching(void);
 void test_state(void);
 void test_sensors(void);
 void test_world_i(void);
+void test_tiles(void);
 
 #endif /* C2D_TEST_MACROS_H */

@@ -54,6 +54,10 @@
  *   Sensors      c2d_world_set_sensor, _get_sensor (items that never block: pickups, hazards,
  *                doors), c2d_world_events (which items came in and which left since the last
  *                call, a fast item passing straight through included; C2D_EVENT_*)
+ *   Tile layers  c2d_world_add_tiles (a grid of tile codes, C2D_TILE_* kinds with a tag each,
+ *                kept as merged items: solid runs, one-way platforms, slopes), _set_tile (one
+ *                tile edited, re-merged around it), _get_tile, _tile_of (an item's layer and
+ *                tiles, c2d_tile_run), _get_tiles, _set_tiles_category, _remove_tiles
  *   State        c2d_world_hash (one 64-bit hash of the world's items, equal on every target:
  *                compare players' worlds frame by frame), c2d_world_snapshot_size, _snapshot,
  *                _restore (rollback, replays, save games: the bytes restore on any target),
@@ -180,6 +184,52 @@
 
 /// The snapshot layout `c2d_world_snapshot` writes, and the newest `c2d_world_restore` reads.
 #define C2D_SNAPSHOT_VERSION 1
+
+/// A tile code's kind (`code & C2D_TILE_KIND_MASK`): no item, the tile is air.
+#define C2D_TILE_EMPTY 0
+
+/// Solid all round.
+#define C2D_TILE_SOLID 1
+
+/// One-way, its solid face on the low-y side (outward normal (0, -1), as
+/// `c2d_world_set_one_way`): on a y-down screen, a platform a player jumps up through and lands
+/// on.
+#define C2D_TILE_ONE_WAY_YNEG 2
+
+/// One-way, its solid face on the high-y side (outward normal (0, 1)): on a y-up screen, the
+/// jump-through platform.
+#define C2D_TILE_ONE_WAY_YPOS 3
+
+/// One-way, its solid face on the low-x side (outward normal (-1, 0)).
+#define C2D_TILE_ONE_WAY_XNEG 4
+
+/// One-way, its solid face on the high-x side (outward normal (1, 0)).
+#define C2D_TILE_ONE_WAY_XPOS 5
+
+/// A slope tile with its right angle at the low-x, low-y corner (as `c2d_world_set_slope` with
+/// `C2D_SLOPE_X0Y0`).
+#define C2D_TILE_SLOPE_X0Y0 6
+
+/// A slope tile with its right angle at the high-x, low-y corner.
+#define C2D_TILE_SLOPE_X1Y0 7
+
+/// A slope tile with its right angle at the low-x, high-y corner (on a y-down screen, a floor
+/// ramp rising to the left, `\`).
+#define C2D_TILE_SLOPE_X0Y1 8
+
+/// A slope tile with its right angle at the high-x, high-y corner (on a y-down screen, a floor
+/// ramp rising to the right, `/`).
+#define C2D_TILE_SLOPE_X1Y1 9
+
+/// The bits of a tile code that hold its kind. A code is `kind | tag << C2D_TILE_TAG_SHIFT`.
+#define C2D_TILE_KIND_MASK 255
+
+/// Where a tile code's tag starts: the tag is `code >> C2D_TILE_TAG_SHIFT` (24 bits), the user
+/// value of the tile's item.
+#define C2D_TILE_TAG_SHIFT 8
+
+/// The most tiles one layer holds (2^26 = 67,108,864).
+#define C2D_TILE_LAYER_MAX (1 << 26)
 
 /// The most items one world holds at once (2^22 = 4,194,304).
 #define C2D_WORLD_CAPACITY (1 << 22)
@@ -493,6 +543,22 @@ typedef struct c2d_event {
   /// `C2D_EVENT_PASSED` and `C2D_EVENT_REMOVED` bits.
   uint32_t flags;
 } c2d_event;
+
+/// A rect of tiles of one code: a layer's item (`c2d_tile_run`).
+typedef struct c2d_tile_run {
+  /// The layer (0 for an item of no layer).
+  uint32_t layer;
+  /// The code of every tile of the run.
+  uint32_t code;
+  /// Its first column.
+  int32_t col;
+  /// Its first row.
+  int32_t row;
+  /// How many columns it spans.
+  int32_t cols;
+  /// How many rows it spans.
+  int32_t rows;
+} c2d_tile_run;
 
 /// Two items whose boxes strictly overlap, `a < b` (`c2d_pair`).
 typedef struct c2d_pair {
@@ -1691,7 +1757,8 @@ c2d_status c2d_world_shape_d(const struct c2d_world *w,
 /// and rollback netcode, replays): every live item's handle (its slot and generation, not which
 /// world issued it), rect (the bits of the doubles as last given), category, mask, one-way face
 /// and shape, the order in which free slots will be reused by `c2d_world_add`, the cell size and
-/// the precision (f32 or double world). Equal states give equal hashes on every target, however
+/// the precision (f32 or double world), and the tile layers (their grids, codes, categories and
+/// which items are theirs; a world without layers hashes as before them). Equal states give equal hashes on every target, however
 /// they were reached (how the broad phase happens to store the items does not count); user
 /// values do not count (they are often pointers). Not a cryptographic hash: different states collide by chance only. 0 for
 /// a NULL world (since 1.3).
@@ -1704,9 +1771,11 @@ size_t c2d_world_snapshot_size(const struct c2d_world *w);
 /// Writes the world's snapshot into `buf` when `cap` bytes are enough for it, else writes
 /// nothing; returns its size either way (0 for a NULL world; `buf` may be NULL when `cap` is 0).
 /// A snapshot holds every item (rect, user value, category and mask, one-way face, shape), every
-/// slot's generation and the order of reuse of free slots, in a fixed little-endian layout with
+/// slot's generation, the order of reuse of free slots and the tile layers, in a fixed little-endian layout with
 /// a version and a check: it restores on any target, 64- or 32-bit, x86 or ARM (since 1.3).
-size_t c2d_world_snapshot(const struct c2d_world *w, uint8_t *buf, size_t cap);
+size_t c2d_world_snapshot(const struct c2d_world *w,
+                          uint8_t *buf,
+                          size_t cap);
 
 /// Puts the world back in the state a snapshot recorded (from this world or any other, on any
 /// target): the same items under the same handles, the same slots for the next items added,
@@ -1843,6 +1912,98 @@ bool c2d_raycast_segment(struct c2d_vec2 origin,
                          struct c2d_vec2 delta,
                          struct c2d_segment b,
                          struct c2d_hit *out);
+
+/// Adds a tile layer to the world: a grid of `cols` x `rows` tile codes, row `r` starting at
+/// `codes[r * stride]` (`stride >= cols`; pass `cols` for a packed grid), tile (col, row)
+/// spanning `origin + (col, row) * tile_size` to `origin + (col + 1, row + 1) * tile_size`
+/// (each edge computed in double precision: exact when the origin and sizes are, as on the grid
+/// domain). Rows run along +y: on a y-down screen row 0 is the top row. Writes the layer's id
+/// (never 0; ids are not reused) through `layer` (nullable).
+///
+/// Each code is `kind | tag << C2D_TILE_TAG_SHIFT`: the kind `C2D_TILE_EMPTY`,
+/// `C2D_TILE_SOLID`, `C2D_TILE_ONE_WAY_*` or `C2D_TILE_SLOPE_*`, and a 24-bit tag of the game's,
+/// which becomes the user value of the tile's item. The tiles become items merged into runs:
+/// solid tiles of one code side by side and in consecutive rows become one rect item; one-way
+/// tiles merge along their face only (a jump-through platform along its row, so each item keeps
+/// one face at one height and a stack of platforms holds a player on each); slopes stay one
+/// item per tile. An item never spans more than one broad-phase cell (at most 16 tiles) on an
+/// axis, so that queries and moves stay cheap: choose a cell size a few tiles wide to merge
+/// more. The items answer queries, pairs and moves as the tiles added one by one would (a
+/// point strictly inside a non-empty tile finds an item with its code), but a mover meets no
+/// seams inside a run. `c2d_world_tile_of` maps an item back to its tiles.
+///
+/// Items of a layer are the layer's: `c2d_world_remove` refuses them with `C2D_ERR_INVALID`
+/// (set the tiles `C2D_TILE_EMPTY`, or remove the layer). Such an item changed by hand (moved,
+/// made one-way, given a shape or a category) keeps the change until an edit of its tiles
+/// replaces it. Snapshots, `c2d_world_hash` and `c2d_world_clone` carry the layers.
+///
+/// `C2D_ERR_NULL` for a NULL world or NULL `codes`; `C2D_ERR_INVALID` for `cols` or `rows` not
+/// positive, `stride < cols`, more than `C2D_TILE_LAYER_MAX` tiles, a code of an unknown kind, an
+/// origin or tile size with a NaN or infinite field, a tile size not positive or under 16 units
+/// in the last place of twice the layer's farthest coordinate (in the world's precision; in a
+/// `c2d_world_new_d` world at least 1.6e-9); `C2D_ERR_FULL` when the items would not fit in the
+/// world. Nothing changes on an error. `codes` must hold `(rows - 1) * stride + cols` codes.
+c2d_status c2d_world_add_tiles(struct c2d_world *w,
+                               const uint32_t *codes,
+                               int32_t cols,
+                               int32_t rows,
+                               size_t stride,
+                               struct c2d_vec2d origin,
+                               struct c2d_vec2d tile_size,
+                               uint32_t *layer);
+
+/// Sets the code of tile (`col`, `row`) of layer `layer` and merges the tiles around it again:
+/// the items of its block of tiles (at most 16 x 16, one broad-phase cell) that differ from a
+/// fresh merge are replaced (their handles become stale), the others keep their handles; the
+/// cost does not grow with the layer. The same code again changes nothing. The layer's items
+/// then are those `c2d_world_add_tiles` would make of the edited grid.
+///
+/// `C2D_ERR_NULL` for a NULL world; `C2D_ERR_STALE` for a layer id that is not live (0, removed
+/// or never issued); `C2D_ERR_INVALID` for a tile outside the grid (a negative index included) or
+/// a code of an unknown kind; `C2D_ERR_FULL` when the new items would not fit in the world.
+/// Nothing changes on an error.
+c2d_status c2d_world_set_tile(struct c2d_world *w,
+                              uint32_t layer,
+                              int32_t col,
+                              int32_t row,
+                              uint32_t code);
+
+/// Writes the code of tile (`col`, `row`) of layer `layer` through `code` (nullable; untouched
+/// on an error). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a layer id that is not
+/// live, `C2D_ERR_INVALID` for a tile outside the grid.
+c2d_status c2d_world_get_tile(const struct c2d_world *w,
+                              uint32_t layer,
+                              int32_t col,
+                              int32_t row,
+                              uint32_t *code);
+
+/// The layer and tiles of item `item`, written through `run` (nullable): its layer id, the code
+/// of its tiles, its first column and row and how many columns and rows it spans. For an item
+/// of no layer (one added by `c2d_world_add`), `C2D_OK` with every field 0 (layer 0 names no
+/// layer). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle (`run` untouched).
+c2d_status c2d_world_tile_of(const struct c2d_world *w, uint64_t item, struct c2d_tile_run *run);
+
+/// The grid of layer `layer`: its columns and rows, origin and tile size, each written through
+/// its pointer (each nullable; all untouched on an error). `C2D_ERR_NULL` for a NULL world,
+/// `C2D_ERR_STALE` for a layer id that is not live.
+c2d_status c2d_world_get_tiles(const struct c2d_world *w,
+                               uint32_t layer,
+                               int32_t *cols,
+                               int32_t *rows,
+                               struct c2d_vec2d *origin,
+                               struct c2d_vec2d *tile_size);
+
+/// Sets the category and mask of every item of layer `layer`, now and after later edits (as
+/// `c2d_world_set_category`; a layer starts with category 1 and every mask bit set).
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a layer id that is not live.
+c2d_status c2d_world_set_tiles_category(struct c2d_world *w,
+                                        uint32_t layer,
+                                        uint64_t category,
+                                        uint64_t mask);
+
+/// Removes layer `layer` and every item of it; its id and the items' handles become stale.
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a layer id that is not live.
+c2d_status c2d_world_remove_tiles(struct c2d_world *w, uint32_t layer);
 
 /// The library's version as `major << 16 | minor << 8 | patch`, equal to the header's
 /// `C2D_VERSION_MAJOR`, `C2D_VERSION_MINOR` and `C2D_VERSION_PATCH`. Compare it with the header a

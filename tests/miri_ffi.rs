@@ -1018,3 +1018,94 @@ fn integer_world_through_its_c_signatures() {
         c2d_world_free(w);
     }
 }
+
+/// Tile layers through their C signatures: a grid with gaps between rows read only where the
+/// stride says (the buffer ends at the last code), outs unaligned and NULL, bad input refused.
+#[test]
+fn tile_layers_read_only_their_grid_and_write_through_any_out() {
+    use collide2d::world::{TileRun, Vec2D};
+    let w = c2d_world_new_d(64.0);
+    let (o, t) = (Vec2D::new(0.0, 0.0), Vec2D::new(16.0, 16.0));
+    // Three rows of two codes, five codes apart: the grid's last code ends the buffer.
+    let mut codes = [0xdead_beefu32; 2 * 5 + 2];
+    for (r, row) in [[1u32, 1], [2, 0x0300 | 1], [6, 7]].iter().enumerate() {
+        codes[r * 5..r * 5 + 2].copy_from_slice(row);
+    }
+    // SAFETY (all calls below): `w` is live until freed at the end; `codes` holds the
+    // `(rows - 1) * stride + cols` codes each call reads; out pointers are valid or NULL.
+    unsafe {
+        let grid = codes.as_ptr();
+        let mut bytes = [0xA5u8; 5];
+        let unaligned = bytes[1..].as_mut_ptr() as *mut u32;
+        assert_eq!(
+            c2d_world_add_tiles(w, grid, 2, 3, 5, o, t, unaligned),
+            C2D_OK
+        );
+        let layer = unaligned.read_unaligned();
+        assert_eq!(layer, 1);
+        assert_eq!(
+            c2d_world_add_tiles(w, grid, 2, 3, 5, o, t, null_mut()),
+            C2D_OK
+        );
+        assert_eq!(
+            c2d_world_count(w),
+            2 * 5,
+            "a run of two solid tiles is one item"
+        );
+        assert_eq!(
+            c2d_world_add_tiles(w, grid, 2, 3, 5, o, Vec2D::new(f64::NAN, 1.0), null_mut()),
+            C2D_ERR_INVALID
+        );
+        assert_eq!(
+            c2d_world_add_tiles(w, null(), 2, 3, 5, o, t, null_mut()),
+            C2D_ERR_NULL
+        );
+        assert_eq!(
+            c2d_world_add_tiles(null_mut(), grid, 2, 3, 5, o, t, null_mut()),
+            C2D_ERR_NULL
+        );
+        assert_eq!(
+            c2d_world_add_tiles(w, grid, i32::MAX, 2, usize::MAX, o, t, null_mut()),
+            C2D_ERR_INVALID
+        );
+        assert_eq!(c2d_world_set_tile(w, layer, 1, 2, C2D_TILE_SOLID), C2D_OK);
+        assert_eq!(c2d_world_set_tile(w, layer, 2, 0, 1), C2D_ERR_INVALID);
+        assert_eq!(c2d_world_set_tile(null_mut(), layer, 0, 0, 1), C2D_ERR_NULL);
+        let code = outs::<u32>(|p| c2d_world_get_tile(w, layer, 1, 2, p) == C2D_OK);
+        assert_eq!(code, Some(C2D_TILE_SOLID));
+        assert_eq!(
+            outs::<u32>(|p| c2d_world_get_tile(w, 9, 0, 0, p) == C2D_OK),
+            None
+        );
+        let mut ids = [0u64; 2];
+        let p = collide2d::world::Vec2D::new(24.0, 24.0);
+        assert_eq!(
+            c2d_world_query_point_d(w, p, u64::MAX, ids.as_mut_ptr(), 2),
+            2
+        );
+        let run = outs::<TileRun>(|o| c2d_world_tile_of(w, ids[0], o) == C2D_OK).unwrap();
+        assert_eq!(
+            (run.code, run.col, run.row, run.cols, run.rows),
+            (0x0301, 1, 1, 1, 1)
+        );
+        assert_eq!(
+            outs::<TileRun>(|o| c2d_world_tile_of(w, 77, o) == C2D_OK),
+            None
+        );
+        let origin = outs::<Vec2D>(|o| {
+            c2d_world_get_tiles(w, layer, null_mut(), null_mut(), o, null_mut()) == C2D_OK
+        });
+        assert_eq!(origin, Some(o));
+        let cols = outs::<i32>(|c| {
+            c2d_world_get_tiles(w, layer, c, null_mut(), null_mut(), null_mut()) == C2D_OK
+        });
+        assert_eq!(cols, Some(2));
+        assert_eq!(c2d_world_set_tiles_category(w, layer, 2, 2), C2D_OK);
+        assert_eq!(c2d_world_remove(w, ids[0]), C2D_ERR_INVALID);
+        assert_eq!(c2d_world_remove_tiles(w, layer), C2D_OK);
+        assert_eq!(c2d_world_remove_tiles(w, layer), C2D_ERR_STALE);
+        assert_eq!(c2d_world_remove_tiles(null_mut(), 2), C2D_ERR_NULL);
+        assert_eq!(c2d_world_count(w), 5);
+        c2d_world_free(w);
+    }
+}

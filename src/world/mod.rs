@@ -36,6 +36,7 @@ mod events;
 mod find;
 mod handle;
 mod kit;
+mod layer;
 mod motion;
 mod slope;
 mod state;
@@ -56,6 +57,11 @@ pub use events::{Event, EVENT_BEGIN, EVENT_END, EVENT_PASSED, EVENT_REMOVED};
 pub use handle::skip_tags;
 pub(crate) use kit::{fits, ground, move_solid, push_out, Dir};
 pub use kit::{Ground, Moved, CARRIED, ON_CEILING, ON_FLOOR, ON_LEFT, ON_RIGHT, PUSHED, SQUASHED};
+pub use layer::{
+    TileRun, TILE_EMPTY, TILE_KIND_MASK, TILE_LAYER_MAX, TILE_ONE_WAY_XNEG, TILE_ONE_WAY_XPOS,
+    TILE_ONE_WAY_YNEG, TILE_ONE_WAY_YPOS, TILE_SLOPE_X0Y0, TILE_SLOPE_X0Y1, TILE_SLOPE_X1Y0,
+    TILE_SLOPE_X1Y1, TILE_SOLID, TILE_TAG_SHIFT,
+};
 pub(crate) use motion::{run, Access, Snap};
 pub use motion::{MAX_MOVE_HITS, RESTARTS};
 pub use slope::{ShapeError, SLOPE_X0Y0, SLOPE_X0Y1, SLOPE_X1Y0, SLOPE_X1Y1};
@@ -137,6 +143,8 @@ pub struct World {
     free: Vec<u32>,
     count: usize,
     tiles: Tiles,
+    /// The tile layers and which items are theirs (see `layer.rs`).
+    layers: layer::Layers,
     /// Which items are sensors, and their events (see `events.rs`).
     sensing: events::Sensing,
     scratch: TryLock<Scratch>,
@@ -189,6 +197,7 @@ impl World {
             free: Vec::new(),
             count: 0,
             tiles: Tiles::default(),
+            layers: layer::Layers::default(),
             sensing: events::Sensing::default(),
             scratch: TryLock::new(Scratch::default()),
         })
@@ -336,9 +345,20 @@ impl World {
         Ok(())
     }
 
-    /// Removes an item; its handle becomes stale.
+    /// Removes an item; its handle becomes stale. An item of a tile layer is refused with
+    /// [`WorldError::Invalid`] (it stays): set its tiles empty with [`World::set_tile`], or
+    /// remove the layer.
     pub fn remove(&mut self, id: u64) -> Result<(), WorldError> {
         let slot = self.slot(id)?;
+        if self.layers.owns(slot) {
+            return Err(WorldError::Invalid);
+        }
+        self.unlink(slot);
+        Ok(())
+    }
+
+    /// Removes the item in live slot `slot`.
+    fn unlink(&mut self, slot: u32) {
         let s = slot as usize;
         self.forget(s);
         self.tiles.unplace(slot);
@@ -353,7 +373,6 @@ impl World {
             self.free.push(slot);
         }
         self.changes += 1;
-        Ok(())
     }
 
     /// The item's rect (as last given, rounded to f32) and user value.

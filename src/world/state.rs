@@ -1,17 +1,18 @@
 //! A world's state as data: a hash of it, snapshots that restore it, and clones.
 //!
 //! The state is what decides every later answer: per slot its generation, and per live item its
-//! rect (the f64 bits as given), category and mask, one-way face and shape; and the order in
-//! which free slots are reused (it decides the handles of the next items added). Everything
-//! else a world holds (the broad phase's cells, scratch buffers) is worked out again from
-//! that. User values are carried by snapshots and clones but are not part of the hash: they
-//! are often pointers, which differ from one machine to the next.
+//! rect (the f64 bits as given), category and mask, one-way face and shape; the order in
+//! which free slots are reused (it decides the handles of the next items added); and the tile
+//! layers (see `layer.rs`). Everything else a world holds (the broad phase's cells, scratch
+//! buffers, which item covers which tile) is worked out again from that. User values are
+//! carried by snapshots and clones but are not part of the hash: they are often pointers,
+//! which differ from one machine to the next.
 //!
 //! A snapshot is a byte string of fixed layout, little-endian on every target:
 //!
 //! ```text
 //! "C2DW"  version: u16  precision: u8 (0 f32, 1 f64)  sections: u8 (bit 0: sensors' state)
-//! cell: f64  extent: f64  tag: u64  slots: u32  free: u32  live: u32  0: u32
+//! cell: f64  extent: f64  tag: u64  slots: u32  free: u32  live: u32  layers: u32
 //! per slot:  generation: u32  flags: u8 (bit 0 live; bits 1-3 one-way face, 0 none, else
 //!            1 + 2 * axis + positive; bits 4-5 shape, 0 rect, 1 slope, 2 polygon; bit 6
 //!            sensor)
@@ -19,6 +20,10 @@
 //!                        a slope:  corner: u8
 //!                        a polygon:  n: u8, then n vertices as x y: f64
 //! per free slot, in the order of reuse:  slot: u32
+//! when layers > 0:  ids: u32 (layer ids issued so far)
+//!     per tile layer, by ascending id:  id: u32  cols: u32  rows: u32  x y w h: f64
+//!         category: u64  mask: u64  cols * rows codes: u32 (row by row)
+//!         items: u32, then each item's slot: u32 (in order of its first tile, row by row)
 //! when bit 0 of `sections` is set, the sensors' pending state:
 //!     pairs overlapping at the last call:  n: u32, then n × sensor: u64 item: u64 (ascending)
 //!     slots changed since:  n: u32, then n × slot: u32 (ascending)
@@ -28,8 +33,11 @@
 //! check: u64 (the mix of every field before it)
 //! ```
 //!
-//! A world without sensors (and nothing pending from them) has no sensor bit and no section: its
-//! snapshot is byte for byte what it was before sensors existed.
+//! A world without sensors (and nothing pending from them) has no sensor bit and no sensors'
+//! section, and one without tile layers writes `layers = 0` and no layer section: the snapshot
+//! and the hash of a world with neither are those of the library before both (a library of
+//! that time refuses a snapshot with either as corrupt). A layer's items are those of a fresh
+//! merge of its codes (see `layer.rs`): the snapshot names only their slots.
 //!
 //! The world's tag travels with it: a restored world or a clone answers to the handles of the
 //! world it was taken from.
@@ -38,7 +46,7 @@ use super::events::{Event, Removal};
 use super::handle;
 use super::kit::Dir;
 use super::slope::{cover, Shape};
-use super::{Precision, RectD, World, DEFAULT_CATEGORY};
+use super::{Precision, RectD, Vec2D, World, DEFAULT_CATEGORY, TILE_LAYER_MAX};
 use crate::query::Convex;
 use crate::shape::POLY_MAX;
 use alloc::boxed::Box;
@@ -318,7 +326,7 @@ impl World {
         sink.u32(self.free.len() as u32);
         sink.u32(self.count as u32);
         if !hash {
-            sink.u32(0);
+            sink.u32(self.layers.live() as u32);
         }
         for s in 0..self.gens.len() {
             let live = self.live[s];
@@ -373,6 +381,9 @@ impl World {
                 sink.u32(self.gens[f as usize]);
             }
         }
+        if self.layers.live() > 0 {
+            self.emit_layers(sink, hash);
+        }
         if !pending.is_empty() {
             pending.emit(sink);
         }
@@ -422,9 +433,39 @@ impl World {
         Some(())
     }
 
+    /// The tile layers' fields (see the module's notes); the hash counts their number first.
+    fn emit_layers(&self, sink: &mut Sink, hash: bool) {
+        if hash {
+            sink.u32(self.layers.live() as u32);
+        }
+        sink.u32(self.layers.issued);
+        for (id, l) in &self.layers.list {
+            let Some(l) = l else {
+                continue;
+            };
+            sink.u32(*id);
+            sink.u32(l.cols);
+            sink.u32(l.rows);
+            for v in [l.origin.x, l.origin.y, l.tile.x, l.tile.y] {
+                sink.f64(v);
+            }
+            sink.u64(l.cats[0]);
+            sink.u64(l.cats[1]);
+            for &c in &l.codes {
+                sink.u32(c);
+            }
+            let order = l.ordered();
+            sink.u32(order.len() as u32);
+            for p in order {
+                sink.u32(handle::slot_of(l.pieces[p as usize].item) as u32);
+            }
+        }
+    }
+
     /// A 64-bit hash of the world's state: every live item's handle (its slot and generation,
     /// not the world's tag), rect bits, category, mask, one-way face and shape, the order in
-    /// which free slots will be reused, the cell size and the precision. Equal states hash
+    /// which free slots will be reused, the cell size, the precision and the tile layers (none
+    /// add nothing: a world without layers hashes as before them). Equal states hash
     /// equal on every target, however they were reached; user values do not count.
     pub fn state_hash(&self) -> u64 {
         let mut sink = Sink {
@@ -449,7 +490,25 @@ impl World {
             .sum();
         let pending = self.pending();
         let events = if pending.is_empty() { 0 } else { pending.len() };
-        48 + 5 * self.gens.len() + 56 * self.count + shapes + 4 * self.free.len() + events + 8
+        let layers: usize = match self.layers.live() {
+            0 => 0,
+            _ => {
+                4 + self
+                    .layers
+                    .list
+                    .iter()
+                    .filter_map(|e| e.1.as_ref())
+                    .map(|l| 64 + 4 * l.codes.len() + 4 * l.live_count())
+                    .sum::<usize>()
+            }
+        };
+        48 + 5 * self.gens.len()
+            + 56 * self.count
+            + shapes
+            + 4 * self.free.len()
+            + layers
+            + events
+            + 8
     }
 
     /// Writes the world's snapshot into `out` when it has room for it ([`World::snapshot_len`]
@@ -513,6 +572,7 @@ impl World {
             count,
             tiles,
             sensing,
+            layers,
             scratch: _,
         } = other;
         self.changes = self.changes.max(changes) + 1;
@@ -529,6 +589,7 @@ impl World {
             self.tiles,
         ) = (sorted_out, homes, free, count, tiles);
         self.sensing = sensing;
+        self.layers = layers;
     }
 
     /// The slots as a snapshot records them.
@@ -557,6 +618,8 @@ impl World {
         };
         let mut w = build(&header, self.slots(), self.free.clone())
             .expect("a live world's own state is a valid one");
+        // The same slots hold the same items: the layers carry over as they are.
+        w.layers = self.layers.clone();
         w.take_pending(self.pending())
             .expect("a live world's own state is a valid one");
         w
@@ -657,12 +720,13 @@ fn read(bytes: &[u8]) -> Result<World, SnapshotError> {
         extent: src.f64()?,
         tag: src.u64()?,
     };
-    let (slots, frees, lives) = (
+    let (slots, frees, lives, layers) = (
+        src.u32()? as usize,
         src.u32()? as usize,
         src.u32()? as usize,
         src.u32()? as usize,
     );
-    if src.u32()? != 0 || slots > World::CAPACITY || frees > slots || lives > slots {
+    if slots > World::CAPACITY || frees > slots || lives > slots {
         return Err(Corrupt);
     }
     // Every slot takes at least 5 bytes, every free entry 4: a short buffer is caught before
@@ -722,6 +786,11 @@ fn read(bytes: &[u8]) -> Result<World, SnapshotError> {
     let free = (0..frees)
         .map(|_| src.u32())
         .collect::<Result<Vec<_>, _>>()?;
+    let tile_layers = if layers > 0 {
+        read_layers(&mut src, layers)?
+    } else {
+        (0, Vec::new())
+    };
     let pending = if sensing {
         Pending::read(&mut src)?
     } else {
@@ -735,8 +804,67 @@ fn read(bytes: &[u8]) -> Result<World, SnapshotError> {
         return Err(Corrupt);
     }
     let mut w = build(&header, list.into_iter(), free).ok_or(Corrupt)?;
+    let (ids, tile_layers) = tile_layers;
+    w.layers.issued = ids;
+    for l in tile_layers {
+        w.load_layer(l.id, l.grid, l.cats, l.codes, &l.slots)
+            .ok_or(Corrupt)?;
+    }
     w.take_pending(pending).ok_or(Corrupt)?;
     Ok(w)
+}
+
+/// A tile layer as a snapshot records it.
+struct LayerState {
+    id: u32,
+    grid: (u32, u32, Vec2D, Vec2D),
+    cats: [u64; 2],
+    codes: Vec<u32>,
+    slots: Vec<u32>,
+}
+
+/// The layer section of a snapshot with `n` layers: the ids issued and the layers, by
+/// ascending id.
+fn read_layers(src: &mut Source, n: usize) -> Result<(u32, Vec<LayerState>), SnapshotError> {
+    use SnapshotError::Corrupt;
+    let ids = src.u32()?;
+    // Every layer takes at least 64 bytes: a short buffer is caught before allocating.
+    if n > ids as usize || src.data.len() < n * 64 {
+        return Err(Corrupt);
+    }
+    let mut out: Vec<LayerState> = Vec::with_capacity(n);
+    for _ in 0..n {
+        let id = src.u32()?;
+        if id == 0 || id > ids || out.last().is_some_and(|l| l.id >= id) {
+            return Err(Corrupt);
+        }
+        let (cols, rows) = (src.u32()?, src.u32()?);
+        let origin = Vec2D::new(src.f64()?, src.f64()?);
+        let tile = Vec2D::new(src.f64()?, src.f64()?);
+        let cats = [src.u64()?, src.u64()?];
+        let tiles = cols as usize * rows as usize;
+        if tiles > TILE_LAYER_MAX || src.data.len() < tiles * 4 + 4 {
+            return Err(Corrupt);
+        }
+        let codes = (0..tiles)
+            .map(|_| src.u32())
+            .collect::<Result<Vec<_>, _>>()?;
+        let items = src.u32()? as usize;
+        if items > tiles || src.data.len() < items * 4 {
+            return Err(Corrupt);
+        }
+        let slots = (0..items)
+            .map(|_| src.u32())
+            .collect::<Result<Vec<_>, _>>()?;
+        out.push(LayerState {
+            id,
+            grid: (cols, rows, origin, tile),
+            cats,
+            codes,
+            slots,
+        });
+    }
+    Ok((ids, out))
 }
 
 #[cfg(test)]
