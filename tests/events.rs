@@ -544,3 +544,47 @@ fn a_world_without_sensors_keeps_the_first_snapshot_layout() {
     assert_eq!(snap[7], 0);
     assert_eq!(snap.len(), 48 + 5 + 56 + 8);
 }
+
+/// A level of tiles with a checkpoint sensor: the snapshot carries both, and the restored world
+/// gives the same events and hash.
+#[test]
+fn a_snapshot_of_tiles_and_sensors_restores_both() {
+    use collide2d::world::{TILE_ONE_WAY_YNEG, TILE_SOLID};
+    let mut w = World::new_d(64.0).unwrap();
+    let mut codes = vec![0u32; 20 * 4];
+    for c in 0..20 {
+        codes[3 * 20 + c] = TILE_SOLID;
+    }
+    codes[20 + 5] = TILE_ONE_WAY_YNEG;
+    let layer = w
+        .add_tiles(
+            &codes,
+            20,
+            4,
+            20,
+            Vec2D::new(0.0, 0.0),
+            Vec2D::new(16.0, 16.0),
+        )
+        .unwrap();
+    let flag = w.add_d(RectD::new(200.0, 0.0, 4.0, 48.0), 0).unwrap();
+    w.set_sensor(flag, true).unwrap();
+    let p = w.add_d(RectD::new(10.0, 24.0, 12.0, 24.0), 0).unwrap();
+    events(&mut w);
+    let mut hits = Vec::new();
+    w.move_d(p, Vec2D::new(300.0, 40.0), slide, &mut hits)
+        .unwrap();
+    let snap = w.snapshot();
+    let mut back = World::new_d(64.0).unwrap();
+    back.restore(&snap).unwrap();
+    assert_eq!(back.state_hash(), w.state_hash());
+    let want = events(&mut w);
+    assert_eq!(
+        want,
+        [
+            ev(flag, p, EVENT_BEGIN, EVENT_PASSED),
+            ev(flag, p, EVENT_END, EVENT_PASSED)
+        ]
+    );
+    assert_eq!(events(&mut back), want);
+    assert_eq!(back.tile(layer, 5, 1).unwrap(), TILE_ONE_WAY_YNEG);
+}
