@@ -9,6 +9,8 @@
 mod contact;
 mod kit;
 mod overlap;
+// After the single predicates, so the header lists the batch ones next to them.
+mod batch;
 mod poly;
 mod poly_contact;
 mod poly_sweep;
@@ -24,6 +26,7 @@ mod sweep;
 mod version;
 mod world;
 
+pub use batch::*;
 pub use contact::*;
 pub use kit::*;
 pub use overlap::*;
