@@ -215,5 +215,6 @@ void test_poly_sweep(void);
 void test_touching(void);
 void test_state(void);
 void test_sensors(void);
+void test_batch(void);
 
 #endif /* C2D_TEST_MACROS_H */

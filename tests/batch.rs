@@ -15,7 +15,6 @@ use std::ptr::{null, null_mut};
 const UNTOUCHED: u64 = 0xDEAD_BEEF_DEAD_BEEF;
 const UNTOUCHED_INDEX: u32 = 0xFFFF_FFF7;
 
-type Out<'a> = (Option<&'a mut [u64]>, &'a mut [u32]);
 type RustFn<Q, T> = fn(Q, &[T], Option<&mut [u64]>, &mut [u32]) -> usize;
 type ColsFn<Q> = fn(Q, &[&[f32]], Option<&mut [u64]>, &mut [u32]) -> usize;
 type AosFn<Q, T> =

@@ -104,10 +104,18 @@ unsafe fn rects_aos(
     if items.is_null() && n > 0 {
         return 0;
     }
-    // SAFETY: non-NULL (or n == 0: nothing is read) and readable, as the caller promises.
-    let items = unsafe { Strided::<4>::new(items.cast(), stride_of::<Rect>(stride), n) };
+    let stride = stride_of::<Rect>(stride);
     // SAFETY: forwarded from the caller's promise.
     let (bits, out) = unsafe { outputs(n, bits, out, cap) };
+    if stride == std::mem::size_of::<Rect>() && items.is_aligned() && n > 0 {
+        // A plain aligned array, read as a slice. measured: 1,000 rects in cache, 4.7 ns per rect
+        // through the strided reader (the sprites column), 4.0 as a slice (benches/batch.rs).
+        // SAFETY: non-NULL, aligned, and readable for `n` packed rects (the caller's promise).
+        let items = unsafe { std::slice::from_raw_parts(items, n) };
+        return guard(0, || on_rects(q, closed, items, bits, out));
+    }
+    // SAFETY: non-NULL (or n == 0: nothing is read) and readable, as the caller promises.
+    let items = unsafe { Strided::<4>::new(items.cast(), stride, n) };
     guard(0, || on_rects(q, closed, &items, bits, out))
 }
 
@@ -129,10 +137,16 @@ unsafe fn circles_aos(
     if items.is_null() && n > 0 {
         return 0;
     }
-    // SAFETY: non-NULL (or n == 0: nothing is read) and readable, as the caller promises.
-    let items = unsafe { Strided::<3>::new(items.cast(), stride_of::<Circle>(stride), n) };
+    let stride = stride_of::<Circle>(stride);
     // SAFETY: forwarded from the caller's promise.
     let (bits, out) = unsafe { outputs(n, bits, out, cap) };
+    if stride == std::mem::size_of::<Circle>() && items.is_aligned() && n > 0 {
+        // SAFETY: non-NULL, aligned, and readable for `n` packed circles (the caller's promise).
+        let items = unsafe { std::slice::from_raw_parts(items, n) };
+        return guard(0, || on_circles(q, closed, items, bits, out));
+    }
+    // SAFETY: non-NULL (or n == 0: nothing is read) and readable, as the caller promises.
+    let items = unsafe { Strided::<3>::new(items.cast(), stride, n) };
     guard(0, || on_circles(q, closed, &items, bits, out))
 }
 
