@@ -54,6 +54,15 @@ const HEADER_TOP: &str = "\
  *                touching counts), each for rect_rect, circle_circle, rect_circle, point_rect,
  *                point_circle, point_obb, obb_circle, obb_rect, obb_obb, recti_recti,
  *                recti_circlei, circlei_circlei
+ *   Batches      one shape against many: c2d_overlap_<q>_<items> and c2d_touch_<q>_<items>
+ *                for q = rect, circle, point and items = rects, circles, e.g.
+ *                c2d_overlap_rect_rects(q, items, stride, n, bits, out, cap): item i answers
+ *                as c2d_overlap_rect_rect(q, items[i]) (circle_rects as rect_circle(items[i],
+ *                q)), bit for bit. Items from the engine's own structs (pointer to the first
+ *                shape, byte stride, 0 = packed, any alignment) or, with _soa, float arrays
+ *                x, y, w, h (x, y, r). Out: a bitmask (bit i%64 of word i/64) and/or the
+ *                hits' indices in ascending order (at most cap); returns the number of hits.
+ *                NULL items with n > 0: 0, nothing written
  *   Segments     c2d_intersect_segment_segment, _rect, _circle, _obb (closed: touching counts)
  *   Polygons,    c2d_poly_make (the convex hull of any points, counter-clockwise in y-up terms);
  *   capsules     c2d_overlap_* and c2d_touch_* for point_poly, rect_poly, obb_poly, poly_poly,

@@ -58,6 +58,7 @@ int c2d_harness_run(void)
     test_sensors();
     test_world_i();
     test_tiles();
+    test_batch();
 
     printf("%d tests, %d failed\n", th_tests_run, th_tests_failed);
     printf("%d passed, %d failed\n", th_checks_passed, th_checks_failed);

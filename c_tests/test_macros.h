@@ -217,5 +217,6 @@ void test_state(void);
 void test_sensors(void);
 void test_world_i(void);
 void test_tiles(void);
+void test_batch(void);
 
 #endif /* C2D_TEST_MACROS_H */

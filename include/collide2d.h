@@ -13,6 +13,15 @@
  *                touching counts), each for rect_rect, circle_circle, rect_circle, point_rect,
  *                point_circle, point_obb, obb_circle, obb_rect, obb_obb, recti_recti,
  *                recti_circlei, circlei_circlei
+ *   Batches      one shape against many: c2d_overlap_<q>_<items> and c2d_touch_<q>_<items>
+ *                for q = rect, circle, point and items = rects, circles, e.g.
+ *                c2d_overlap_rect_rects(q, items, stride, n, bits, out, cap): item i answers
+ *                as c2d_overlap_rect_rect(q, items[i]) (circle_rects as rect_circle(items[i],
+ *                q)), bit for bit. Items from the engine's own structs (pointer to the first
+ *                shape, byte stride, 0 = packed, any alignment) or, with _soa, float arrays
+ *                x, y, w, h (x, y, r). Out: a bitmask (bit i%64 of word i/64) and/or the
+ *                hits' indices in ascending order (at most cap); returns the number of hits.
+ *                NULL items with n > 0: 0, nothing written
  *   Segments     c2d_intersect_segment_segment, _rect, _circle, _obb (closed: touching counts)
  *   Polygons,    c2d_poly_make (the convex hull of any points, counter-clockwise in y-up terms);
  *   capsules     c2d_overlap_* and c2d_touch_* for point_poly, rect_poly, obb_poly, poly_poly,
@@ -1074,6 +1083,384 @@ bool c2d_intersect_segment_circle(struct c2d_segment s,
 /// false if any input is NaN.
 bool c2d_intersect_segment_obb(struct c2d_segment s,
                                struct c2d_obb o);
+
+/// The rect `q` against `n` rects: item i is hit when `c2d_overlap_rect_rect(q, item)` is true, bit
+/// for bit. Strict: an item only touching the query is not hit.
+/// Items: `items` points to the first c2d_rect, and each next one is `stride` bytes further (0
+/// means 16, a plain array; `&sprites[0].box, sizeof(sprite)` reads a field of an engine's structs;
+/// any alignment). `items` NULL with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_overlap_rect_rects(struct c2d_rect q,
+                              const struct c2d_rect *items,
+                              size_t stride,
+                              size_t n,
+                              uint64_t *bits,
+                              uint32_t *out,
+                              size_t cap);
+
+/// As `c2d_overlap_rect_rects`, the rects given as separate float arrays `x, y, w, h` (item i is
+/// `{x[i], y[i], w[i], h[i]}`). Strict: an item only touching the query is not hit. Any column NULL
+/// with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_overlap_rect_rects_soa(struct c2d_rect q,
+                                  const float *x,
+                                  const float *y,
+                                  const float *w,
+                                  const float *h,
+                                  size_t n,
+                                  uint64_t *bits,
+                                  uint32_t *out,
+                                  size_t cap);
+
+/// The rect `q` against `n` rects: item i is hit when `c2d_touch_rect_rect(q, item)` is true, bit
+/// for bit. Closed: an item touching the query is hit.
+/// Items: `items` points to the first c2d_rect, and each next one is `stride` bytes further (0
+/// means 16, a plain array; `&sprites[0].box, sizeof(sprite)` reads a field of an engine's structs;
+/// any alignment). `items` NULL with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_touch_rect_rects(struct c2d_rect q,
+                            const struct c2d_rect *items,
+                            size_t stride,
+                            size_t n,
+                            uint64_t *bits,
+                            uint32_t *out,
+                            size_t cap);
+
+/// As `c2d_touch_rect_rects`, the rects given as separate float arrays `x, y, w, h` (item i is
+/// `{x[i], y[i], w[i], h[i]}`). Closed: an item touching the query is hit. Any column NULL with `n
+/// > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_touch_rect_rects_soa(struct c2d_rect q,
+                                const float *x,
+                                const float *y,
+                                const float *w,
+                                const float *h,
+                                size_t n,
+                                uint64_t *bits,
+                                uint32_t *out,
+                                size_t cap);
+
+/// The point `p` against `n` rects: item i is hit when `c2d_overlap_point_rect(p, item)` is true,
+/// bit for bit. Strict: an item only touching the query is not hit.
+/// Items: `items` points to the first c2d_rect, and each next one is `stride` bytes further (0
+/// means 16, a plain array; `&sprites[0].box, sizeof(sprite)` reads a field of an engine's structs;
+/// any alignment). `items` NULL with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_overlap_point_rects(struct c2d_vec2 p,
+                               const struct c2d_rect *items,
+                               size_t stride,
+                               size_t n,
+                               uint64_t *bits,
+                               uint32_t *out,
+                               size_t cap);
+
+/// As `c2d_overlap_point_rects`, the rects given as separate float arrays `x, y, w, h` (item i is
+/// `{x[i], y[i], w[i], h[i]}`). Strict: an item only touching the query is not hit. Any column NULL
+/// with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_overlap_point_rects_soa(struct c2d_vec2 p,
+                                   const float *x,
+                                   const float *y,
+                                   const float *w,
+                                   const float *h,
+                                   size_t n,
+                                   uint64_t *bits,
+                                   uint32_t *out,
+                                   size_t cap);
+
+/// The point `p` against `n` rects: item i is hit when `c2d_touch_point_rect(p, item)` is true, bit
+/// for bit. Closed: an item touching the query is hit.
+/// Items: `items` points to the first c2d_rect, and each next one is `stride` bytes further (0
+/// means 16, a plain array; `&sprites[0].box, sizeof(sprite)` reads a field of an engine's structs;
+/// any alignment). `items` NULL with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_touch_point_rects(struct c2d_vec2 p,
+                             const struct c2d_rect *items,
+                             size_t stride,
+                             size_t n,
+                             uint64_t *bits,
+                             uint32_t *out,
+                             size_t cap);
+
+/// As `c2d_touch_point_rects`, the rects given as separate float arrays `x, y, w, h` (item i is
+/// `{x[i], y[i], w[i], h[i]}`). Closed: an item touching the query is hit. Any column NULL with `n
+/// > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_touch_point_rects_soa(struct c2d_vec2 p,
+                                 const float *x,
+                                 const float *y,
+                                 const float *w,
+                                 const float *h,
+                                 size_t n,
+                                 uint64_t *bits,
+                                 uint32_t *out,
+                                 size_t cap);
+
+/// The circle `q` against `n` rects: item i is hit when `c2d_overlap_rect_circle(item, q)` is true,
+/// bit for bit. Strict: an item only touching the query is not hit.
+/// Items: `items` points to the first c2d_rect, and each next one is `stride` bytes further (0
+/// means 16, a plain array; `&sprites[0].box, sizeof(sprite)` reads a field of an engine's structs;
+/// any alignment). `items` NULL with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_overlap_circle_rects(struct c2d_circle q,
+                                const struct c2d_rect *items,
+                                size_t stride,
+                                size_t n,
+                                uint64_t *bits,
+                                uint32_t *out,
+                                size_t cap);
+
+/// As `c2d_overlap_circle_rects`, the rects given as separate float arrays `x, y, w, h` (item i is
+/// `{x[i], y[i], w[i], h[i]}`). Strict: an item only touching the query is not hit. Any column NULL
+/// with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_overlap_circle_rects_soa(struct c2d_circle q,
+                                    const float *x,
+                                    const float *y,
+                                    const float *w,
+                                    const float *h,
+                                    size_t n,
+                                    uint64_t *bits,
+                                    uint32_t *out,
+                                    size_t cap);
+
+/// The circle `q` against `n` rects: item i is hit when `c2d_touch_rect_circle(item, q)` is true,
+/// bit for bit. Closed: an item touching the query is hit.
+/// Items: `items` points to the first c2d_rect, and each next one is `stride` bytes further (0
+/// means 16, a plain array; `&sprites[0].box, sizeof(sprite)` reads a field of an engine's structs;
+/// any alignment). `items` NULL with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_touch_circle_rects(struct c2d_circle q,
+                              const struct c2d_rect *items,
+                              size_t stride,
+                              size_t n,
+                              uint64_t *bits,
+                              uint32_t *out,
+                              size_t cap);
+
+/// As `c2d_touch_circle_rects`, the rects given as separate float arrays `x, y, w, h` (item i is
+/// `{x[i], y[i], w[i], h[i]}`). Closed: an item touching the query is hit. Any column NULL with `n
+/// > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_touch_circle_rects_soa(struct c2d_circle q,
+                                  const float *x,
+                                  const float *y,
+                                  const float *w,
+                                  const float *h,
+                                  size_t n,
+                                  uint64_t *bits,
+                                  uint32_t *out,
+                                  size_t cap);
+
+/// The rect `q` against `n` circles: item i is hit when `c2d_overlap_rect_circle(q, item)` is true,
+/// bit for bit. Strict: an item only touching the query is not hit.
+/// Items: `items` points to the first c2d_circle, and each next one is `stride` bytes further (0
+/// means 12, a plain array; `&sprites[0].box, sizeof(sprite)` reads a field of an engine's structs;
+/// any alignment). `items` NULL with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_overlap_rect_circles(struct c2d_rect q,
+                                const struct c2d_circle *items,
+                                size_t stride,
+                                size_t n,
+                                uint64_t *bits,
+                                uint32_t *out,
+                                size_t cap);
+
+/// As `c2d_overlap_rect_circles`, the circles given as separate float arrays `x, y, r` (item i is
+/// `{x[i], y[i], r[i]}`). Strict: an item only touching the query is not hit. Any column NULL with
+/// `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_overlap_rect_circles_soa(struct c2d_rect q,
+                                    const float *x,
+                                    const float *y,
+                                    const float *r,
+                                    size_t n,
+                                    uint64_t *bits,
+                                    uint32_t *out,
+                                    size_t cap);
+
+/// The rect `q` against `n` circles: item i is hit when `c2d_touch_rect_circle(q, item)` is true,
+/// bit for bit. Closed: an item touching the query is hit.
+/// Items: `items` points to the first c2d_circle, and each next one is `stride` bytes further (0
+/// means 12, a plain array; `&sprites[0].box, sizeof(sprite)` reads a field of an engine's structs;
+/// any alignment). `items` NULL with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_touch_rect_circles(struct c2d_rect q,
+                              const struct c2d_circle *items,
+                              size_t stride,
+                              size_t n,
+                              uint64_t *bits,
+                              uint32_t *out,
+                              size_t cap);
+
+/// As `c2d_touch_rect_circles`, the circles given as separate float arrays `x, y, r` (item i is
+/// `{x[i], y[i], r[i]}`). Closed: an item touching the query is hit. Any column NULL with `n > 0`
+/// answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_touch_rect_circles_soa(struct c2d_rect q,
+                                  const float *x,
+                                  const float *y,
+                                  const float *r,
+                                  size_t n,
+                                  uint64_t *bits,
+                                  uint32_t *out,
+                                  size_t cap);
+
+/// The point `p` against `n` circles: item i is hit when `c2d_overlap_point_circle(p, item)` is
+/// true, bit for bit. Strict: an item only touching the query is not hit.
+/// Items: `items` points to the first c2d_circle, and each next one is `stride` bytes further (0
+/// means 12, a plain array; `&sprites[0].box, sizeof(sprite)` reads a field of an engine's structs;
+/// any alignment). `items` NULL with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_overlap_point_circles(struct c2d_vec2 p,
+                                 const struct c2d_circle *items,
+                                 size_t stride,
+                                 size_t n,
+                                 uint64_t *bits,
+                                 uint32_t *out,
+                                 size_t cap);
+
+/// As `c2d_overlap_point_circles`, the circles given as separate float arrays `x, y, r` (item i is
+/// `{x[i], y[i], r[i]}`). Strict: an item only touching the query is not hit. Any column NULL with
+/// `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_overlap_point_circles_soa(struct c2d_vec2 p,
+                                     const float *x,
+                                     const float *y,
+                                     const float *r,
+                                     size_t n,
+                                     uint64_t *bits,
+                                     uint32_t *out,
+                                     size_t cap);
+
+/// The point `p` against `n` circles: item i is hit when `c2d_touch_point_circle(p, item)` is true,
+/// bit for bit. Closed: an item touching the query is hit.
+/// Items: `items` points to the first c2d_circle, and each next one is `stride` bytes further (0
+/// means 12, a plain array; `&sprites[0].box, sizeof(sprite)` reads a field of an engine's structs;
+/// any alignment). `items` NULL with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_touch_point_circles(struct c2d_vec2 p,
+                               const struct c2d_circle *items,
+                               size_t stride,
+                               size_t n,
+                               uint64_t *bits,
+                               uint32_t *out,
+                               size_t cap);
+
+/// As `c2d_touch_point_circles`, the circles given as separate float arrays `x, y, r` (item i is
+/// `{x[i], y[i], r[i]}`). Closed: an item touching the query is hit. Any column NULL with `n > 0`
+/// answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_touch_point_circles_soa(struct c2d_vec2 p,
+                                   const float *x,
+                                   const float *y,
+                                   const float *r,
+                                   size_t n,
+                                   uint64_t *bits,
+                                   uint32_t *out,
+                                   size_t cap);
+
+/// The circle `q` against `n` circles: item i is hit when `c2d_overlap_circle_circle(q, item)` is
+/// true, bit for bit. Strict: an item only touching the query is not hit.
+/// Items: `items` points to the first c2d_circle, and each next one is `stride` bytes further (0
+/// means 12, a plain array; `&sprites[0].box, sizeof(sprite)` reads a field of an engine's structs;
+/// any alignment). `items` NULL with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_overlap_circle_circles(struct c2d_circle q,
+                                  const struct c2d_circle *items,
+                                  size_t stride,
+                                  size_t n,
+                                  uint64_t *bits,
+                                  uint32_t *out,
+                                  size_t cap);
+
+/// As `c2d_overlap_circle_circles`, the circles given as separate float arrays `x, y, r` (item i is
+/// `{x[i], y[i], r[i]}`). Strict: an item only touching the query is not hit. Any column NULL with
+/// `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_overlap_circle_circles_soa(struct c2d_circle q,
+                                      const float *x,
+                                      const float *y,
+                                      const float *r,
+                                      size_t n,
+                                      uint64_t *bits,
+                                      uint32_t *out,
+                                      size_t cap);
+
+/// The circle `q` against `n` circles: item i is hit when `c2d_touch_circle_circle(q, item)` is
+/// true, bit for bit. Closed: an item touching the query is hit.
+/// Items: `items` points to the first c2d_circle, and each next one is `stride` bytes further (0
+/// means 12, a plain array; `&sprites[0].box, sizeof(sprite)` reads a field of an engine's structs;
+/// any alignment). `items` NULL with `n > 0` answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_touch_circle_circles(struct c2d_circle q,
+                                const struct c2d_circle *items,
+                                size_t stride,
+                                size_t n,
+                                uint64_t *bits,
+                                uint32_t *out,
+                                size_t cap);
+
+/// As `c2d_touch_circle_circles`, the circles given as separate float arrays `x, y, r` (item i is
+/// `{x[i], y[i], r[i]}`). Closed: an item touching the query is hit. Any column NULL with `n > 0`
+/// answers 0 and writes nothing.
+/// Outputs: `bits` (NULL: none) gets bit i%64 of word i/64 for every item, (n+63)/64 words, unused
+/// bits of the last word 0; `out` (NULL: none) gets the indices of the hits in ascending order, at
+/// most `cap`. Returns the number of hits, even when more than `cap`.
+size_t c2d_touch_circle_circles_soa(struct c2d_circle q,
+                                    const float *x,
+                                    const float *y,
+                                    const float *r,
+                                    size_t n,
+                                    uint64_t *bits,
+                                    uint32_t *out,
+                                    size_t cap);
 
 /// Builds in `*out` the convex hull of the `n` points at `pts`: counter-clockwise in y-up terms
 /// (clockwise on a y-down screen), starting at the lowest of the leftmost points, repeated points

@@ -1109,3 +1109,144 @@ fn tile_layers_read_only_their_grid_and_write_through_any_out() {
         c2d_world_free(w);
     }
 }
+
+#[test]
+fn batches_read_unaligned_items_and_write_only_their_outputs() {
+    // Three rects and three circles inside byte buffers at an odd address, 21 bytes apart: the
+    // strided form must read them without alignment. Columns at an odd address likewise.
+    let rects = [
+        rect(0.0, 0.0, 2.0, 2.0),
+        rect(2.0, 0.0, 2.0, 2.0),
+        rect(NAN, 0.0, 1.0, 1.0),
+    ];
+    let circles = [
+        Circle::new(1.0, 1.0, 1.0),
+        Circle::new(3.0, 1.0, 1.0),
+        Circle::new(0.0, INF, 1.0),
+    ];
+    let stride = 21;
+    let mut rbytes = vec![0u8; 1 + 3 * stride];
+    let mut cbytes = vec![0u8; 1 + 3 * stride];
+    let mut cols = vec![0u8; 1 + 7 * 3 * 4];
+    for i in 0..3 {
+        // SAFETY: each write lies inside its buffer; `write_unaligned` needs no alignment.
+        unsafe {
+            rbytes
+                .as_mut_ptr()
+                .add(1 + i * stride)
+                .cast::<Rect>()
+                .write_unaligned(rects[i]);
+            cbytes
+                .as_mut_ptr()
+                .add(1 + i * stride)
+                .cast::<Circle>()
+                .write_unaligned(circles[i]);
+            let r = rects[i];
+            let c = circles[i];
+            for (k, v) in [r.x, r.y, r.w, r.h, c.x, c.y, c.r].into_iter().enumerate() {
+                cols.as_mut_ptr()
+                    .add(1 + (k * 3 + i) * 4)
+                    .cast::<f32>()
+                    .write_unaligned(v);
+            }
+        }
+    }
+    let rp = rbytes[1..].as_ptr().cast::<Rect>();
+    let cp = cbytes[1..].as_ptr().cast::<Circle>();
+    let col = |k: usize| cols[1 + k * 12..].as_ptr().cast::<f32>();
+    let (q, c, p) = (
+        rect(1.0, 0.5, 2.0, 1.0),
+        Circle::new(2.0, 1.0, 0.5),
+        v(2.0, 1.0),
+    );
+    let mut bits = [0xA5A5_A5A5_A5A5_A5A5u64; 2];
+    let mut idx = [u32::MAX; 4];
+    let (b, o) = (bits.as_mut_ptr(), idx.as_mut_ptr());
+    // SAFETY (all calls below): the items are readable at `stride` for 3 items, the columns for
+    // 3 floats each; `bits` holds a word, `idx` 4 indices; NULL items come with n == 0 or are
+    // refused.
+    unsafe {
+        let (x, y, w, h, cx, cy, cr) = (col(0), col(1), col(2), col(3), col(4), col(5), col(6));
+        let answers = [
+            (
+                c2d_overlap_rect_rects(q, rp, stride, 3, b, o, 4),
+                c2d_overlap_rect_rects_soa(q, x, y, w, h, 3, b, o, 4),
+                2,
+            ),
+            (
+                c2d_touch_rect_rects(q, rp, stride, 3, b, o, 4),
+                c2d_touch_rect_rects_soa(q, x, y, w, h, 3, b, o, 4),
+                2,
+            ),
+            (
+                c2d_overlap_point_rects(p, rp, stride, 3, b, o, 4),
+                c2d_overlap_point_rects_soa(p, x, y, w, h, 3, b, o, 4),
+                0,
+            ),
+            (
+                c2d_touch_point_rects(p, rp, stride, 3, b, o, 4),
+                c2d_touch_point_rects_soa(p, x, y, w, h, 3, b, o, 4),
+                2,
+            ),
+            (
+                c2d_overlap_circle_rects(c, rp, stride, 3, b, o, 4),
+                c2d_overlap_circle_rects_soa(c, x, y, w, h, 3, b, o, 4),
+                2,
+            ),
+            (
+                c2d_touch_circle_rects(c, rp, stride, 3, b, o, 4),
+                c2d_touch_circle_rects_soa(c, x, y, w, h, 3, b, o, 4),
+                2,
+            ),
+            (
+                c2d_overlap_rect_circles(q, cp, stride, 3, b, o, 4),
+                c2d_overlap_rect_circles_soa(q, cx, cy, cr, 3, b, o, 4),
+                2,
+            ),
+            (
+                c2d_touch_rect_circles(q, cp, stride, 3, b, o, 4),
+                c2d_touch_rect_circles_soa(q, cx, cy, cr, 3, b, o, 4),
+                2,
+            ),
+            (
+                c2d_overlap_point_circles(p, cp, stride, 3, b, o, 4),
+                c2d_overlap_point_circles_soa(p, cx, cy, cr, 3, b, o, 4),
+                0,
+            ),
+            (
+                c2d_touch_point_circles(p, cp, stride, 3, b, o, 4),
+                c2d_touch_point_circles_soa(p, cx, cy, cr, 3, b, o, 4),
+                2,
+            ),
+            (
+                c2d_overlap_circle_circles(c, cp, stride, 3, b, o, 4),
+                c2d_overlap_circle_circles_soa(c, cx, cy, cr, 3, b, o, 4),
+                2,
+            ),
+            (
+                c2d_touch_circle_circles(c, cp, stride, 3, b, o, 4),
+                c2d_touch_circle_circles_soa(c, cx, cy, cr, 3, b, o, 4),
+                2,
+            ),
+        ];
+        for (i, &(aos, soa, want)) in answers.iter().enumerate() {
+            assert_eq!((aos, soa), (want, want), "function pair {i}");
+        }
+        assert_eq!(bits[1], 0xA5A5_A5A5_A5A5_A5A5, "one word for three items");
+        // NULL outputs, NULL items.
+        assert_eq!(
+            c2d_touch_rect_rects(q, rp, stride, 3, null_mut(), null_mut(), 9),
+            2
+        );
+        assert_eq!(c2d_touch_rect_rects(q, null(), 0, 0, b, o, 4), 0);
+        assert_eq!(c2d_touch_rect_rects(q, null(), 16, 3, b, o, 4), 0);
+        assert_eq!(
+            c2d_touch_circle_circles_soa(c, cx, null(), cr, 3, b, o, 4),
+            0
+        );
+        assert_eq!(
+            c2d_touch_circle_circles_soa(c, null(), null(), null(), 0, b, o, 4),
+            0
+        );
+    }
+}

@@ -158,6 +158,14 @@ pub fn column<'a, T>(data: &'a [T], mut call: impl FnMut(&T) -> bool + 'a) -> Co
     }
 }
 
+/// The column whose pass is `pass`, making `calls` tests and answering how many were true.
+pub fn pass_column<'a>(calls: usize, pass: impl FnMut() -> usize + 'a) -> Column<'a> {
+    Column {
+        calls,
+        pass: Box::new(pass),
+    }
+}
+
 /// Median ns per call of each column. The passes are taken in turn, one of each column per
 /// round, so that every column meets the machine in the same state: a busy or slow spell of the
 /// host falls on all of them alike instead of on whichever column ran during it.

@@ -9,6 +9,8 @@
 mod contact;
 mod kit;
 mod overlap;
+// After the single predicates, so the header lists the batch ones next to them.
+mod batch;
 mod poly;
 mod poly_contact;
 mod poly_sweep;
@@ -26,6 +28,7 @@ mod version;
 mod world;
 mod world_int;
 
+pub use batch::*;
 pub use contact::*;
 pub use kit::*;
 pub use overlap::*;

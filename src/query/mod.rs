@@ -5,6 +5,7 @@
 //! pair: `overlap_*` is strict (exactly touching is not a collision) and `touch_*` is closed
 //! (touching counts). Both share one body parameterised by the flavour.
 
+mod batch;
 mod closest;
 mod contact;
 mod integer;
@@ -18,6 +19,7 @@ mod segment;
 pub(crate) mod sweep;
 mod sweep_exact;
 
+pub use batch::*;
 pub use closest::*;
 pub use contact::*;
 pub use integer::*;
