@@ -14,7 +14,7 @@ help:
 	@echo "collide2d: exact 2D collision detection, a C library with a Lua binding"
 	@echo ""
 	@echo "  make demo       build the library and the Lua modules, run the C demo"
-	@echo "  make pictures   run examples/platformer.c and examples/gallery.c, writing docs/images/"
+	@echo "  make pictures   run examples/platformer.c, gallery.c and tilemap.c, writing docs/images/"
 	@echo "  make test       install what the tests need, run every test"
 	@echo "  make lib        the library: $(RELEASE)/libcollide2d.so (.so.1), libcollide2d.a, include/collide2d.h"
 	@echo "  make lua        the Lua modules, for each Lua whose headers are installed (target/lua/)"
@@ -47,6 +47,8 @@ pictures: lib
 	mkdir -p docs/images/gallery
 	LD_LIBRARY_PATH=$(RELEASE) $(RELEASE)/platformer docs/images
 	LD_LIBRARY_PATH=$(RELEASE) $(RELEASE)/gallery docs/images/gallery
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -Iinclude examples/tilemap.c -L$(RELEASE) -lcollide2d -o $(RELEASE)/tilemap
+	LD_LIBRARY_PATH=$(RELEASE) $(RELEASE)/tilemap docs/images
 
 test:
 	.ci/test
