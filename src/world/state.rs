@@ -828,8 +828,9 @@ struct LayerState {
 fn read_layers(src: &mut Source, n: usize) -> Result<(u32, Vec<LayerState>), SnapshotError> {
     use SnapshotError::Corrupt;
     let ids = src.u32()?;
-    // Every layer takes at least 64 bytes: a short buffer is caught before allocating.
-    if n > ids as usize || src.data.len() < n * 64 {
+    // Every layer takes at least 64 bytes: a short buffer is caught before allocating (by
+    // division: on a 32-bit target the products of counts read from the bytes may overflow).
+    if n > ids as usize || n > src.data.len() / 64 {
         return Err(Corrupt);
     }
     let mut out: Vec<LayerState> = Vec::with_capacity(n);
@@ -842,15 +843,16 @@ fn read_layers(src: &mut Source, n: usize) -> Result<(u32, Vec<LayerState>), Sna
         let origin = Vec2D::new(src.f64()?, src.f64()?);
         let tile = Vec2D::new(src.f64()?, src.f64()?);
         let cats = [src.u64()?, src.u64()?];
-        let tiles = cols as usize * rows as usize;
-        if tiles > TILE_LAYER_MAX || src.data.len() < tiles * 4 + 4 {
+        let tiles = cols as u64 * rows as u64;
+        if tiles > TILE_LAYER_MAX as u64 || tiles >= (src.data.len() / 4) as u64 {
             return Err(Corrupt);
         }
+        let tiles = tiles as usize;
         let codes = (0..tiles)
             .map(|_| src.u32())
             .collect::<Result<Vec<_>, _>>()?;
         let items = src.u32()? as usize;
-        if items > tiles || src.data.len() < items * 4 {
+        if items > tiles || items > src.data.len() / 4 {
             return Err(Corrupt);
         }
         let slots = (0..items)
