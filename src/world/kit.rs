@@ -1269,24 +1269,7 @@ mod tests {
         }
     }
 
-    /// A small reproducible generator for the tests below (xorshift).
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-        /// A value in [0, 1).
-        fn unit(&mut self) -> f64 {
-            (self.next() >> 11) as f64 / (1u64 << 53) as f64
-        }
-    }
+    use crate::world::testing::Rng;
 
     /// Sorting by handle answers what a sort does, for few and many items, for handles as a
     /// world makes them (slots above, generations and tags below) and for any keys.

@@ -484,6 +484,29 @@ fn fill<T: Copy>(out: &mut [T], items: impl Iterator<Item = T>) -> usize {
     n
 }
 
+/// What the world's unit tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    /// A small reproducible generator (xorshift): the same cases on every run.
+    pub(crate) struct Rng(pub u64);
+
+    impl Rng {
+        pub fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        pub fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+        /// A value in [0, 1).
+        pub fn unit(&mut self) -> f64 {
+            (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

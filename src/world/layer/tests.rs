@@ -4,20 +4,7 @@
 use super::*;
 use crate::world::{Response, WorldHitD};
 
-/// A xorshift generator: the same maps on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use crate::world::testing::Rng;
 
 const ORIGIN: Vec2D = Vec2D { x: -40.0, y: 24.0 };
 const TILE: Vec2D = Vec2D { x: 16.0, y: 16.0 };
