@@ -1136,6 +1136,12 @@ typedef struct {
     /* setSensor or restore was called: removed items are kept in UV_DEPARTED until events()
      * has named them */
     int sensing;
+    /* The items of tile layers, whose user value in the library is their tag, not an index:
+     * their indices by handle, an open-addressing table of tcap slots (a power of two, at most
+     * half full; key 0 marks an empty slot, as no handle is 0). */
+    uint64_t *tkeys;
+    size_t *tvals;
+    size_t tcap, tcount;
 } c2dl_world;
 
 /* tostring(value), pushed; honours __tostring as bump.lua's messages do. */
@@ -1279,14 +1285,20 @@ static void push_index(lua_State *L, int items, size_t i)
     }
 }
 
-/* The index of the item of handle id (its c2d user value), 0 for a stale handle. */
+static size_t tmap_get(const c2dl_world *cw, uint64_t id);
+
+/* The index of the item of handle id, 0 for a stale handle: an item added by world:add has its
+ * index as its c2d user value; a tile layer's item is found by its handle. */
 static size_t id_index(const c2dl_world *cw, uint64_t id, c2d_rectd *rect)
 {
     uint64_t user = 0;
     if (c2d_world_get_d(cw->w, id, rect, &user) != C2D_OK) {
         return 0;
     }
-    return (size_t)user;
+    if (user != 0 && user <= cw->top && cw->ids[user] == id) {
+        return (size_t)user;
+    }
+    return tmap_get(cw, id);
 }
 
 /* Room for indices 0..need - 1 in the per-index arrays; raises "not enough memory" (leaving
@@ -1354,6 +1366,107 @@ static void index_free(c2dl_world *cw, size_t i)
     cw->free[cw->nfree++] = i;
 }
 
+/* ---- the indices of tile layers' items, by handle ---- */
+
+/* The home slot of handle id in a table of cap slots. */
+static size_t tmap_home(uint64_t id, size_t cap)
+{
+    uint64_t h = id * 0x9e3779b97f4a7c15u;
+    return (size_t)(h ^ (h >> 32)) & (cap - 1);
+}
+
+/* The index of tile item id, 0 when it has none. */
+static size_t tmap_get(const c2dl_world *cw, uint64_t id)
+{
+    size_t s;
+    if (cw->tcount == 0) {
+        return 0;
+    }
+    for (s = tmap_home(id, cw->tcap); cw->tkeys[s] != 0; s = (s + 1) & (cw->tcap - 1)) {
+        if (cw->tkeys[s] == id) {
+            return cw->tvals[s];
+        }
+    }
+    return 0;
+}
+
+/* Room for `more` entries beyond those held; raises "not enough memory" (the table unchanged)
+ * when there is none. */
+static void tmap_reserve(lua_State *L, c2dl_world *cw, size_t more)
+{
+    size_t cap = cw->tcap != 0 ? cw->tcap : 16, k, s;
+    uint64_t *keys;
+    size_t *vals;
+    if (more <= cw->tcap / 2 - cw->tcount) {
+        return;
+    }
+    while (cap / 2 < cw->tcount + more) {
+        if (cap > ((size_t)-1 / 2) / sizeof *vals) {
+            luaL_error(L, "not enough memory");
+        }
+        cap *= 2;
+    }
+    keys = (uint64_t *)calloc(cap, sizeof *keys);
+    vals = (size_t *)malloc(cap * sizeof *vals);
+    if (keys == NULL || vals == NULL) {
+        free(keys);
+        free(vals);
+        luaL_error(L, "not enough memory");
+    }
+    for (k = 0; k < cw->tcap; k++) {
+        if (cw->tkeys[k] != 0) {
+            for (s = tmap_home(cw->tkeys[k], cap); keys[s] != 0; s = (s + 1) & (cap - 1)) {
+            }
+            keys[s] = cw->tkeys[k];
+            vals[s] = cw->tvals[k];
+        }
+    }
+    free(cw->tkeys);
+    free(cw->tvals);
+    cw->tkeys = keys;
+    cw->tvals = vals;
+    cw->tcap = cap;
+}
+
+/* Tile item id has index i (room reserved by tmap_reserve). */
+static void tmap_put(c2dl_world *cw, uint64_t id, size_t i)
+{
+    size_t s;
+    for (s = tmap_home(id, cw->tcap); cw->tkeys[s] != 0; s = (s + 1) & (cw->tcap - 1)) {
+    }
+    cw->tkeys[s] = id;
+    cw->tvals[s] = i;
+    cw->tcount++;
+}
+
+/* Forgets tile item id: the entries after it in its run move back (no tombstones). */
+static void tmap_del(c2dl_world *cw, uint64_t id)
+{
+    size_t mask = cw->tcap - 1, s, j;
+    if (cw->tcount == 0) {
+        return;
+    }
+    for (s = tmap_home(id, cw->tcap); cw->tkeys[s] != id; s = (s + 1) & mask) {
+        if (cw->tkeys[s] == 0) {
+            return;
+        }
+    }
+    cw->tcount--;
+    for (j = s;;) {
+        cw->tkeys[s] = 0;
+        do {
+            j = (j + 1) & mask;
+            if (cw->tkeys[j] == 0) {
+                return;
+            }
+            /* an entry stays where it is when its home lies cyclically in (s, j] */
+        } while (((j - tmap_home(cw->tkeys[j], cw->tcap)) & mask) < ((j - s) & mask));
+        cw->tkeys[s] = cw->tkeys[j];
+        cw->tvals[s] = cw->tvals[j];
+        s = j;
+    }
+}
+
 /* t[key] = v for the table on top of the stack (keys from the upvalues). */
 static void wset_num(lua_State *L, int key, lua_Number v)
 {
@@ -1388,6 +1501,8 @@ static void wset_value(lua_State *L, int key, int idx)
 #define INT_Y 2u
 #define INT_W 4u
 #define INT_H 8u
+/* Not a coordinate: the item is a tile layer's, made by the binding (a "tile proxy"). */
+#define INT_TILE 16u
 
 /* INT_X, INT_Y, INT_W, INT_H for the integer arguments among idx..idx+3 */
 static unsigned int int_bits(lua_State *L, int idx)
@@ -1461,6 +1576,11 @@ static int w_gc(lua_State *L)
         free(cw->ints);
         free(cw->free);
         free(cw->serials);
+        free(cw->tkeys);
+        free(cw->tvals);
+        cw->tkeys = NULL;
+        cw->tvals = NULL;
+        cw->tcap = cw->tcount = 0;
         cw->ids = NULL;
         cw->ints = NULL;
         cw->free = NULL;
@@ -1717,37 +1837,48 @@ static int w_add(lua_State *L)
     return 1;
 }
 
+/* The binding forgets the item at stack index `item`, of index i, which has left the world. */
+static void forget_item(lua_State *L, c2dl_world *cw, size_t i, int item, int items, int handles)
+{
+    if (cw->sensing) {
+        /* events() may still name the item: keep it by its handle until then */
+        lua_rawgeti(L, items, UV_DEPARTED);
+        if (!lua_istable(L, -1)) {
+            lua_pop(L, 1);
+            lua_newtable(L);
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, items, UV_DEPARTED);
+        }
+        lua_pushlstring(L, (const char *)&cw->ids[i], sizeof cw->ids[i]);
+        lua_pushvalue(L, item);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
+    }
+    lua_pushnil(L);
+    lua_rawseti(L, items, (int)i);
+    lua_pushvalue(L, item);
+    lua_pushnil(L);
+    lua_rawset(L, handles);
+    index_free(cw, i);
+}
+
 /* world:remove(item) */
 static int w_remove(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "remove", 1);
     size_t i = item_member(L, 2, W_HANDLES(1));
     c2d_rectd r;
+    if ((cw->ints[i] & INT_TILE) != 0) {
+        luaL_error(L, "collide2d: %s is a tile of a layer: set its tiles to 0 (world:setTile) or "
+                      "remove the layer (world:removeTiles)",
+                   c2dl_tostring(L, 2));
+    }
     if (c2d_world_get_d(cw->w, cw->ids[i], &r, NULL) == C2D_OK) {
         lua_rawgeti(L, W_ITEMS(1), UV_GHOSTS);
         add_ghosts(L, cw, r, lua_gettop(L));
     }
-    if (cw->sensing) {
-        /* events() may still name the item: keep it by its handle until then */
-        lua_rawgeti(L, W_ITEMS(1), UV_DEPARTED);
-        if (!lua_istable(L, -1)) {
-            lua_pop(L, 1);
-            lua_newtable(L);
-            lua_pushvalue(L, -1);
-            lua_rawseti(L, W_ITEMS(1), UV_DEPARTED);
-        }
-        lua_pushlstring(L, (const char *)&cw->ids[i], sizeof cw->ids[i]);
-        lua_pushvalue(L, 2);
-        lua_rawset(L, -3);
-        lua_pop(L, 1);
-    }
     c2d_world_remove(cw->w, cw->ids[i]);
-    lua_pushnil(L);
-    lua_rawseti(L, W_ITEMS(1), (int)i);
-    lua_pushvalue(L, 2);
-    lua_pushnil(L);
-    lua_rawset(L, W_HANDLES(1));
-    index_free(cw, i);
+    forget_item(L, cw, i, 2, W_ITEMS(1), W_HANDLES(1));
     return 0;
 }
 
@@ -3136,6 +3267,292 @@ static int w_events(lua_State *L)
     return 2;
 }
 
+/* ---- tile layers: grids of tiles added as merged items (over c2d_world_add_tiles, _set_tile,
+ * _get_tile, _tile_of, _get_tiles and _remove_tiles) ----
+ *
+ * Layers and tiles are numbered from 1 in Lua (column 1 is the grid's first), as Lua arrays and
+ * Tiled's data are. Each item of a layer is met by the game as a "tile proxy": a table the
+ * binding makes for it, {layer=, col=, row=, cols=, rows=, code=, kind=, tag=}, which queries,
+ * moves, filters and events name as they name the game's own items. */
+
+/* Tile kinds by code (C2D_TILE_*), as tile proxies name them. */
+static const char *const tile_kinds[] = {
+    "empty",     "solid",     "oneway-y-",  "oneway-y+",  "oneway-x-",
+    "oneway-x+", "slope-x0y0", "slope-x1y0", "slope-x0y1", "slope-x1y1",
+};
+#define TILE_KINDS ((uint32_t)(sizeof tile_kinds / sizeof tile_kinds[0]))
+
+/* c2d_world_set_tile replaces items inside one block of at most this many tiles a side. */
+#define TILE_BLOCK_MAX 16
+
+/* INT_X..INT_H for the fields of r that are whole numbers (Lua 5.3 and later print them so). */
+static unsigned int whole_bits(c2d_rectd r)
+{
+    const double v[4] = {r.x, r.y, r.w, r.h};
+    unsigned int bits = 0, k;
+    for (k = 0; k < 4; k++) {
+        if (v[k] == floor(v[k]) && fabs(v[k]) <= 9007199254740992.0) {
+            bits |= 1u << k;
+        }
+    }
+    return bits;
+}
+
+/* Fills the tile proxy on top of the stack from run. */
+static void fill_tile_proxy(lua_State *L, const c2d_tile_run *run)
+{
+    uint32_t kind = run->code & C2D_TILE_KIND_MASK;
+    lua_pushinteger(L, (lua_Integer)run->layer);
+    lua_setfield(L, -2, "layer");
+    lua_pushinteger(L, (lua_Integer)run->col + 1);
+    lua_setfield(L, -2, "col");
+    lua_pushinteger(L, (lua_Integer)run->row + 1);
+    lua_setfield(L, -2, "row");
+    lua_pushinteger(L, (lua_Integer)run->cols);
+    lua_setfield(L, -2, "cols");
+    lua_pushinteger(L, (lua_Integer)run->rows);
+    lua_setfield(L, -2, "rows");
+    lua_pushnumber(L, (lua_Number)run->code);
+    lua_setfield(L, -2, "code");
+    lua_pushstring(L, kind < TILE_KINDS ? tile_kinds[kind] : "empty");
+    lua_setfield(L, -2, "kind");
+    lua_pushinteger(L, (lua_Integer)(run->code >> C2D_TILE_TAG_SHIFT));
+    lua_setfield(L, -2, "tag");
+}
+
+/* The handles of the items whose boxes overlap r, in a buffer left on the stack. */
+static uint64_t *items_in(lua_State *L, const c2dl_world *cw, c2d_rectd r, size_t *n)
+{
+    uint64_t *ids;
+    size_t count = c2d_world_query_rect_d(cw->w, r, UINT64_MAX, NULL, 0);
+    if (count > (size_t)-1 / sizeof *ids - 1) {
+        luaL_error(L, "not enough memory");
+    }
+    ids = (uint64_t *)lua_newuserdata(L, (count + 1) * sizeof *ids);
+    *n = c2d_world_query_rect_d(cw->w, r, UINT64_MAX, ids, count);
+    if (*n > count) {
+        *n = count;
+    }
+    return ids;
+}
+
+/* Every tile layer's item overlapping r that has no index yet gets one and its proxy. */
+static void adopt_tiles(lua_State *L, c2dl_world *cw, c2d_rectd r, int items, int handles)
+{
+    size_t n, k, i;
+    uint64_t *ids = items_in(L, cw, r, &n);
+    tmap_reserve(L, cw, n);
+    index_reserve(L, cw, cw->top + n + 2);
+    for (k = 0; k < n; k++) {
+        c2d_tile_run run;
+        c2d_rectd box;
+        if (id_index(cw, ids[k], &box) != 0 || c2d_world_tile_of(cw->w, ids[k], &run) != C2D_OK ||
+            run.layer == 0) {
+            continue;
+        }
+        i = index_alloc(L, cw);
+        lua_createtable(L, 0, 8);
+        fill_tile_proxy(L, &run);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, items, (int)i);
+        lua_pushinteger(L, (lua_Integer)i);
+        lua_rawset(L, handles);
+        cw->ids[i] = ids[k];
+        cw->serials[i] = ++cw->serial;
+        cw->ints[i] = (unsigned char)(INT_TILE | whole_bits(box));
+        tmap_put(cw, ids[k], i);
+    }
+    lua_pop(L, 1);
+}
+
+/* Forgets the proxies of the tile items among ids[0..n) that an edit took out of the world. */
+static void drop_tiles(lua_State *L, c2dl_world *cw, const uint64_t *ids, size_t n, int items,
+                       int handles)
+{
+    size_t k, i;
+    for (k = 0; k < n; k++) {
+        i = tmap_get(cw, ids[k]);
+        if (i == 0 || c2d_world_get_d(cw->w, ids[k], NULL, NULL) == C2D_OK) {
+            continue;
+        }
+        lua_rawgeti(L, items, (int)i);
+        forget_item(L, cw, i, lua_gettop(L), items, handles);
+        lua_pop(L, 1);
+        tmap_del(cw, ids[k]);
+    }
+}
+
+/* A layer id argument: a whole number naming a live layer of the world. */
+static uint32_t want_layer(lua_State *L, const c2dl_world *cw, int idx, c2d_vec2d *origin,
+                           c2d_vec2d *size, int32_t *cols, int32_t *rows)
+{
+    lua_Number v = lua_tonumber(L, idx);
+    if (lua_type(L, idx) != LUA_TNUMBER || v != floor(v) || v < 1 || v > 4294967295.0 ||
+        c2d_world_get_tiles(cw->w, (uint32_t)v, cols, rows, origin, size) != C2D_OK) {
+        luaL_error(L, "collide2d: %s is not a tile layer of this world", c2dl_tostring(L, idx));
+    }
+    return (uint32_t)v;
+}
+
+/* A tile code argument: a whole number from 0 to 2^32 - 1 of a known kind. */
+static uint32_t want_code(lua_State *L, int idx, const char *what, lua_Integer k)
+{
+    lua_Number v = lua_tonumber(L, idx);
+    if (lua_type(L, idx) != LUA_TNUMBER || v != floor(v) || v < 0 || v > 4294967295.0 ||
+        ((uint32_t)v & C2D_TILE_KIND_MASK) >= TILE_KINDS) {
+        if (k != 0) {
+            luaL_error(L, "collide2d: %s[%d] must be a tile code (kind + tag * 256, kind 0 to 9), "
+                          "but was %s",
+                       what, (int)k, c2dl_tostring(L, idx));
+        }
+        luaL_error(L, "collide2d: %s must be a tile code (kind + tag * 256, kind 0 to 9), but was %s",
+                   what, c2dl_tostring(L, idx));
+    }
+    return (uint32_t)v;
+}
+
+/* A tile's column or row argument (from 1), within n. */
+static int32_t want_tile_index(lua_State *L, int idx, const char *what, int32_t n)
+{
+    lua_Number v = lua_tonumber(L, idx);
+    if (lua_type(L, idx) != LUA_TNUMBER || v != floor(v) || v < 1 || v > n) {
+        luaL_error(L, "collide2d: %s must be a whole number from 1 to %d, but was %s", what,
+                   (int)n, c2dl_tostring(L, idx));
+    }
+    return (int32_t)v - 1;
+}
+
+/* The box of tiles [c0, c1) x [r0, r1) of a layer. */
+static c2d_rectd tiles_box(c2d_vec2d origin, c2d_vec2d size, int32_t c0, int32_t r0, int32_t c1,
+                           int32_t r1)
+{
+    c2d_rectd r;
+    r.x = origin.x + c0 * size.x;
+    r.y = origin.y + r0 * size.y;
+    r.w = (c1 - c0) * size.x;
+    r.h = (r1 - r0) * size.y;
+    return r;
+}
+
+/* world:addTiles(codes, cols, rows, tileWidth[, tileHeight[, x, y]]) -> layer: a layer of
+ * cols x rows tiles, codes[(row - 1) * cols + col] the code of tile (col, row) (kind +
+ * tag * 256), tile (col, row) spanning x + (col - 1) * tileWidth .. x + col * tileWidth and
+ * y + (row - 1) * tileHeight .. y + row * tileHeight. */
+static int w_addTiles(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "addTiles", 7);
+    lua_Number cols = lua_tonumber(L, 3), rows = lua_tonumber(L, 4);
+    c2d_vec2d origin, size;
+    uint32_t *codes, layer = 0;
+    size_t n, k;
+    c2d_status st;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    if (lua_type(L, 3) != LUA_TNUMBER || cols != floor(cols) || cols < 1 || cols > C2D_TILE_LAYER_MAX) {
+        luaL_error(L, "collide2d: cols must be a whole number from 1 to %d, but was %s",
+                   (int)C2D_TILE_LAYER_MAX, c2dl_tostring(L, 3));
+    }
+    if (lua_type(L, 4) != LUA_TNUMBER || rows != floor(rows) || rows < 1 ||
+        rows * cols > C2D_TILE_LAYER_MAX) {
+        luaL_error(L, "collide2d: rows must be a whole number from 1 with cols * rows at most %d, "
+                      "but was %s",
+                   (int)C2D_TILE_LAYER_MAX, c2dl_tostring(L, 4));
+    }
+    size.x = want_size(L, 5, "tileWidth");
+    size.y = lua_isnil(L, 6) ? size.x : want_size(L, 6, "tileHeight");
+    origin.x = lua_isnil(L, 7) ? 0.0 : want_finite(L, 7, "x");
+    origin.y = lua_isnil(L, 8) ? 0.0 : want_finite(L, 8, "y");
+    n = (size_t)cols * (size_t)rows;
+    codes = (uint32_t *)lua_newuserdata(L, n * sizeof *codes);
+    for (k = 0; k < n; k++) {
+        lua_rawgeti(L, 2, (int)k + 1);
+        codes[k] = want_code(L, -1, "codes", (lua_Integer)k + 1);
+        lua_pop(L, 1);
+    }
+    st = c2d_world_add_tiles(cw->w, codes, (int32_t)cols, (int32_t)rows, (size_t)cols, origin, size,
+                             &layer);
+    if (st != C2D_OK) {
+        luaL_error(L, "collide2d: cannot add the tiles: %s", c2d_status_str(st));
+    }
+    adopt_tiles(L, cw, tiles_box(origin, size, 0, 0, (int32_t)cols, (int32_t)rows), W_ITEMS(7),
+                W_HANDLES(7));
+    lua_pushinteger(L, (lua_Integer)layer);
+    return 1;
+}
+
+/* world:setTile(layer, col, row, code): the tile's code changes and the tiles around it merge
+ * again; the proxies of replaced items leave the world with them. */
+static int w_setTile(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "setTile", 4);
+    c2d_vec2d origin, size;
+    int32_t cols, rows, col, row;
+    uint32_t layer = want_layer(L, cw, 2, &origin, &size, &cols, &rows), code;
+    uint64_t *before;
+    size_t n;
+    c2d_rectd around;
+    c2d_status st;
+    col = want_tile_index(L, 3, "col", cols);
+    row = want_tile_index(L, 4, "row", rows);
+    code = want_code(L, 5, "code", 0);
+    /* every item the edit can replace or make lies within a block's side of the tile */
+    around = tiles_box(origin, size, col > TILE_BLOCK_MAX ? col - TILE_BLOCK_MAX : 0,
+                       row > TILE_BLOCK_MAX ? row - TILE_BLOCK_MAX : 0,
+                       cols - col > TILE_BLOCK_MAX ? col + TILE_BLOCK_MAX + 1 : cols,
+                       rows - row > TILE_BLOCK_MAX ? row + TILE_BLOCK_MAX + 1 : rows);
+    before = items_in(L, cw, around, &n);
+    st = c2d_world_set_tile(cw->w, layer, col, row, code);
+    if (st != C2D_OK) {
+        luaL_error(L, "collide2d: cannot set the tile: %s", c2d_status_str(st));
+    }
+    drop_tiles(L, cw, before, n, W_ITEMS(4), W_HANDLES(4));
+    adopt_tiles(L, cw, around, W_ITEMS(4), W_HANDLES(4));
+    return 0;
+}
+
+/* world:getTile(layer, col, row) -> code */
+static int w_getTile(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "getTile", 3);
+    c2d_vec2d origin, size;
+    int32_t cols, rows, col, row;
+    uint32_t layer = want_layer(L, cw, 2, &origin, &size, &cols, &rows), code = 0;
+    col = want_tile_index(L, 3, "col", cols);
+    row = want_tile_index(L, 4, "row", rows);
+    c2d_world_get_tile(cw->w, layer, col, row, &code);
+    lua_pushnumber(L, (lua_Number)code);
+    return 1;
+}
+
+/* world:getTiles(layer) -> cols, rows, tileWidth, tileHeight, x, y */
+static int w_getTiles(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "getTiles", 1);
+    c2d_vec2d origin, size;
+    int32_t cols, rows;
+    want_layer(L, cw, 2, &origin, &size, &cols, &rows);
+    lua_pushinteger(L, (lua_Integer)cols);
+    lua_pushinteger(L, (lua_Integer)rows);
+    push_coord(L, size.x, 1);
+    push_coord(L, size.y, 1);
+    push_coord(L, origin.x, 1);
+    push_coord(L, origin.y, 1);
+    return 6;
+}
+
+/* world:removeTiles(layer): the layer and every item of it leave the world. */
+static int w_removeTiles(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "removeTiles", 1);
+    c2d_vec2d origin, size;
+    int32_t cols, rows;
+    uint32_t layer = want_layer(L, cw, 2, &origin, &size, &cols, &rows);
+    size_t n;
+    uint64_t *before = items_in(L, cw, tiles_box(origin, size, 0, 0, cols, rows), &n);
+    c2d_world_remove_tiles(cw->w, layer);
+    drop_tiles(L, cw, before, n, W_ITEMS(1), W_HANDLES(1));
+    return 0;
+}
+
 /* ---- slopes: items made slope tiles or convex polygons (over c2d_world_set_slope,
  * _set_shape_d and _shape_d) ---- */
 
@@ -3630,7 +4047,7 @@ static int w_restore(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "restore", 1);
     const unsigned char *buf, *ent, *fre;
-    size_t len, top, nfree, csize, i, nzero = 0;
+    size_t len, top, nfree, csize, i, nzero = 0, ntiles = 0;
     int fresh, serials;
     unsigned char *seen;
     c2d_status st;
@@ -3670,10 +4087,12 @@ static int w_restore(lua_State *L)
     for (i = 0; i < top; i++) {
         const unsigned char *e = ent + i * SNAP_ENTRY;
         uint64_t id = get_u64(e), serial = get_u64(e + 8);
-        if (id == 0 ? serial != 0 || e[16] != 0 : serial == 0 || serial > cw->serial || e[16] > 15) {
+        if (id == 0 ? serial != 0 || e[16] != 0
+                    : serial == 0 || serial > cw->serial || e[16] > (INT_TILE | 15)) {
             return restore_fail(L, "collide2d: a damaged world snapshot (bad index)");
         }
         nzero += id == 0;
+        ntiles += (e[16] & INT_TILE) != 0;
     }
     for (i = 0; i < nfree; i++) {
         size_t f = get_u32(fre + 4 * i);
@@ -3697,6 +4116,12 @@ static int w_restore(lua_State *L)
         }
         lua_pushnumber(L, (lua_Number)get_u64(e + 8));
         lua_rawget(L, serials);
+        if (lua_isnil(L, -1) && (e[16] & INT_TILE) != 0) {
+            /* a tile proxy the game let go: a new one, filled once the world is restored */
+            lua_pop(L, 1);
+            lua_createtable(L, 0, 8);
+            seen[i] = 2;
+        }
         if (lua_isnil(L, -1)) {
             return restore_fail(L, "collide2d: an item of the snapshot was garbage-collected (an "
                                    "item removed after a snapshot must stay referenced by the "
@@ -3705,6 +4130,7 @@ static int w_restore(lua_State *L)
         lua_rawseti(L, fresh, (int)i);
     }
     index_reserve(L, cw, top + 1);
+    tmap_reserve(L, cw, ntiles);
     st = c2d_world_restore(cw->w, buf + SNAP_HEADER + top * SNAP_ENTRY + nfree * 4, csize);
     if (st != C2D_OK) {
         lua_pushnil(L);
@@ -3740,6 +4166,23 @@ static int w_restore(lua_State *L)
     }
     cw->top = top;
     cw->nfree = nfree;
+    /* The tile items' indices, by handle, and the proxies made anew. */
+    if (cw->tcap != 0) {
+        memset(cw->tkeys, 0, cw->tcap * sizeof *cw->tkeys);
+    }
+    cw->tcount = 0;
+    for (i = 1; i <= top; i++) {
+        if (cw->ids[i] != 0 && (cw->ints[i] & INT_TILE) != 0) {
+            tmap_put(cw, cw->ids[i], i);
+        }
+        if (seen[i] == 2) {
+            c2d_tile_run run;
+            c2d_world_tile_of(cw->w, cw->ids[i], &run);
+            lua_rawgeti(L, fresh, (int)i);
+            fill_tile_proxy(L, &run);
+            lua_pop(L, 1);
+        }
+    }
     lua_pushboolean(L, 1);
     return 1;
 }
@@ -3768,6 +4211,11 @@ static const luaL_Reg world_methods[] = {
     {"setSensor", w_setSensor},
     {"isSensor", w_isSensor},
     {"events", w_events},
+    {"addTiles", w_addTiles},
+    {"setTile", w_setTile},
+    {"getTile", w_getTile},
+    {"getTiles", w_getTiles},
+    {"removeTiles", w_removeTiles},
     {"setSlope", w_setSlope},
     {"setShape", w_setShape},
     {"getShape", w_getShape},

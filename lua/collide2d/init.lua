@@ -7,12 +7,17 @@
 -- forgot collide2d_cdef.lua) is an error naming what is missing, not a quietly slower game.
 -- require("collide2d.core") asks for the C module on purpose. When nothing loads, the error
 -- gives each loader's own message (a missing libcollide2d, a file not found on the paths
--- searched).
+-- searched). Either way the module's `tiles` field is collide2d.tiles (tile layers from Lua
+-- arrays, Tiled and LDtk maps), a Lua file beside this one.
+local function with_tiles(impl)
+  impl.tiles = impl.tiles or require("collide2d.tiles")
+  return impl
+end
 local ffi_err
 if type(jit) == "table" then
   local ok, impl = pcall(require, "collide2d.ffi")
   if ok then
-    return impl
+    return with_tiles(impl)
   end
   ffi_err = tostring(impl)
   local absent = ffi_err:find("module 'collide2d.ffi' not found", 1, true)
@@ -24,7 +29,7 @@ if type(jit) == "table" then
 end
 local ok, core = pcall(require, "collide2d.core")
 if ok then
-  return core
+  return with_tiles(core)
 end
 local msg = "collide2d: the module did not load\n"
 if ffi_err then
