@@ -4767,6 +4767,22 @@ static void check_library_version(lua_State *L)
     }
 }
 
+/* module.tiles: collide2d.tiles, a Lua file shipped beside the module's, required on first use
+ * (the C module alone, preloaded by an app, works without it). */
+static int module_index(lua_State *L)
+{
+    if (lua_type(L, 2) != LUA_TSTRING || strcmp(lua_tostring(L, 2), "tiles") != 0) {
+        return 0;
+    }
+    lua_getglobal(L, "require");
+    lua_pushliteral(L, "collide2d.tiles");
+    lua_call(L, 1, 1);
+    lua_pushliteral(L, "tiles");
+    lua_pushvalue(L, -2);
+    lua_rawset(L, 1);
+    return 1;
+}
+
 int luaopen_collide2d(lua_State *L);
 int luaopen_collide2d_core(lua_State *L);
 
@@ -4795,6 +4811,10 @@ int luaopen_collide2d(lua_State *L)
     lua_setfield(L, -2, "_VERSION");
     lua_pushliteral(L, "c");
     lua_setfield(L, -2, "_IMPL");
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, module_index);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
     return 1;
 }
 

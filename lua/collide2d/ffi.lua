@@ -1038,4 +1038,16 @@ for _, f in pairs(M) do
   end
 end
 
+-- M.tiles: collide2d.tiles (tile layers from Lua arrays, Tiled and LDtk maps), a Lua file beside
+-- this one, required on first use as the C module does.
+setmetatable(M, {
+  __index = function(t, k)
+    if k == "tiles" then
+      local tiles = require("collide2d.tiles")
+      rawset(t, k, tiles)
+      return tiles
+    end
+  end,
+})
+
 return M

@@ -1,6 +1,6 @@
 #!/bin/sh
 # A game that ships the module in its own folder: a temporary folder holding only the module's
-# files, the library and lua/hosts/game/main.lua, loaded by every interpreter (LuaJIT twice: the
+# files, the library, lua/hosts/game/main.lua and a Tiled map (examples/tiled/level.lua), loaded by every interpreter (LuaJIT twice: the
 # FFI path and the C module) from another working folder, with package.path and package.cpath
 # set to that folder and nothing else (no LUA_PATH, LUA_CPATH or LD_LIBRARY_PATH). Then the same
 # folder without libcollide2d.so.1: loading must fail with the loader's own message naming it;
@@ -22,7 +22,7 @@ make_game() {
     cp "target/lua/$2/collide2d.so" "$1/"
     [ "$2" = jit ] && cp target/lua/jit/collide2d_cdef.lua "$1/"
     cp -L target/release/libcollide2d.so.1 "$1/libcollide2d.so.1"
-    cp lua/hosts/game/main.lua lua/hosts/game/conf.lua "$1/"
+    cp lua/hosts/game/main.lua lua/hosts/game/conf.lua examples/tiled/level.lua "$1/"
 }
 
 # run_game DIR INTERPRETER [MODULE]
@@ -103,7 +103,7 @@ if command -v love >/dev/null 2>&1; then
     if command -v zip >/dev/null 2>&1; then
         dist="$tmp/love-dist"
         mkdir -p "$dist"
-        (cd "$game" && zip -qr "$dist/game.love" main.lua conf.lua collide2d)
+        (cd "$game" && zip -qr "$dist/game.love" main.lua conf.lua level.lua collide2d)
         cp "$game/collide2d.so" "$game/collide2d_cdef.lua" "$game/libcollide2d.so.1" "$dist/"
         printf 'love (a .love file, the libraries beside it): '
         love_run "$dist/game.love" || status=1

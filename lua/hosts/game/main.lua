@@ -1,8 +1,78 @@
 -- A tiny game that ships collide2d in its own folder: collide2d/ (the Lua files), collide2d.so
--- and libcollide2d.so.1 beside this file. Run by a plain interpreter with package.path and
+-- and libcollide2d.so.1 beside this file, and a level made in Tiled (level.lua). Run by a plain interpreter with package.path and
 -- package.cpath pointing at the folder (lua/hosts/game_folder.sh), or by LÖVE as a game folder
 -- (`love <folder>`), where it quits with status 0 when every check passes and 1 otherwise.
 -- The module to load is "collide2d" unless the first argument names another ("collide2d.core").
+
+-- The Tiled map level.lua (examples/tiled/level.lua: ground, grass, a hill of ramps, a one-way
+-- platform, spikes tagged 1, and a layer of flowers that do not collide), played at 60 frames a
+-- second: a player drops onto the grass, walks up the hill and down, jumps up through the
+-- platform and lands on it, walks off, and crosses the spikes, hurt.
+local function play_level(c2d)
+  local map = require("level")
+  local world = c2d.newWorld(64)
+  local layers = c2d.tiles.fromTiled(world, map)
+  assert(#layers == 1 and layers.ground == layers[1] and layers.flowers == nil,
+    "only the ground layer collides")
+  local tiles = 0
+  for _, gid in ipairs(map.layers[1].data) do
+    tiles = tiles + (gid ~= 0 and 1 or 0)
+  end
+  local items = world:countItems()
+  local player, h = { name = "player" }, 14
+  world:add(player, 20, 0, 12, h)
+  local vy, standing, hurt = 0, false, nil
+  local function filter(_, other)
+    return other.tag == 1 and "cross" or "slide"
+  end
+  local x, y
+  local function frame(vx, jump)
+    if jump and standing then
+      vy = -420
+    end
+    vy = vy + 900 / 60
+    x, y = world:getRect(player)
+    local cols, len
+    x, y, cols, len = world:move(player, x + vx / 60, y + vy / 60, filter)
+    standing = false
+    for i = 1, len do
+      local col = cols[i]
+      if col.other.tag == 1 then
+        hurt = col.other
+      elseif col.normal.y < 0 then
+        standing, vy = true, 0
+      elseif col.normal.y > 0 and vy < 0 then
+        vy = 0
+      end
+    end
+  end
+  local function run(vx, what, done)
+    for _ = 1, 240 do
+      frame(vx)
+      if done() then
+        return
+      end
+    end
+    error(string.format("%s: gave up at (%g, %g)", what, x, y))
+  end
+  local function feet(want, what)
+    assert(y + h == want, string.format("%s: feet at %.17g, not %g", what, y + h, want))
+  end
+  run(0, "dropped", function() return standing end)
+  feet(128, "on the grass")
+  run(90, "up the ramps", function() return x >= 150 end)
+  feet(96, "on the hilltop")
+  run(90, "down the ramps", function() return x >= 226 and standing end)
+  feet(128, "on the grass again")
+  frame(0, true)
+  run(0, "jumped", function() return standing end)
+  feet(48, "up through the one-way platform and on it")
+  run(90, "along and off the platform, across the spikes", function() return x >= 360 end)
+  feet(128, "past the spikes")
+  assert(hurt and hurt.kind == "solid" and hurt.col == 21 and hurt.cols == 2, "hurt by the spikes")
+  assert(items < tiles, "merged")
+  return tiles, items
+end
 
 local function check(module)
   local c2d = require(module)
@@ -25,8 +95,10 @@ local function check(module)
   local hx, hy = level:move("hero", 50, 99.9, function() return "slide" end)
   assert(hx == 50 and hy == 99.9 - 16, "the hero walks on the ground: " .. hx .. ", " .. hy)
   assert(bump._VERSION == "bump v3.1.7" and bump.newWorld == c2d.newWorld, "bump.lua's module")
-  return string.format("collide2d %s (%s) loaded from the game folder: a slide to (%g, %g)",
-    c2d._VERSION, c2d._IMPL, x, y)
+  local tiles, items = play_level(c2d)
+  return string.format("collide2d %s (%s) loaded from the game folder: a slide to (%g, %g); "
+    .. "a Tiled map of %d tiles in %d items played through", c2d._VERSION, c2d._IMPL, x, y, tiles,
+    items)
 end
 
 if type(love) == "table" then
