@@ -1914,7 +1914,7 @@ static int w_getRect(lua_State *L)
     c2dl_world *cw = world_begin(L, "getRect", 1);
     size_t i = item_member(L, 2, W_HANDLES(1));
     unsigned int ints = cw->ints[i];
-    c2d_rectd r;
+    c2d_rectd r = {0.0, 0.0, 0.0, 0.0};
     c2d_world_get_d(cw->w, cw->ids[i], &r, NULL);
     push_coord(L, r.x, (ints & INT_X) != 0);
     push_coord(L, r.y, (ints & INT_Y) != 0);
