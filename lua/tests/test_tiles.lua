@@ -302,6 +302,52 @@ return function(test, c2d, h)
     h.eq(ev[3].item.tag, 4)
   end)
 
+  test("tiles: lua/README.md's LÖVE example walks the Tiled map's hill and digs a hole in it", function()
+    local f = assert(io.open("lua/README.md", "rb"))
+    local text = f:read("*a")
+    f:close()
+    local code = assert(text:match("```lua\n(%-%- main%.lua %(LÖVE%): a level made in Tiled.-)```"),
+      "the example is in lua/README.md")
+    local keys, printed = {}, {}
+    local env = setmetatable({
+      love = { keyboard = { isDown = function(k) return keys[k] == true end } },
+      require = function(name)
+        if name == "level" then return dofile("examples/tiled/level.lua") end
+        return c2d
+      end,
+      print = function(...) printed[#printed + 1] = table.concat({ ... }, " ") end,
+    }, { __index = _G })
+    local chunk
+    local tail = "\nreturn function() return world, player end"
+    if setfenv then
+      chunk = assert(loadstring(code .. tail))
+      setfenv(chunk, env)
+    else
+      chunk = assert(load(code .. tail, "example", "t", env))
+    end
+    local world, player = chunk()()
+    local function frames(n) for _ = 1, n do env.love.update(1 / 60) end end
+    frames(60)
+    local x, y = world:getRect(player)
+    h.eq(y + 14, 128, "landed on the grass")
+    keys.right = true
+    for _ = 1, 240 do
+      frames(1)
+      x, y = world:getRect(player)
+      if x >= 150 then break end
+    end
+    keys.right = nil
+    frames(10)
+    x, y = world:getRect(player)
+    h.eq(y + 14, 96, "up the ramps onto the hilltop")
+    world:update(player, 146, y) -- within one tile's width: over column 10 alone
+    env.love.keypressed("down")
+    frames(60)
+    x, y = world:getRect(player)
+    h.eq(y + 14, 112, "dropped into the hole it dug")
+    h.eq(#printed, 0, "no spikes on the way")
+  end)
+
   test("tiles: bad input gets clear errors and changes nothing", function()
     local w = c2d.newWorld(64)
     local layer = T(w, { "solid", 0, 0, "solid" }, { cols = 2, tileWidth = 8 })
