@@ -223,6 +223,10 @@ fn generate_header(root: &Path) {
         "TILE_KIND_MASK",
         "TILE_TAG_SHIFT",
         "TILE_LAYER_MAX",
+        "SLOPE_X0Y0",
+        "SLOPE_X1Y0",
+        "SLOPE_X0Y1",
+        "SLOPE_X1Y1",
     ]
     .iter()
     .map(|s| s.to_string())

@@ -248,19 +248,6 @@
 
 
 
-/// The right angle of a slope tile at its rect's low-x, low-y corner (`C2D_SLOPE_X0Y0`).
-#define SLOPE_X0Y0 0
-
-/// The right angle at the high-x, low-y corner.
-#define SLOPE_X1Y0 1
-
-/// The right angle at the low-x, high-y corner.
-#define SLOPE_X0Y1 2
-
-/// The right angle at the high-x, high-y corner (on a y-down screen, a floor ramp rising to
-/// the right).
-#define SLOPE_X1Y1 3
-
 /// A world of rect items with a broad phase (sweep and prune in tiles of cells).
 typedef struct c2d_world c2d_world;
 
