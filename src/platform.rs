@@ -49,6 +49,43 @@ impl<T> TryLock<T> {
     }
 }
 
+/// Clamps to zero from one side with the sign of a zero fixed. `f64::max(-0.0, 0.0)` may answer
+/// either zero, and targets differ (x86's `maxsd` keeps one operand, 32-bit ARM's `fmax`
+/// another): a `-0.0` that reaches a `total_cmp`, a division or a hash then steers a move one way
+/// on one machine and the other way on the next. These answer `+0.0` for every zero, and `0.0`
+/// for NaN as `max`/`min` do, on every target.
+pub(crate) trait ClampZero: Sized {
+    /// `self.max(0.0)`, a zero always `+0.0`.
+    fn max0(self) -> Self;
+    /// `self.min(0.0)`, a zero always `+0.0`.
+    fn min0(self) -> Self;
+}
+
+macro_rules! clamp_zero {
+    ($t:ty) => {
+        impl ClampZero for $t {
+            #[inline(always)]
+            fn max0(self) -> $t {
+                if self > 0.0 {
+                    self
+                } else {
+                    0.0
+                }
+            }
+            #[inline(always)]
+            fn min0(self) -> $t {
+                if self < 0.0 {
+                    self
+                } else {
+                    0.0
+                }
+            }
+        }
+    };
+}
+clamp_zero!(f32);
+clamp_zero!(f64);
+
 /// `sqrt(x² + y²)` from IEEE operations alone (products, a sum, a correctly rounded square
 /// root, exact scalings by powers of two), so that it gives the same bits on every target and
 /// with or without the standard library, where the C library's `hypot` may differ from one
@@ -122,7 +159,28 @@ float_from_libm!(f64, sqrt, floor);
 
 #[cfg(test)]
 mod tests {
-    use super::hypot;
+    use super::{hypot, ClampZero};
+
+    /// A zero clamped from either side is `+0.0`, whatever the sign it came with, as on every
+    /// target (a `-0.0` time once sorted first on 32-bit ARM only and blocked a walking
+    /// player that x86 let pass).
+    #[test]
+    fn a_clamped_zero_is_positive_zero_on_every_target() {
+        for z in [0.0f64, -0.0] {
+            assert_eq!(z.max0().to_bits(), 0);
+            assert_eq!(z.min0().to_bits(), 0);
+            assert_eq!((z as f32).max0().to_bits(), 0);
+            assert_eq!((z as f32).min0().to_bits(), 0);
+        }
+        assert_eq!((-2.5f64).max0().to_bits(), 0);
+        assert_eq!(2.5f64.max0(), 2.5);
+        assert_eq!((-2.5f64).min0(), -2.5);
+        assert_eq!(2.5f32.min0().to_bits(), 0);
+        assert_eq!(f64::NAN.max0(), 0.0);
+        assert_eq!(f64::NAN.min0(), 0.0);
+        assert_eq!(f64::NEG_INFINITY.max0(), 0.0);
+        assert_eq!(f64::INFINITY.max0(), f64::INFINITY);
+    }
 
     /// Within one ulp of the C library's `hypot` over twenty orders of magnitude either way and at
     /// the ends of the range, exact on Pythagorean triples, and the same special values.

@@ -1,6 +1,7 @@
 //! Collision response: moving a rect through obstacles (bump.lua's responses) and the integer
 //! engine's exact move.
 
+use crate::platform::ClampZero;
 use crate::query::sweep::{at, settle, sweep_rect_rect_apart, unusable};
 use crate::query::{overlap_rect_rect, overlap_recti_recti, sweep_rect_rect};
 use crate::shape::{Hit, Rect, RectI, Vec2};
@@ -370,12 +371,12 @@ fn sweep_banded(r: Rect, d: Vec2, o: Rect) -> Option<Hit> {
     }
     let c = detect(m, Vec2D::from(d), &oe, &band)?;
     // Not later than the contact: the time rounded down.
-    let t = if c.overlaps { 0.0 } else { c.ti.max(0.0) };
+    let t = if c.overlaps { 0.0 } else { c.ti.max0() };
     let mut tf = t as f32;
     if tf as f64 > t {
         tf = next_f32(tf, false);
     }
-    Some(hit_f32(&c, tf.max(0.0)))
+    Some(hit_f32(&c, tf.max0()))
 }
 
 /// [`sweep_rect_rect`] with touching read as the game means it: where a face of `r` lies within

@@ -10,6 +10,7 @@
 
 use super::sat;
 use crate::platform::hypot;
+use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Segment, Vec2};
@@ -103,7 +104,7 @@ pub(crate) fn gap(d: f64, r: f64) -> f32 {
     } else if r < 0.0 {
         f32::INFINITY
     } else {
-        (d - r).max(0.0) as f32
+        (d - r).max0() as f32
     }
 }
 
@@ -114,8 +115,8 @@ pub fn distance_rect_rect(a: Rect, b: Rect) -> f32 {
 
 fn rect_rect_distance(a: Rect, b: Rect) -> f32 {
     let (ea, eb) = (a.aabb(), b.aabb());
-    let gx = (eb.min_x - ea.max_x).max(ea.min_x - eb.max_x).max(0.0);
-    let gy = (eb.min_y - ea.max_y).max(ea.min_y - eb.max_y).max(0.0);
+    let gx = (eb.min_x - ea.max_x).max(ea.min_x - eb.max_x).max0();
+    let gy = (eb.min_y - ea.max_y).max(ea.min_y - eb.max_y).max0();
     if [
         ea.min_x, ea.max_x, ea.min_y, ea.max_y, eb.min_x, eb.max_x, eb.min_y, eb.max_y,
     ]

@@ -26,6 +26,7 @@ use super::{
     touch_obb_poly, touch_point_capsule, touch_poly_capsule, touch_poly_circle, touch_poly_poly,
     touch_rect_capsule, touch_rect_poly,
 };
+use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 use crate::shape::{
@@ -895,7 +896,7 @@ fn enter_circle(o: P, d: P, c: P, r: f64) -> Option<f64> {
         return None;
     }
     // Tangent within rounding: the closest approach.
-    Some(c0 / (-half_b + disc.max(0.0).sqrt()))
+    Some(c0 / (-half_b + disc.max0().sqrt()))
 }
 
 /// The segment `origin..origin+delta` against the closed capsule `k`: hits exactly when

@@ -47,6 +47,7 @@ use super::sweep::{
     Frac, Slab,
 };
 use crate::exact::{product_le, two_product};
+use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 use crate::shape::{direction, Capsule, Circle, Hit, Poly, Rect, Vec2, POLY_MAX};
@@ -244,7 +245,7 @@ fn convex_entry(a: &Convex, d: P, b: &Convex, b_box: (P, P)) -> Result<Toi, bool
         f64::from_bits(e.q.to_bits() - 1)
     };
     Ok(Toi {
-        t: t.max(0.0),
+        t: t.max0(),
         t32: e.floor_f32(),
         normal: unit(n),
         inside: false,
@@ -276,7 +277,7 @@ fn inside_convex(a: &Convex, b: &Convex, s: &[f64; 2 * POLY_MAX]) -> Toi {
     // without branches: which axis wins is as random as the shapes.
     let (mut best, mut d2, mut l2) = ((0.0, 1.0), f64::INFINITY, 1.0);
     let mut take = |n: P, s: f64| {
-        let (sq, len2) = (s.min(0.0) * s.min(0.0), dot(n, n));
+        let (sq, len2) = (s.min0() * s.min0(), dot(n, n));
         let better = (len2 > 0.0) & (sq * l2 < d2 * len2);
         best = if better { n } else { best };
         d2 = if better { sq } else { d2 };
@@ -653,7 +654,7 @@ fn far_apart((alo, ahi): (P, P), d: P, (blo, bhi): (P, P), r: f64) -> bool {
     let apart = |alo: f64, ahi: f64, blo: f64, bhi: f64, v: f64| {
         let m = alo.abs().max(ahi.abs()) + blo.abs().max(bhi.abs()) + v.abs() + r;
         let tol = m * (1.0 / (1u64 << 20) as f64);
-        let (lo, hi) = (alo + v.min(0.0), ahi + v.max(0.0));
+        let (lo, hi) = (alo + v.min0(), ahi + v.max0());
         (hi + r + tol < blo) | (bhi + r + tol < lo)
     };
     apart(alo.0, ahi.0, blo.0, bhi.0, d.0) | apart(alo.1, ahi.1, blo.1, bhi.1, d.1)

@@ -17,6 +17,7 @@ use super::segment::{
     intersect_segment_circle, intersect_segment_obb, intersect_segment_segment, straddles,
 };
 use super::sweep::{lo_hi, span, unusable};
+use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Segment, Vec2};
@@ -77,7 +78,7 @@ fn box_entry(p: P, d: P, b: &Aabb) -> (f64, P) {
     let x = tx >= ty;
     let t = if x { tx } else { ty };
     let normal = (if x { nx } else { 0.0 }, if x { 0.0 } else { ny });
-    (t.max(0.0), normal)
+    (t.max0(), normal)
 }
 
 /// The segment `origin..origin+delta` against the closed rect `b`: hits exactly when
@@ -156,7 +157,7 @@ pub fn raycast_circle(origin: Vec2, delta: Vec2, b: Circle) -> Option<Hit> {
     let t = if c0 <= 0.0 || a == 0.0 {
         0.0
     } else {
-        let disc = (half_b * half_b - a * c0).max(0.0);
+        let disc = (half_b * half_b - a * c0).max0();
         let den = -half_b + disc.sqrt();
         if den > 0.0 {
             c0 / den
@@ -212,5 +213,5 @@ pub fn raycast_segment(origin: Vec2, delta: Vec2, b: Segment) -> Option<Hit> {
     }
     let ta = (fx * dx + fy * dy) / a2;
     let tb = ((b.b.x as f64 - px) * dx + (b.b.y as f64 - py) * dy) / a2;
-    Some(make(ta.min(tb).max(0.0), back, origin, delta))
+    Some(make(ta.min(tb).max0(), back, origin, delta))
 }

@@ -44,6 +44,7 @@ use super::overlap::{
 use super::sat;
 use super::sweep_exact;
 use crate::exact::{product_le, two_product};
+use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Vec2, POLY_MAX};
@@ -84,9 +85,9 @@ fn step_back(t: f32, c: f32, v: f64) -> f32 {
     let back = t as f64 - ulp / v.abs();
     let below = step_down(t, 1);
     if back as f32 as f64 <= back && (back as f32) < below {
-        (back as f32).max(0.0)
+        (back as f32).max0()
     } else if back < below as f64 {
-        step_down(back as f32, 1).max(0.0)
+        step_down(back as f32, 1).max0()
     } else {
         below
     }
@@ -817,7 +818,7 @@ pub(crate) fn disk_entry(p: P, d: P, c: P, r: f64, touching: bool) -> Option<f64
     let c0 = w2 - r2; // >= 0
     let (p1, e1) = two_product(b, b);
     let (p2, e2) = two_product(a, c0);
-    let disc = ((p1 - p2) + (e1 - e2)).max(0.0);
+    let disc = ((p1 - p2) + (e1 - e2)).max0();
     Some(c0 / (-b + disc.sqrt()))
 }
 

@@ -9,6 +9,7 @@
 //! of real arithmetic on the shapes as given, at any size ratio. Infinite extents keep their
 //! infinite bounds (`inf - inf` is no hit, as in f64).
 
+use crate::platform::ClampZero;
 use std::cmp::Ordering;
 
 use crate::exact::Expansion;
@@ -204,7 +205,7 @@ pub(crate) fn entry<const N: usize>(slabs: &[Slab; N]) -> Option<Entry> {
             return None;
         }
         // Entered before t = 1 and left after t = 0.
-        let (vmax, vmin) = (s.v.max(0.0), s.v.min(0.0));
+        let (vmax, vmin) = (s.v.max0(), s.v.min0());
         if s.lo.cmp(vmax) != Some(Ordering::Less) || s.hi.cmp(vmin) != Some(Ordering::Greater) {
             return None;
         }

@@ -14,6 +14,7 @@
 use super::band::{Band, Bands};
 use super::double::{next_down, next_up, Edge, Edges, RectD, Vec2D};
 use crate::exact::Expansion;
+use crate::platform::ClampZero;
 
 /// Half an ulp of 1: the relative rounding error of one f64 operation.
 const U: f64 = f64::EPSILON / 2.0;
@@ -327,7 +328,7 @@ pub(crate) fn detect_on(
     if !(enter.lt(&leave) && enter.before_one() && leave.after_zero()) {
         return None;
     }
-    let t = enter.value().max(0.0);
+    let t = enter.value().max0();
     // Met at once on a face it was snapped against: it stays where it is.
     let i = (dv[k] <= 0.0) as usize;
     let entry = match same {

@@ -9,6 +9,7 @@ use super::band::overlap_quick;
 use super::tiles::{cell_of, reach, Drain, Exact};
 use super::{fill, CircleD, Edge, Edges, HitD, Pair, RectD, Scratch, SegmentD, Vec2D, World};
 use super::{WorldHit, WorldHitD};
+use crate::platform::ClampZero;
 use crate::shape::{Aabb, Circle, Rect, Segment, Vec2};
 use alloc::vec::Vec;
 
@@ -397,7 +398,7 @@ impl World {
             if dy != 0.0 && r.abs() < limit {
                 let band = ((r as f64 - 1.0) * cs - hh, (r as f64 + 3.0) * cs + hh);
                 let (t0, t1) = ((band.0 - a.1) / dy, (band.1 - a.1) / dy);
-                let (t0, t1) = (t0.min(t1).max(0.0), t0.max(t1).min(1.0));
+                let (t0, t1) = (t0.min(t1).max0(), t0.max(t1).min(1.0));
                 if t0 > t1 {
                     return None;
                 }

@@ -16,6 +16,7 @@ use super::detect::detect_on;
 use super::slope;
 use super::{Band, Bands, Dir, Edges, HitD, Precision, RectD, Response, Vec2D, World, WorldError};
 use super::{WorldHit, WorldHitD};
+use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 use crate::query::Convex;
@@ -191,8 +192,8 @@ fn reach(rect: RectD, goal: Vec2D, p: Precision) -> Reach {
 /// of `o`'s far edges).
 #[inline]
 fn beyond(o: &RectD, r: &Aabb) -> bool {
-    let (ox0, ox1) = (o.x + o.w.min(0.0), o.x + o.w.max(0.0));
-    let (oy0, oy1) = (o.y + o.h.min(0.0), o.y + o.h.max(0.0));
+    let (ox0, ox1) = (o.x + o.w.min0(), o.x + o.w.max0());
+    let (oy0, oy1) = (o.y + o.h.min0(), o.y + o.h.max0());
     ox1 < r.min_x || ox0 > r.max_x || oy1 < r.min_y || oy0 > r.max_y
 }
 

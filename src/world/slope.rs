@@ -40,6 +40,7 @@ use super::double::{orient, Edge, Edges, RectD, Vec2D};
 use super::kit::Dir;
 use super::{World, WorldError};
 use crate::platform::hypot;
+use crate::platform::ClampZero;
 use crate::query::Convex;
 use crate::shape::POLY_MAX;
 
@@ -338,16 +339,8 @@ pub(crate) struct Contact {
 
 /// Where a half-plane stops holding or starts holding along the motion: the time and its error.
 fn crossing(s0: Side, s1: Side) -> (f64, f64) {
-    let a = if s0.beyond {
-        s0.s.max(0.0)
-    } else {
-        s0.s.min(0.0)
-    };
-    let b = if s1.beyond {
-        s1.s.max(0.0)
-    } else {
-        s1.s.min(0.0)
-    };
+    let a = if s0.beyond { s0.s.max0() } else { s0.s.min0() };
+    let b = if s1.beyond { s1.s.max0() } else { s1.s.min0() };
     let den = a - b;
     if den == 0.0 || !den.is_finite() {
         return (0.0, f64::INFINITY);
@@ -459,7 +452,7 @@ pub(crate) fn sweep(start: &Edges, end: &Edges, c: &Convex, band: &Band) -> Opti
         }
         let (axis, t, _, corner) = latest(&poly, &behind[..nb], d)?;
         return Some(Contact {
-            t: t.min(0.0),
+            t: t.min0(),
             axis,
             overlaps: true,
             corner,
@@ -498,7 +491,7 @@ pub(crate) fn sweep_rect_convex(lo: P, hi: P, delta: P, c: &Convex) -> Option<(f
     };
     let hit = sweep(&start, &end, c, &Band::EXACT)?;
     let n = Poly::new(c).normal(hit.axis);
-    Some((hit.t.max(0.0), (n.x, n.y)))
+    Some((hit.t.max0(), (n.x, n.y)))
 }
 
 /// Whether rect `r` overlaps the polygon `c` beyond `band`, exactly.
