@@ -26,22 +26,23 @@
 //! contact decides the motion that reaches the corner. Among polygon items, the corners of rect
 //! items met exactly take the face opposing the motion least as well (`motion.rs`).
 //!
-//! Touching is read as the game means it (`band.rs`): a rect within the band of a half-plane's
-//! line (for a face, the distance measured across it) where a motion begins lies on that line,
-//! so it moves along or away freely and meets the face at `t = 0`, where it is, moving into it.
+//! Touching is read as the game means it (`query/band.rs`): a rect within the band of a
+//! half-plane's line (for a face, the distance measured across it) where a motion begins lies on
+//! that line, so it moves along or away freely and meets the face at `t = 0`, where it is,
+//! moving into it.
 //!
 //! Contacts with an edge line put the mover where the motion meets it, then step it out along
 //! the face's normal until the exact predicate has it apart (a face generally does not pass
 //! through f64 positions, so a mover resting on a slope rests a few ulps above it).
 
-use super::band::Band;
-use super::detect::{flush, Collision};
-use super::double::{orient, Edge, Edges, RectD, Vec2D};
 use super::kit::Dir;
 use super::{World, WorldError};
 use crate::platform::hypot;
+use crate::query::band::Band;
+use crate::query::detect::{flush, Collision};
+use crate::query::double::orient;
 use crate::query::Convex;
-use crate::shape::POLY_MAX;
+use crate::shape::{next_up, Edge, Edges, RectD, Vec2D, POLY_MAX};
 
 type P = (f64, f64);
 
@@ -166,7 +167,7 @@ pub(crate) fn cover(c: &Convex) -> RectD {
     let size = |k: usize| {
         let mut s = hi[k] - lo[k];
         if Edge::sum(lo[k], s).lt(Edge::exact(hi[k])) {
-            s = super::double::next_up(s);
+            s = next_up(s);
         }
         s
     };

@@ -773,8 +773,9 @@ fn by_x0(ents: &[Ent], row: &mut Vec<Ent>, radix: &mut Radix) {
     row.extend(from.iter().map(|&k| ents[(k & 0xffff_ffff) as usize]));
 }
 
-/// The exact overlap test of two slots' boxes (by more than the band, see `band.rs`), and how
-/// much the f32 bounds of a pair must overlap by on every side for it to hold without asking.
+/// The exact overlap test of two slots' boxes (by more than the band, see `query/band.rs`), and
+/// how much the f32 bounds of a pair must overlap by on every side for it to hold without
+/// asking.
 pub(crate) struct Exact<'a> {
     pub test: &'a dyn Fn(u32, u32) -> bool,
     /// At least the band of any pair plus the outward rounding of the f32 bounds (an f32).
