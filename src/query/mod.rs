@@ -19,7 +19,7 @@ mod integer;
 mod overlap;
 mod poly;
 mod poly_contact;
-pub(crate) mod poly_sweep;
+mod poly_sweep;
 mod raycast;
 mod sat;
 mod segment;
