@@ -12,9 +12,7 @@ use super::sat;
 use crate::platform::hypot;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Segment, Vec2};
-
-type P = (f64, f64);
+use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Segment, Vec2, P};
 
 /// The point of the rect nearest to `p` (`p` itself when inside).
 pub fn closest_point_rect(r: Rect, p: Vec2) -> Vec2 {

@@ -49,21 +49,9 @@ use super::sweep::{
 use crate::exact::{product_le, two_product};
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-use crate::shape::{direction, Capsule, Circle, Hit, Poly, Rect, Vec2, POLY_MAX};
-
-type P = (f64, f64);
-
-const ZERO: P = (0.0, 0.0);
-
-#[inline(always)]
-fn sub(a: P, b: P) -> P {
-    (a.0 - b.0, a.1 - b.1)
-}
-
-#[inline(always)]
-fn dot(a: P, b: P) -> f64 {
-    a.0 * b.0 + a.1 * b.1
-}
+use crate::shape::{
+    direction, dot, sub, Capsule, Circle, Hit, Poly, Rect, Vec2, P, POLY_MAX, ZERO,
+};
 
 #[inline(always)]
 fn cross(a: P, b: P) -> f64 {

@@ -20,7 +20,7 @@ pub use poly::{Capsule, Poly, PolyError, POLY_MAX};
 use crate::platform::sin_cos;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-pub(crate) use frame::{direction, ordered, Aabb, Frame};
+pub(crate) use frame::{direction, dot, ordered, sub, Aabb, Frame, P, ZERO};
 
 /// A point or a vector (`c2d_vec2`).
 #[repr(C)]

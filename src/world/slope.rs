@@ -42,9 +42,7 @@ use crate::query::band::Band;
 use crate::query::detect::{flush, Collision};
 use crate::query::double::orient;
 use crate::query::Convex;
-use crate::shape::{next_up, Edge, Edges, RectD, Vec2D, POLY_MAX};
-
-type P = (f64, f64);
+use crate::shape::{next_up, Edge, Edges, RectD, Vec2D, P, POLY_MAX};
 
 /// Half an ulp of 1.
 const U: f64 = f64::EPSILON / 2.0;
