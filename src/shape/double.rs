@@ -297,13 +297,8 @@ mod tests {
 
     #[test]
     fn bounds_shortcut_agrees_with_the_rounded_bounds() {
-        let mut seed = 11u64;
-        let mut rnd = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut lcg = crate::testing::Lcg(11);
+        let mut rnd = || lcg.unit();
         let same = |a: (Aabb, bool), b: (Aabb, bool)| {
             let bits = |x: &Aabb| [x.min_x, x.min_y, x.max_x, x.max_y].map(f64::to_bits);
             bits(&a.0) == bits(&b.0) && a.1 == b.1

@@ -1269,7 +1269,7 @@ mod tests {
         }
     }
 
-    use crate::world::testing::Rng;
+    use crate::testing::Rng;
 
     /// Sorting by handle answers what a sort does, for few and many items, for handles as a
     /// world makes them (slots above, generations and tags below) and for any keys.

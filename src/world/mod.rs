@@ -515,29 +515,6 @@ fn fill<T: Copy>(out: &mut [T], items: impl Iterator<Item = T>) -> usize {
     n
 }
 
-/// What the world's unit tests share.
-#[cfg(test)]
-pub(crate) mod testing {
-    /// A small reproducible generator (xorshift): the same cases on every run.
-    pub(crate) struct Rng(pub u64);
-
-    impl Rng {
-        pub fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        pub fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-        /// A value in [0, 1).
-        pub fn unit(&mut self) -> f64 {
-            (self.next() >> 11) as f64 / (1u64 << 53) as f64
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -578,13 +555,8 @@ mod tests {
     /// far out and past the cells that are never kept.
     #[test]
     fn the_extent_bounds_every_item_that_stayed_in_its_cell() {
-        let mut seed = 7u64;
-        let mut rnd = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut lcg = crate::testing::Lcg(7);
+        let mut rnd = || lcg.unit();
         let steps = if cfg!(miri) { 50 } else { 5000 };
         for (cell, far) in [(16.0, 100.0), (0.5, 3e7), (1.0, 1e12), (64.0, -2e9)] {
             let mut w = World::new_d(cell).unwrap();
