@@ -42,6 +42,8 @@ mod platform;
 pub mod query;
 pub mod response;
 mod shape;
+#[cfg(test)]
+mod testing;
 pub mod world;
 
 pub use query::*;

@@ -1,11 +1,15 @@
 //! Collision response: moving a rect through obstacles (bump.lua's responses) and the integer
 //! engine's exact move.
+//!
+//! The world's moves share two pieces with [`move_rect`]: the exact collision test of a moving
+//! rect (`query/detect.rs`) and the responses' redirection of the motion (`redirect`, here).
 
 use crate::platform::ClampZero;
+use crate::query::band::{Band, Precision};
+use crate::query::detect::{centre_distance, detect, Collision};
 use crate::query::sweep::{at, settle, sweep_rect_rect_apart, unusable};
 use crate::query::{overlap_rect_rect, overlap_recti_recti, sweep_rect_rect};
-use crate::shape::{Hit, Rect, RectI, Vec2};
-use crate::world::{centre_distance, detect, Band, Collision, Precision, RectD, Vec2D};
+use crate::shape::{Hit, Rect, RectD, RectI, Vec2, Vec2D};
 
 /// The most hits [`move_rect`] resolves in one call (32); the motion stops at the last one.
 pub(crate) const MAX_HITS: usize = 32;
@@ -332,7 +336,7 @@ fn hit_f32(c: &Collision, t: f32) -> Hit {
     }
 }
 
-/// The band between two f32 rects (see `band.rs`).
+/// The band between two f32 rects (see `query/band.rs`).
 fn band(a: &RectD, b: &RectD) -> Band {
     Band::of(Precision::Single, a, b)
 }

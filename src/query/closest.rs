@@ -13,9 +13,7 @@ use crate::platform::hypot;
 use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Segment, Vec2};
-
-type P = (f64, f64);
+use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Segment, Vec2, P};
 
 /// The point of the rect nearest to `p` (`p` itself when inside).
 pub fn closest_point_rect(r: Rect, p: Vec2) -> Vec2 {

@@ -9,7 +9,7 @@ use super::overlap::within;
 use super::{overlap_rect_circle, overlap_rect_rect, sat};
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-use crate::shape::{Aabb, Circle, Contact, Frame, Obb, Rect, Vec2};
+use crate::shape::{dot, Aabb, Circle, Contact, Frame, Obb, Rect, Vec2};
 
 /// A contact for a pair its strict predicate calls overlapping. The depth stays positive, as
 /// promised, where it would round to 0 in f32 or where the predicate's formula and the one used
@@ -257,7 +257,6 @@ fn infinite_boxes_point(a: &Frame, b: &Frame) -> (f64, f64) {
 /// another face) the mean of the intersection polygon's corners is used instead. Written with
 /// selects rather than branches where the choice is random.
 fn clip_point(reference: &Frame, axis: usize, incident: &Frame, nr: (f64, f64)) -> (f64, f64) {
-    let dot = |p: (f64, f64), d: (f64, f64)| p.0 * d.0 + p.1 * d.1;
     let (face_half, side_half) = if axis == 0 {
         (reference.hx, reference.hy)
     } else {

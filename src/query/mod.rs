@@ -4,15 +4,22 @@
 //! C functions `c2d_[operation]_[shape1]_[shape2]`. Two boundary flavours exist for every boolean
 //! pair: `overlap_*` is strict (exactly touching is not a collision) and `touch_*` is closed
 //! (touching counts). Both share one body parameterised by the flavour.
+//!
+//! The double-precision kernels that the world and [`move_rect`](crate::move_rect) share are
+//! here too: exact predicates on the f64 values' edges (`double.rs`), touching as the game means
+//! it (`band.rs`) and the collision of a moving rect with another (`detect.rs`).
 
+pub(crate) mod band;
 mod batch;
 mod closest;
 mod contact;
+pub(crate) mod detect;
+pub(crate) mod double;
 mod integer;
 mod overlap;
 mod poly;
 mod poly_contact;
-pub(crate) mod poly_sweep;
+mod poly_sweep;
 mod raycast;
 mod sat;
 mod segment;

@@ -14,14 +14,10 @@ use super::raycast::{make, ray_end};
 use super::segment::{intersect_segment_segment, straddles};
 use super::sweep::unusable;
 use crate::exact::product_le;
-use crate::shape::POLY_MAX;
 use crate::shape::{
     direction, ordered, Capsule, Circle, Frame, Hit, Obb, Poly, Rect, Segment, Vec2,
 };
-
-type P = (f64, f64);
-
-const ZERO: P = (0.0, 0.0);
+use crate::shape::{dot, sub, P, POLY_MAX, ZERO};
 
 /// A convex shape in f64: vertices counter-clockwise (y-up) and, per edge `v[i]..v[i+1]`, an
 /// outward normal (unnormalised). A zero normal is no axis. Aligned so that no point straddles
@@ -44,14 +40,6 @@ fn nan(p: P) -> bool {
 /// No point has a NaN (folded without a branch per point).
 fn no_nan(pts: &[P]) -> bool {
     !pts.iter().fold(false, |any, &v| any | nan(v))
-}
-
-fn sub(a: P, b: P) -> P {
-    (a.0 - b.0, a.1 - b.1)
-}
-
-fn dot(a: P, b: P) -> f64 {
-    a.0 * b.0 + a.1 * b.1
 }
 
 /// The index after `i` around a polygon of `len` vertices, without a division (which would

@@ -30,20 +30,9 @@ use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 use crate::shape::{
-    direction, Capsule, Circle, Contact, Hit, Manifold, Obb, Poly, Rect, Vec2, POLY_MAX,
+    direction, dot, sub, Capsule, Circle, Contact, Hit, Manifold, Obb, Poly, Rect, Vec2, P,
+    POLY_MAX, ZERO,
 };
-
-type P = (f64, f64);
-
-const ZERO: P = (0.0, 0.0);
-
-fn sub(a: P, b: P) -> P {
-    (a.0 - b.0, a.1 - b.1)
-}
-
-fn dot(a: P, b: P) -> f64 {
-    a.0 * b.0 + a.1 * b.1
-}
 
 fn lerp(a: P, b: P, t: f64) -> P {
     if t >= 1.0 {

@@ -34,8 +34,8 @@
 //! no hit. A capsule or circle of radius 0 never overlaps strictly (unless a polygon-like shape
 //! of its pair has area and it is a rect or polygon itself), so it never hits.
 //!
-//! The cores, [`sweep_convex`] and [`sweep_round`], work on f64 points and an f64 motion, for
-//! callers that keep their shapes in f64.
+//! The cores, [`convex_entry`] (polygon-like pairs) and [`sweep_round`] (round pairs), work on
+//! f64 points and an f64 motion.
 
 use super::poly::{
     box_corner, next, overlap_capsule_capsule, overlap_capsule_circle, overlap_poly_capsule,
@@ -50,21 +50,9 @@ use crate::exact::{product_le, two_product};
 use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-use crate::shape::{direction, Capsule, Circle, Hit, Poly, Rect, Vec2, POLY_MAX};
-
-type P = (f64, f64);
-
-const ZERO: P = (0.0, 0.0);
-
-#[inline(always)]
-fn sub(a: P, b: P) -> P {
-    (a.0 - b.0, a.1 - b.1)
-}
-
-#[inline(always)]
-fn dot(a: P, b: P) -> f64 {
-    a.0 * b.0 + a.1 * b.1
-}
+use crate::shape::{
+    direction, dot, sub, Capsule, Circle, Hit, Poly, Rect, Vec2, P, POLY_MAX, ZERO,
+};
 
 #[inline(always)]
 fn cross(a: P, b: P) -> f64 {
@@ -145,19 +133,6 @@ fn bounds(pts: &[P]) -> (P, P) {
     (lo, hi)
 }
 
-/// The convex shape `a` moving by `d` against the convex shape `b`, both counter-clockwise: the
-/// first moment they overlap strictly, by a swept separating-axis test over both shapes' edge
-/// normals (the target's first; earlier axes win exact ties). `None` for no hit in `[0, 1)`, a
-/// NaN or an infinity anywhere. Exact on the grid domain.
-#[allow(dead_code)]
-pub(crate) fn sweep_convex(a: &Convex, d: P, b: &Convex) -> Option<Toi> {
-    let finite_shape = |c: &Convex| c.verts().iter().all(|&p| finite(p));
-    if !(finite_shape(a) && finite_shape(b)) {
-        return None;
-    }
-    convex_entry(a, d, b, bounds(b.verts())).ok()
-}
-
 /// A margin beyond which an axis shows the mover's end clear whatever the f32 rounding of its
 /// vertices `v + delta` (at most `2^-24·(|v| + |delta|)` per coordinate) and the f64 rounding
 /// of the projections: per unit of an axis' `|n.x| + |n.y|`.
@@ -170,9 +145,13 @@ fn end_margin(a: &Convex, d: P, b: &Convex) -> f64 {
     m * 2.0 * (1.0 / (1u64 << 22) as f64)
 }
 
-/// [`sweep_convex`], and for a miss whether some axis shows the end of the motion clear by more
-/// than [`end_margin`] (`Err(true)`): no check of the f32 end is then needed. `b_box` is the
-/// least and greatest corner of `b`'s bounds; both shapes' vertices must be finite.
+/// The convex shape `a` moving by `d` against the convex shape `b`, both counter-clockwise: the
+/// first moment they overlap strictly, by a swept separating-axis test over both shapes' edge
+/// normals (the target's first; earlier axes win exact ties). Exact on the grid domain. For a
+/// miss (no hit in `[0, 1)`, or a NaN or an infinity in `d`), whether some axis shows the end of
+/// the motion clear by more than [`end_margin`] (`Err(true)`): no check of the f32 end is then
+/// needed. `b_box` is the least and greatest corner of `b`'s bounds; both shapes' vertices must
+/// be finite.
 #[inline(always)]
 fn convex_entry(a: &Convex, d: P, b: &Convex, b_box: (P, P)) -> Result<Toi, bool> {
     if !finite(d) {
@@ -492,7 +471,7 @@ fn inside_normal(a: &[P], b: &[P]) -> P {
 /// moving by `d` against the core `b`, overlapping strictly while their distance is below `r`:
 /// the first moment they do. `None` for no hit in `[0, 1)`, `r <= 0`, or a NaN or an infinity
 /// anywhere.
-pub(crate) fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
+fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
     let ok = |c: &[P]| (1..=POLY_MAX).contains(&c.len()) && c.iter().all(|&p| finite(p));
     if !(r > 0.0 && r < f64::INFINITY && finite(d) && ok(a) && ok(b)) {
         return None;
@@ -926,20 +905,6 @@ sweep_fn!(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn square(x: f64, y: f64, s: f64) -> Convex {
-        Convex::of_ccw(&[(x, y), (x + s, y), (x + s, y + s), (x, y + s)]).unwrap()
-    }
-
-    #[test]
-    fn a_square_sliding_right_meets_the_next_one_at_the_gap() {
-        let (a, b) = (square(0.0, 0.0, 1.0), square(3.0, 0.5, 1.0));
-        let k = sweep_convex(&a, (4.0, 0.0), &b).unwrap();
-        assert_eq!(
-            (k.t, k.t32, k.normal, k.inside),
-            (0.5, 0.5, (-1.0, 0.0), false)
-        );
-    }
 
     #[test]
     fn a_point_falling_onto_a_segment_of_radius_one_stops_one_above_it() {

@@ -20,9 +20,7 @@ use super::sweep::{lo_hi, span, unusable};
 use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Segment, Vec2};
-
-type P = (f64, f64);
+use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Segment, Vec2, P};
 
 pub(super) fn ray_end(origin: Vec2, delta: Vec2) -> Segment {
     Segment::new(origin, Vec2::new(origin.x + delta.x, origin.y + delta.y))

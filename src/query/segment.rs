@@ -6,9 +6,7 @@
 
 use super::overlap::aabb_aabb;
 use crate::exact::product_le;
-use crate::shape::{ordered, Aabb, Circle, Frame, Obb, Rect, Segment};
-
-type P = (f64, f64);
+use crate::shape::{ordered, Aabb, Circle, Frame, Obb, Rect, Segment, P};
 
 fn wide(s: Segment) -> (P, P) {
     (s.a.wide(), s.b.wide())

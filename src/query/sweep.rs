@@ -47,9 +47,7 @@ use crate::exact::{product_le, two_product};
 use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Vec2, POLY_MAX};
-
-type P = (f64, f64);
+use crate::shape::{direction, dot, Aabb, Circle, Frame, Hit, Obb, Rect, Vec2, P, POLY_MAX};
 
 /// The exact `min, max` of a box per axis.
 type Spans = [(sweep_exact::Terms, sweep_exact::Terms); 2];
@@ -744,7 +742,6 @@ fn rect_obb_hit(a: Rect, delta: Vec2, b: Obb) -> Option<Hit> {
 /// nearest feature and the target's.
 pub(crate) fn touching_point(mover: &[P], target: &[P], n: P) -> P {
     debug_assert!(mover.len() <= POLY_MAX && target.len() <= POLY_MAX);
-    let dot = |p: P, d: P| p.0 * d.0 + p.1 * d.1;
     let tangent = (-n.1, n.0);
     // The feature nearest the other shape: the vertices within a hair of the extreme.
     let feature = |pts: &[P], dir: P| {

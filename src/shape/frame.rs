@@ -1,4 +1,6 @@
-//! Wide (f64) working forms of the shapes: where every formula of the library is evaluated.
+//! Wide (f64) working forms of the shapes: where every formula of the library is evaluated. A
+//! point or vector there is a [`P`], `(x, y)` in f64, with the few vector operations the
+//! queries share.
 //!
 //! An f32 on the grid domain (multiples of 1/256 up to 16384) widens to f64 exactly, and the sums,
 //! differences and products of two such values stay exact in f64's 53 bits.
@@ -6,6 +8,24 @@
 use super::{Obb, Rect, Rot};
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
+
+/// A point or a vector in the wide form: `(x, y)` in f64.
+pub(crate) type P = (f64, f64);
+
+/// The zero vector.
+pub(crate) const ZERO: P = (0.0, 0.0);
+
+/// `a - b`.
+#[inline(always)]
+pub(crate) fn sub(a: P, b: P) -> P {
+    (a.0 - b.0, a.1 - b.1)
+}
+
+/// The dot product `a·b`.
+#[inline(always)]
+pub(crate) fn dot(a: P, b: P) -> f64 {
+    a.0 * b.0 + a.1 * b.1
+}
 
 /// An axis-aligned box as `min..max` per axis, in f64.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,13 +1,18 @@
-//! The value types shared by the Rust API and the C ABI.
+//! The value types shared by the Rust API and the C ABI: the f32 shapes here, the int32 ones
+//! (`integer.rs`), convex polygons and capsules (`poly.rs`), and the f64 values of a world
+//! (`double.rs`, with the exact edges of a rect).
 //!
 //! Every type here is a plain `#[repr(C)]` `Copy` struct: the C header declares the same layout
 //! (`c2d_vec2`, `c2d_rect`, ...), so values cross the boundary without conversion.
 
+mod double;
 mod frame;
 mod integer;
 mod manifold;
 mod poly;
 
+pub(crate) use double::{next_down, next_up, Edge, Edges};
+pub use double::{CircleD, HitD, RectD, SegmentD, Vec2D};
 pub use integer::{CircleI, RectI};
 pub use manifold::Manifold;
 pub use poly::{Capsule, Poly, PolyError, POLY_MAX};
@@ -15,7 +20,7 @@ pub use poly::{Capsule, Poly, PolyError, POLY_MAX};
 use crate::platform::sin_cos;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-pub(crate) use frame::{direction, ordered, Aabb, Frame};
+pub(crate) use frame::{direction, dot, ordered, sub, Aabb, Frame, P, ZERO};
 
 /// A point or a vector (`c2d_vec2`).
 #[repr(C)]

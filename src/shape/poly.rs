@@ -227,13 +227,8 @@ mod tests {
     /// quick sign always agrees with the exact sums.
     #[test]
     fn the_quick_orientation_agrees_with_the_exact_one_on_nearly_collinear_points() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::testing::Rng(0x2545_f491_4f6c_dd1d);
+        let mut next = move || rng.next();
         let cases = if cfg!(miri) { 200 } else { 200_000 };
         let (mut turning, mut straight) = (0, 0);
         for _ in 0..cases {

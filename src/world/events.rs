@@ -27,7 +27,8 @@
 //! each marked item, or around each sensor when that is less (most items moved); a move finds
 //! the sensors along its legs in the broad-phase pass it makes anyway.
 
-use super::{Edges, RectD, Vec2D, World, WorldError};
+use super::{World, WorldError};
+use crate::shape::{Edges, RectD, Vec2D};
 use alloc::collections::{BTreeSet, VecDeque};
 use alloc::vec::Vec;
 

@@ -1,16 +1,16 @@
 //! Queries and pairs over the broad phase.
 //!
-//! Rects overlap as the game means it (see `band.rs`): by more than the band on both axes, so
-//! a query of an item's own rect never finds the wall it was snapped against, and flush
+//! Rects overlap as the game means it (see `query/band.rs`): by more than the band on both axes,
+//! so a query of an item's own rect never finds the wall it was snapped against, and flush
 //! neighbours are no pair. Segment queries are ray casts, closed and exact, as
 //! `c2d_raycast_rect` is.
 
-use super::band::overlap_quick;
 use super::tiles::{cell_of, reach, Drain, Exact};
-use super::{fill, CircleD, Edge, Edges, HitD, Pair, RectD, Scratch, SegmentD, Vec2D, World};
-use super::{WorldHit, WorldHitD};
+use super::{fill, Pair, Scratch, World, WorldHit, WorldHitD};
 use crate::platform::ClampZero;
-use crate::shape::{Aabb, Circle, Rect, Segment, Vec2};
+use crate::query::band::overlap_quick;
+use crate::shape::{Aabb, Circle, CircleD, Edge, Edges, HitD, Rect, RectD, Segment, SegmentD};
+use crate::shape::{Vec2, Vec2D};
 use alloc::vec::Vec;
 
 /// Passes every category.

@@ -3,24 +3,24 @@
 //! carry their riders and push what they meet.
 //!
 //! Every decision is exact (the edges of [`Edges`]) and reads touching as the game means it
-//! (`band.rs`): a resting item gets the same ground state on every frame, an item snapped flush
-//! by the game's own arithmetic touches (stands on a floor, fits where it stands, is not pushed
-//! out), and touching is never taken for overlapping.
+//! (`query/band.rs`): a resting item gets the same ground state on every frame, an item snapped
+//! flush by the game's own arithmetic touches (stands on a floor, fits where it stands, is not
+//! pushed out), and touching is never taken for overlapping.
 //!
 //! Which items count as solid is the filter's answer, as in a move: `SLIDE`, `TOUCH` and `BOUNCE`
 //! make an item solid, `IGNORE` and `CROSS` do not. Like a move, these functions reach the world
 //! through [`Access`] between filter calls, so a filter may look at the world.
 
-use super::band::{self, overlap_quick};
-use super::detect::flush;
 use super::handle;
 use super::motion::{overlap_item, run, Access, Near, Snap};
 use super::slope;
-use super::{Band, Edge, Edges, RectD, Response, Vec2D, World, WorldError, WorldHitD};
+use super::{Response, World, WorldError, WorldHitD};
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
+use crate::query::band::{self, overlap_quick, Band};
+use crate::query::detect::flush;
 use crate::query::Convex;
-use crate::shape::Aabb;
+use crate::shape::{Aabb, Edge, Edges, RectD, Vec2D};
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
@@ -146,8 +146,8 @@ fn solid(r: Response) -> bool {
 
 /// Whether the face toward `d` of `mr` is flush with the opposite face of `or` along an edge
 /// longer than the band; that length, or 0. Flush means the same edge by the band (see
-/// `band.rs`): a player snapped onto a floor by `y = floor.y - h` stands on it, and so does one
-/// a move left against a face that does not lie at a double (a floor's top at `0.1 + 10`).
+/// `query/band.rs`): a player snapped onto a floor by `y = floor.y - h` stands on it, and so does
+/// one a move left against a face that does not lie at a double (a floor's top at `0.1 + 10`).
 fn flush_toward(mr: &RectD, or: &RectD, band: &Band, d: Dir) -> f64 {
     let (m, o) = (mr.edges(), or.edges());
     let k = d.axis;
@@ -1269,7 +1269,7 @@ mod tests {
         }
     }
 
-    use crate::world::testing::Rng;
+    use crate::testing::Rng;
 
     /// Sorting by handle answers what a sort does, for few and many items, for handles as a
     /// world makes them (slots above, generations and tags below) and for any keys.

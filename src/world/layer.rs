@@ -36,7 +36,9 @@
 //! category changed by hand stays so until an edit of its tiles replaces the item.
 
 use super::handle;
-use super::{Precision, RectD, Vec2D, World, WorldError, DEFAULT_CATEGORY};
+use super::{World, WorldError, DEFAULT_CATEGORY};
+use crate::query::band::Precision;
+use crate::shape::{RectD, Vec2D};
 use alloc::vec::Vec;
 
 /// No item: the tile is air.

@@ -28,10 +28,16 @@
 //! Queries take `&self` and read only, so they may run on several threads at once. Their scratch
 //! buffers are reused; a query that finds them in use (by another thread, or by a query made
 //! from inside [`World::for_each_pair`]) allocates its own.
+//!
+//! This module holds the items, their cells and their moves: queries and pairs (`find.rs`),
+//! moves (`motion.rs`), the movement kit (`kit.rs`), sensors (`events.rs`), tile layers
+//! (`layer.rs`), snapshots (`state.rs`). The double-precision geometry they work in lives with
+//! the rest of the library's: the f64 values and a rect's exact edges in `shape/double.rs`, the
+//! exact predicates on them in `query/double.rs`, the band that decides touching in
+//! `query/band.rs` and the collision of a moving rect in `query/detect.rs` (the last two shared
+//! with [`move_rect`](crate::move_rect)). Their public types are re-exported here
+//! ([`RectD`], [`Vec2D`], [`Precision`], ...).
 
-mod band;
-mod detect;
-mod double;
 mod events;
 mod find;
 mod handle;
@@ -43,16 +49,14 @@ mod state;
 mod tiles;
 
 use crate::platform::TryLock;
+use crate::query::band::{self, Band};
 use crate::shape::{Hit, Rect};
 use alloc::vec::Vec;
 use tiles::{home, stays, Home, Tiles, FAR};
 
+pub use crate::query::band::Precision;
 pub use crate::response::Response;
-pub use band::Precision;
-pub(crate) use band::{Band, Bands};
-pub(crate) use detect::{centre_distance, detect, Collision};
-pub use double::{CircleD, HitD, RectD, SegmentD, Vec2D, WorldHitD};
-pub(crate) use double::{Edge, Edges};
+pub use crate::shape::{CircleD, HitD, RectD, SegmentD, Vec2D};
 pub use events::{Event, EVENT_BEGIN, EVENT_END, EVENT_PASSED, EVENT_REMOVED};
 pub use handle::skip_tags;
 pub(crate) use kit::{fits, ground, move_solid, push_out, Dir};
@@ -75,6 +79,33 @@ pub struct WorldHit {
     pub id: u64,
     /// Where and when along the motion it was hit.
     pub hit: Hit,
+}
+
+/// One item met by a world query, move or projection, in double precision (`c2d_world_hitd`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct WorldHitD {
+    /// The item met.
+    pub id: u64,
+    /// Where and when.
+    pub hit: HitD,
+    /// The filter's answer for it (`c2d_response`); `C2D_SLIDE` where no filter was asked.
+    pub response: u32,
+    /// Whether the mover already strictly overlapped it where the motion began (then
+    /// `hit.t` is minus the overlap's area, so that sorting by `t` puts the deepest first).
+    pub overlaps: bool,
+}
+
+impl WorldHitD {
+    /// The f32 world hit nearest to it; an item overlapped at the start is hit at `t = 0`, as
+    /// `c2d_hit` promises a `t` in `[0, 1]`.
+    pub fn to_f32(&self) -> WorldHit {
+        let mut hit = self.hit.to_f32();
+        if self.overlaps {
+            hit.t = 0.0;
+        }
+        WorldHit { id: self.id, hit }
+    }
 }
 
 /// Two items whose boxes strictly overlap, `a < b` (`c2d_pair`).
@@ -113,7 +144,7 @@ pub(crate) struct Scratch {
 /// A world of rect items with a broad phase (sweep and prune in tiles of cells).
 pub struct World {
     tag: u64,
-    /// Whose rounding the band absorbs (see `band.rs`).
+    /// Whose rounding the band absorbs (see `query/band.rs`).
     precision: Precision,
     /// A bound on the magnitude of any coordinate or size an item has had (it never shrinks;
     /// see [`World::reach_out`]): the bands of all pairs are at most its band.
@@ -238,7 +269,7 @@ impl World {
         }
     }
 
-    /// A bound on the band of `r` with any item, with room for rounding (see `band.rs`).
+    /// A bound on the band of `r` with any item, with room for rounding (see `query/band.rs`).
     pub(crate) fn clear_of(&self, r: &RectD) -> f64 {
         band::clear_of(self.precision, self.extent.max(r.magnitude()))
     }
@@ -484,29 +515,6 @@ fn fill<T: Copy>(out: &mut [T], items: impl Iterator<Item = T>) -> usize {
     n
 }
 
-/// What the world's unit tests share.
-#[cfg(test)]
-pub(crate) mod testing {
-    /// A small reproducible generator (xorshift): the same cases on every run.
-    pub(crate) struct Rng(pub u64);
-
-    impl Rng {
-        pub fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        pub fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-        /// A value in [0, 1).
-        pub fn unit(&mut self) -> f64 {
-            (self.next() >> 11) as f64 / (1u64 << 53) as f64
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -547,13 +555,8 @@ mod tests {
     /// far out and past the cells that are never kept.
     #[test]
     fn the_extent_bounds_every_item_that_stayed_in_its_cell() {
-        let mut seed = 7u64;
-        let mut rnd = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut lcg = crate::testing::Lcg(7);
+        let mut rnd = || lcg.unit();
         let steps = if cfg!(miri) { 50 } else { 5000 };
         for (cell, far) in [(16.0, 100.0), (0.5, 3e7), (1.0, 1e12), (64.0, -2e9)] {
             let mut w = World::new_d(cell).unwrap();

@@ -12,16 +12,16 @@
 //!
 //! A one-way item is solid for a whole move or not at all (see [`World::set_one_way`]).
 
-use super::detect::detect_on;
 use super::slope;
-use super::{Band, Bands, Dir, Edges, HitD, Precision, RectD, Response, Vec2D, World, WorldError};
-use super::{WorldHit, WorldHitD};
+use super::{Dir, Response, World, WorldError, WorldHit, WorldHitD};
 use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
+use crate::query::band::{Band, Bands, Precision};
+use crate::query::detect::{centre_distance, detect_on, Collision};
 use crate::query::Convex;
 use crate::response::{next_f32, redirect};
-use crate::shape::{Aabb, Vec2};
+use crate::shape::{Aabb, Edges, HitD, RectD, Vec2, Vec2D};
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
@@ -48,7 +48,7 @@ impl Access for &mut World {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Met {
     pub id: u64,
-    pub col: super::detect::Collision,
+    pub col: Collision,
     pub dist: f64,
 }
 
@@ -75,7 +75,7 @@ impl Met {
 pub(crate) struct Near {
     reach: Option<Aabb>,
     changes: u64,
-    /// The world's precision, whose band decides touching (see `band.rs`).
+    /// The world's precision, whose band decides touching (see `query/band.rs`).
     pub precision: Precision,
     pub items: Vec<(u64, RectD, Option<Dir>)>,
     /// A bound on the magnitude of the positions and sizes of `items` (the world's extent).
@@ -265,7 +265,7 @@ fn meet(near: &Near, begun: &Begun, rect: RectD, goal: Vec2D, seen: &[u64], out:
             out.push(Met {
                 id,
                 col,
-                dist: super::detect::centre_distance(rect, other),
+                dist: centre_distance(rect, other),
             });
         }
     }

@@ -26,25 +26,24 @@
 //! contact decides the motion that reaches the corner. Among polygon items, the corners of rect
 //! items met exactly take the face opposing the motion least as well (`motion.rs`).
 //!
-//! Touching is read as the game means it (`band.rs`): a rect within the band of a half-plane's
-//! line (for a face, the distance measured across it) where a motion begins lies on that line,
-//! so it moves along or away freely and meets the face at `t = 0`, where it is, moving into it.
+//! Touching is read as the game means it (`query/band.rs`): a rect within the band of a
+//! half-plane's line (for a face, the distance measured across it) where a motion begins lies on
+//! that line, so it moves along or away freely and meets the face at `t = 0`, where it is,
+//! moving into it.
 //!
 //! Contacts with an edge line put the mover where the motion meets it, then step it out along
 //! the face's normal until the exact predicate has it apart (a face generally does not pass
 //! through f64 positions, so a mover resting on a slope rests a few ulps above it).
 
-use super::band::Band;
-use super::detect::{flush, Collision};
-use super::double::{orient, Edge, Edges, RectD, Vec2D};
 use super::kit::Dir;
 use super::{World, WorldError};
 use crate::platform::hypot;
 use crate::platform::ClampZero;
+use crate::query::band::Band;
+use crate::query::detect::{flush, Collision};
+use crate::query::double::orient;
 use crate::query::Convex;
-use crate::shape::POLY_MAX;
-
-type P = (f64, f64);
+use crate::shape::{next_up, Edge, Edges, RectD, Vec2D, P, POLY_MAX};
 
 /// Half an ulp of 1.
 const U: f64 = f64::EPSILON / 2.0;
@@ -167,7 +166,7 @@ pub(crate) fn cover(c: &Convex) -> RectD {
     let size = |k: usize| {
         let mut s = hi[k] - lo[k];
         if Edge::sum(lo[k], s).lt(Edge::exact(hi[k])) {
-            s = super::double::next_up(s);
+            s = next_up(s);
         }
         s
     };
@@ -474,24 +473,6 @@ pub(crate) fn sweep(start: &Edges, end: &Edges, c: &Convex, band: &Band) -> Opti
         overlaps: false,
         corner,
     })
-}
-
-/// [`sweep`] for a rect spanning `lo..hi` moving by `delta`: the time of first strict overlap
-/// with `c` in `[0, 1)` and the unit normal of the face met (from the polygon toward the rect).
-/// The core shared by the world's moves.
-#[cfg_attr(not(test), allow(dead_code))]
-pub(crate) fn sweep_rect_convex(lo: P, hi: P, delta: P, c: &Convex) -> Option<(f64, P)> {
-    let start = Edges {
-        lo: [Edge::exact(lo.0), Edge::exact(lo.1)],
-        hi: [Edge::exact(hi.0), Edge::exact(hi.1)],
-    };
-    let end = Edges {
-        lo: [Edge::sum(lo.0, delta.0), Edge::sum(lo.1, delta.1)],
-        hi: [Edge::sum(hi.0, delta.0), Edge::sum(hi.1, delta.1)],
-    };
-    let hit = sweep(&start, &end, c, &Band::EXACT)?;
-    let n = Poly::new(c).normal(hit.axis);
-    Some((hit.t.max0(), (n.x, n.y)))
 }
 
 /// Whether rect `r` overlaps the polygon `c` beyond `band`, exactly.
@@ -848,11 +829,19 @@ mod tests {
         Convex::of_ccw(&p).unwrap()
     }
 
+    /// What rect `r` moving by `d` meets of `c`, exactly (no band), as the world's moves find it:
+    /// the time of first strict overlap and the normal of the face met.
+    fn meet(r: RectD, d: P, c: &Convex) -> Option<(f64, P)> {
+        let goal = Vec2D::new(r.x + d.0, r.y + d.1);
+        let hit = detect_convex(r, goal, c, &Band::EXACT)?;
+        Some((hit.ti, (hit.normal.x, hit.normal.y)))
+    }
+
     #[test]
     fn a_box_sliding_into_the_foot_of_a_ramp_meets_the_slope_not_its_corner() {
         // Ramp rising to the right from (10, 0) to (20, 10); a 4×4 box on the floor at y = 0.
         let ramp = tri([(10.0, 0.0), (20.0, 0.0), (20.0, 10.0)]);
-        let (t, n) = sweep_rect_convex((2.0, 0.0), (6.0, 4.0), (8.0, 0.0), &ramp).unwrap();
+        let (t, n) = meet(RectD::new(2.0, 0.0, 4.0, 4.0), (8.0, 0.0), &ramp).unwrap();
         assert_eq!(t, 0.5);
         assert!(n.0 < 0.0 && n.1 > 0.0, "{n:?}");
     }
@@ -861,7 +850,7 @@ mod tests {
     fn a_box_moving_along_a_ramp_face_never_meets_it() {
         let ramp = tri([(10.0, 0.0), (20.0, 0.0), (20.0, 10.0)]);
         assert_eq!(
-            sweep_rect_convex((8.0, 2.0), (12.0, 6.0), (4.0, 4.0), &ramp),
+            meet(RectD::new(8.0, 2.0, 4.0, 4.0), (4.0, 4.0), &ramp),
             None
         );
     }
@@ -871,10 +860,10 @@ mod tests {
         let ramp = tri([(10.0, 0.0), (20.0, 0.0), (20.0, 10.0)]);
         // Bottom-right corner falls from (16, 9) to (16, 6): on the line y = x - 10.
         assert_eq!(
-            sweep_rect_convex((12.0, 9.0), (16.0, 13.0), (0.0, -3.0), &ramp),
+            meet(RectD::new(12.0, 9.0, 4.0, 4.0), (0.0, -3.0), &ramp),
             None
         );
-        let (t, _) = sweep_rect_convex((12.0, 9.0), (16.0, 13.0), (0.0, -4.0), &ramp).unwrap();
+        let (t, _) = meet(RectD::new(12.0, 9.0, 4.0, 4.0), (0.0, -4.0), &ramp).unwrap();
         assert_eq!(t, 0.75);
     }
 

@@ -46,9 +46,11 @@ use super::events::{Event, Removal};
 use super::handle;
 use super::kit::Dir;
 use super::slope::{cover, Shape};
-use super::{Precision, RectD, Vec2D, World, DEFAULT_CATEGORY, TILE_LAYER_MAX};
+use super::{World, DEFAULT_CATEGORY, TILE_LAYER_MAX};
+use crate::query::band::Precision;
 use crate::query::Convex;
 use crate::shape::POLY_MAX;
+use crate::shape::{RectD, Vec2D};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 

@@ -773,8 +773,9 @@ fn by_x0(ents: &[Ent], row: &mut Vec<Ent>, radix: &mut Radix) {
     row.extend(from.iter().map(|&k| ents[(k & 0xffff_ffff) as usize]));
 }
 
-/// The exact overlap test of two slots' boxes (by more than the band, see `band.rs`), and how
-/// much the f32 bounds of a pair must overlap by on every side for it to hold without asking.
+/// The exact overlap test of two slots' boxes (by more than the band, see `query/band.rs`), and
+/// how much the f32 bounds of a pair must overlap by on every side for it to hold without
+/// asking.
 pub(crate) struct Exact<'a> {
     pub test: &'a dyn Fn(u32, u32) -> bool,
     /// At least the band of any pair plus the outward rounding of the f32 bounds (an f32).
@@ -1224,13 +1225,8 @@ mod tests {
 
     #[test]
     fn stays_agrees_with_home() {
-        let mut seed = 3u64;
-        let mut rnd = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut lcg = crate::testing::Lcg(3);
+        let mut rnd = || lcg.unit();
         // Interpreted (under Miri), a thousand boxes per cell size.
         let boxes = if cfg!(miri) { 1000 } else { 20000 };
         for inv in [1.0 / 3.0, 1.0 / 0.1, 1.0 / 7.3] {
@@ -1356,13 +1352,8 @@ mod tests {
         // every step each tile holds its items by column, each slot knows its place, and a
         // query over any columns finds exactly the items whose boxes it reaches.
         let inv = 1.0 / 4.0;
-        let mut seed = 77u64;
-        let mut rnd = |k: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % k
-        };
+        let mut lcg = crate::testing::Lcg(77);
+        let mut rnd = |k: u64| (lcg.next() >> 33) % k;
         let n = 60;
         let mut t = Tiles::default();
         t.grow(n);
@@ -1505,13 +1496,8 @@ mod tests {
     fn f32_test_is_exact_unless_a_low_and_a_high_edge_compared_are_both_inexact() {
         // Rects as games give them: f32 x, y, w, h, so x + w is often not an f32; edges a few
         // f32 steps apart, so every comparison is close.
-        let mut seed = 9u64;
-        let mut rnd = |k: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % k
-        };
+        let mut lcg = crate::testing::Lcg(9);
+        let mut rnd = |k: u64| (lcg.next() >> 33) % k;
         // Interpreted (Miri), fewer cases.
         let cases = if cfg!(miri) { 4000 } else { 20000 };
         let mut sure = 0;
@@ -1541,13 +1527,8 @@ mod tests {
     fn crowded_rows_are_swept_in_bands_with_the_same_pairs() {
         // Thousands of small boxes in one huge cell (a world whose cell is far larger than its
         // items), some touching exactly, some tall, some on band boundaries.
-        let mut seed = 12345u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as f64 / (1u64 << 31) as f64
-        };
+        let mut lcg = crate::testing::Lcg(12345);
+        let mut next = || (lcg.next() >> 33) as f64 / (1u64 << 31) as f64;
         // Interpreted (Miri), a smaller crowd: the bands still cut the row.
         let sizes: &[(usize, f64)] = if cfg!(miri) {
             &[(300, 12.0)]
@@ -1605,13 +1586,8 @@ mod tests {
             bx(0.3, 1.0 - eps, 0.9, 1.9), // overlaps the first by eps
             bx(2.0, 0.0, 2.5, 1.0),       // touches the second
         ];
-        let mut seed = 5u64;
-        let mut rnd = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut lcg = crate::testing::Lcg(5);
+        let mut rnd = || lcg.unit();
         for _ in 0..400 {
             let (x, y) = (rnd() * 12.0 - 6.0, rnd() * 12.0 - 6.0);
             let (w, h) = (rnd() * 0.45, rnd() * 0.45);

@@ -4,7 +4,7 @@
 use super::*;
 use crate::world::{Response, WorldHitD};
 
-use crate::world::testing::Rng;
+use crate::testing::Rng;
 
 const ORIGIN: Vec2D = Vec2D { x: -40.0, y: 24.0 };
 const TILE: Vec2D = Vec2D { x: 16.0, y: 16.0 };

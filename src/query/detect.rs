@@ -12,9 +12,9 @@
 //! along the face freely and meets it at `t = 0`, where it is, when moving into it.
 
 use super::band::{Band, Bands};
-use super::double::{next_down, next_up, Edge, Edges, RectD, Vec2D};
 use crate::exact::Expansion;
 use crate::platform::ClampZero;
+use crate::shape::{next_down, next_up, Edge, Edges, RectD, Vec2D};
 
 /// Half an ulp of 1: the relative rounding error of one f64 operation.
 const U: f64 = f64::EPSILON / 2.0;
@@ -172,10 +172,10 @@ pub(crate) struct Collision {
     /// The mover's corner at the contact (flush with the face met: exactly when that position
     /// is an f64, else the nearest f64 on the mover's side).
     pub touch: Vec2D,
-    /// For a polygon item's edge met (see `slope.rs`): its ends, counter-clockwise.
+    /// For a polygon item's edge met (see `world/slope.rs`): its ends, counter-clockwise.
     pub face: Option<(Vec2D, Vec2D)>,
     /// Whether a polygon item was met at a corner, where two of its normals would do (met
-    /// after the other items met at the same time: see `slope.rs`).
+    /// after the other items met at the same time: see `world/slope.rs`).
     pub corner: bool,
 }
 

@@ -13,7 +13,7 @@
 //! Every comparison here is exact: an f64 estimate with an error bound decides the clear cases,
 //! expansions the close ones.
 
-use super::double::{Edge, Edges, RectD};
+use crate::shape::{Edge, Edges, RectD};
 
 /// Half an ulp of 1: the relative rounding error of one f64 operation.
 const U: f64 = f64::EPSILON / 2.0;
