@@ -79,8 +79,10 @@ const HEADER_TOP: &str = "\
  *                _obb_obb, _rect_poly, _obb_poly, _poly_poly, _poly_circle, _poly_capsule,
  *                _rect_capsule, _obb_capsule, _capsule_circle, _capsule_capsule
  *   Motion       c2d_sweep_rect_rect, _circle_rect, _circle_circle, _rect_circle, _circle_obb,
- *                _rect_obb: the first moment a moving shape hits a still one (no tunnelling);
- *                c2d_raycast_rect, _circle, _obb, _segment
+ *                _rect_obb, _rect_poly, _poly_rect, _poly_poly, _circle_poly, _poly_circle,
+ *                _rect_capsule, _capsule_rect, _circle_capsule, _capsule_circle, _poly_capsule,
+ *                _capsule_poly, _capsule_capsule: the first moment a moving shape hits a still
+ *                one (no tunnelling); c2d_raycast_rect, _circle, _obb, _segment, _poly, _capsule
  *   Moves        c2d_move_rect (slide, touch, cross or bounce past obstacles, as bump.lua),
  *                c2d_move_recti (an integer engine's move, exact to the unit)
  *   World        c2d_world_new, _free, _add, _add_checked, _update, _remove, _get, _count,
@@ -133,7 +135,7 @@ const HEADER_TOP: &str = "\
  * the same way. The pure predicates, contacts, sweeps and ray casts stay exact on their inputs.
  *
  * The same bits everywhere: every function gives the same result bits for the same argument
- * bits on every target: Linux, Windows and other systems, x86-64, 32-bit x86 and 64-bit ARM,
+ * bits on every target: Linux, Windows and other systems, x86-64, 32-bit x86, 64- and 32-bit ARM,
  * whichever C compiler builds the program. Every number the library produces is a chain of
  * IEEE 754 additions, subtractions, multiplications, divisions and square roots in the
  * argument's precision (never fused into one multiply-add, never in the x87's wider registers:
@@ -146,7 +148,7 @@ const HEADER_TOP: &str = "\
  * the bits of a NaN that comes out for a NaN going in are not promised; and user values are not
  * part of the hash. Checked by CI frame by frame against a recorded replay of 10,000 frames
  * (examples/replay/) on x86-64 (GCC and Clang) and i686, from Lua 5.1, 5.4 and LuaJIT, and on
- * aarch64 under qemu (its first 1,000 frames).
+ * aarch64 and armv7 under qemu (their first 1,000 frames).
  *
  * Bad input: any NaN input makes a predicate false and a contact, sweep or ray cast report no
  * hit; nothing crashes. Output pointers may be NULL. Nothing allocates except c2d_world_*.

@@ -38,8 +38,10 @@
  *                _obb_obb, _rect_poly, _obb_poly, _poly_poly, _poly_circle, _poly_capsule,
  *                _rect_capsule, _obb_capsule, _capsule_circle, _capsule_capsule
  *   Motion       c2d_sweep_rect_rect, _circle_rect, _circle_circle, _rect_circle, _circle_obb,
- *                _rect_obb: the first moment a moving shape hits a still one (no tunnelling);
- *                c2d_raycast_rect, _circle, _obb, _segment
+ *                _rect_obb, _rect_poly, _poly_rect, _poly_poly, _circle_poly, _poly_circle,
+ *                _rect_capsule, _capsule_rect, _circle_capsule, _capsule_circle, _poly_capsule,
+ *                _capsule_poly, _capsule_capsule: the first moment a moving shape hits a still
+ *                one (no tunnelling); c2d_raycast_rect, _circle, _obb, _segment, _poly, _capsule
  *   Moves        c2d_move_rect (slide, touch, cross or bounce past obstacles, as bump.lua),
  *                c2d_move_recti (an integer engine's move, exact to the unit)
  *   World        c2d_world_new, _free, _add, _add_checked, _update, _remove, _get, _count,
@@ -92,7 +94,7 @@
  * the same way. The pure predicates, contacts, sweeps and ray casts stay exact on their inputs.
  *
  * The same bits everywhere: every function gives the same result bits for the same argument
- * bits on every target: Linux, Windows and other systems, x86-64, 32-bit x86 and 64-bit ARM,
+ * bits on every target: Linux, Windows and other systems, x86-64, 32-bit x86, 64- and 32-bit ARM,
  * whichever C compiler builds the program. Every number the library produces is a chain of
  * IEEE 754 additions, subtractions, multiplications, divisions and square roots in the
  * argument's precision (never fused into one multiply-add, never in the x87's wider registers:
@@ -105,7 +107,7 @@
  * the bits of a NaN that comes out for a NaN going in are not promised; and user values are not
  * part of the hash. Checked by CI frame by frame against a recorded replay of 10,000 frames
  * (examples/replay/) on x86-64 (GCC and Clang) and i686, from Lua 5.1, 5.4 and LuaJIT, and on
- * aarch64 under qemu (its first 1,000 frames).
+ * aarch64 and armv7 under qemu (their first 1,000 frames).
  *
  * Bad input: any NaN input makes a predicate false and a contact, sweep or ray cast report no
  * hit; nothing crashes. Output pointers may be NULL. Nothing allocates except c2d_world_*.
@@ -356,7 +358,7 @@ typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
 /// and for each such face the item it rests on (the one sharing the longest edge with it, ties to
 /// the lowest handle; 0 for none).
 typedef struct c2d_ground {
-  /// `C2D_ON_FLOOR | C2D_ON_CEILING | C2D_ON_LEFT | C2D_ON_RIGHT` bits (`ON_FLOOR`... in Rust).
+  /// `C2D_ON_FLOOR | C2D_ON_CEILING | C2D_ON_LEFT | C2D_ON_RIGHT` bits.
   uint32_t flags;
   /// The item under the floor face.
   uint64_t floor;
@@ -400,7 +402,7 @@ typedef struct c2d_vec2d {
   double y;
 } c2d_vec2d;
 
-/// A hit in double precision (`c2d_hitd`): the fields of [`Hit`].
+/// A hit in double precision (`c2d_hitd`): the fields of `c2d_hit`.
 typedef struct c2d_hitd {
   /// Fraction of the motion (or segment) at first contact.
   double t;
@@ -426,7 +428,7 @@ typedef struct c2d_world_hitd {
 } c2d_world_hitd;
 
 /// An axis-aligned box in double precision, spanning `x..x+w` and `y..y+h` (`c2d_rectd`); a
-/// negative size spans the other way, as in [`Rect`].
+/// negative size spans the other way, as in `c2d_rect`.
 typedef struct c2d_rectd {
   /// Corner x.
   double x;
@@ -442,7 +444,7 @@ typedef struct c2d_rectd {
 typedef struct c2d_moved {
   /// The item.
   uint64_t id;
-  /// `C2D_CARRIED | C2D_PUSHED | C2D_SQUASHED` bits (`CARRIED`... in Rust).
+  /// `C2D_CARRIED | C2D_PUSHED | C2D_SQUASHED` bits.
   uint32_t what;
 } c2d_moved;
 
@@ -471,7 +473,7 @@ typedef struct c2d_circlei {
 /// A convex polygon of 3 to `C2D_POLY_MAX` (8) vertices (`c2d_poly`), counter-clockwise in y-up
 /// terms (clockwise on a y-down screen), no three consecutive vertices on one line.
 ///
-/// `c2d_poly_make` (`Poly::hull` in Rust) builds one from any points. A value put together by
+/// `c2d_poly_make` builds one from any points. A value put together by
 /// hand that breaks these rules (wrong winding, not convex) gets some answer from every query,
 /// never a crash or a NaN. A polygon with zero area (all vertices on one line, or collapsed by
 /// f32 rounding), or a `count` outside `3..=8`, is no shape: it overlaps and touches nothing,

@@ -19,7 +19,7 @@ pub struct Vec2D {
 }
 
 /// An axis-aligned box in double precision, spanning `x..x+w` and `y..y+h` (`c2d_rectd`); a
-/// negative size spans the other way, as in [`Rect`].
+/// negative size spans the other way, as in `c2d_rect`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct RectD {
@@ -55,7 +55,7 @@ pub struct SegmentD {
     pub b: Vec2D,
 }
 
-/// A hit in double precision (`c2d_hitd`): the fields of [`Hit`].
+/// A hit in double precision (`c2d_hitd`): the fields of `c2d_hit`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct HitD {

@@ -9,7 +9,7 @@ pub const POLY_MAX: usize = 8;
 /// A convex polygon of 3 to `C2D_POLY_MAX` (8) vertices (`c2d_poly`), counter-clockwise in y-up
 /// terms (clockwise on a y-down screen), no three consecutive vertices on one line.
 ///
-/// `c2d_poly_make` (`Poly::hull` in Rust) builds one from any points. A value put together by
+/// `c2d_poly_make` builds one from any points. A value put together by
 /// hand that breaks these rules (wrong winding, not convex) gets some answer from every query,
 /// never a crash or a NaN. A polygon with zero area (all vertices on one line, or collapsed by
 /// f32 rounding), or a `count` outside `3..=8`, is no shape: it overlaps and touches nothing,

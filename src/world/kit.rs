@@ -104,7 +104,7 @@ pub const ON_RIGHT: u32 = 8;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Ground {
-    /// `C2D_ON_FLOOR | C2D_ON_CEILING | C2D_ON_LEFT | C2D_ON_RIGHT` bits (`ON_FLOOR`... in Rust).
+    /// `C2D_ON_FLOOR | C2D_ON_CEILING | C2D_ON_LEFT | C2D_ON_RIGHT` bits.
     pub flags: u32,
     /// The item under the floor face.
     pub floor: u64,
@@ -122,7 +122,7 @@ pub struct Ground {
 pub struct Moved {
     /// The item.
     pub id: u64,
-    /// `C2D_CARRIED | C2D_PUSHED | C2D_SQUASHED` bits (`CARRIED`... in Rust).
+    /// `C2D_CARRIED | C2D_PUSHED | C2D_SQUASHED` bits.
     pub what: u32,
 }
 
