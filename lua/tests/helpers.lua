@@ -69,4 +69,25 @@ function H.band(...)
     return math.max(1e-10, H.ulp(m))
 end
 
+-- Runs the ```lua example of lua/README.md that starts with the line `first` (plain text), its
+-- globals looked up in `env` (then _G), `tail` appended (to hand back its locals); returns what
+-- the example returns.
+function H.readme_example(first, env, tail)
+    local f = assert(io.open("lua/README.md", "rb"))
+    local text = f:read("*a")
+    f:close()
+    local at = text:find("```lua\n" .. first, 1, true)
+    assert(at, "the example is in lua/README.md: " .. first)
+    local code = text:sub(at + 7, text:find("```", at + 7, true) - 1) .. (tail or "")
+    setmetatable(env, { __index = _G })
+    local chunk
+    if setfenv then
+        chunk = assert(loadstring(code))
+        setfenv(chunk, env)
+    else
+        chunk = assert(load(code, "example", "t", env))
+    end
+    return chunk()
+end
+
 return H

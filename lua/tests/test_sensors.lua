@@ -226,25 +226,14 @@ return function(test, c2d, h)
   end)
 
   test("sensors: lua/README.md's LÖVE example picks up every coin and sees the finish line", function()
-    local f = assert(io.open("lua/README.md", "rb"))
-    local text = f:read("*a")
-    f:close()
-    local code = assert(text:match("```lua\n(%-%- main%.lua %(LÖVE%): coins picked up.-)```"),
-      "the example is in lua/README.md")
     local printed = {}
-    local env = setmetatable({
+    local env = {
       love = {},
       require = function() return c2d end,
       print = function(...) printed[#printed + 1] = table.concat({ ... }, " ") end,
-    }, { __index = _G })
-    local chunk
-    if setfenv then
-      chunk = assert(loadstring(code .. "\nreturn function() return score end"))
-      setfenv(chunk, env)
-    else
-      chunk = assert(load(code .. "\nreturn function() return score end", "example", "t", env))
-    end
-    local score = chunk()
+    }
+    local score = h.readme_example("-- main.lua (LÖVE): coins picked up", env,
+      "\nreturn function() return score end")
     for _ = 1, 120 do env.love.update(1 / 60) end
     h.eq(score(), 50, "five coins of 10")
     h.eq(#printed, 1, "the finish line is reported once")

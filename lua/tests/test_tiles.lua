@@ -303,29 +303,17 @@ return function(test, c2d, h)
   end)
 
   test("tiles: lua/README.md's LÖVE example walks the Tiled map's hill and digs a hole in it", function()
-    local f = assert(io.open("lua/README.md", "rb"))
-    local text = f:read("*a")
-    f:close()
-    local code = assert(text:match("```lua\n(%-%- main%.lua %(LÖVE%): a level made in Tiled.-)```"),
-      "the example is in lua/README.md")
     local keys, printed = {}, {}
-    local env = setmetatable({
+    local env = {
       love = { keyboard = { isDown = function(k) return keys[k] == true end } },
       require = function(name)
         if name == "level" then return dofile("examples/tiled/level.lua") end
         return c2d
       end,
       print = function(...) printed[#printed + 1] = table.concat({ ... }, " ") end,
-    }, { __index = _G })
-    local chunk
-    local tail = "\nreturn function() return world, player end"
-    if setfenv then
-      chunk = assert(loadstring(code .. tail))
-      setfenv(chunk, env)
-    else
-      chunk = assert(load(code .. tail, "example", "t", env))
-    end
-    local world, player = chunk()()
+    }
+    local world, player = h.readme_example("-- main.lua (LÖVE): a level made in Tiled", env,
+      "\nreturn function() return world, player end")()
     local function frames(n) for _ = 1, n do env.love.update(1 / 60) end end
     frames(60)
     local x, y = world:getRect(player)
