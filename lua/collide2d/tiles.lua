@@ -156,16 +156,16 @@ end
 local function kind_of(props, layer_collides)
   local collides = props.collidable
   if collides == nil then
-    collides = layer_collides or props.kind ~= nil or props.oneway ~= nil or props.slope ~= nil
+    collides = layer_collides or props.kind ~= nil or props.oneway or props.slope
   end
   if not collides then
     return nil
   end
   local name = props.kind or "solid"
-  if props.slope and props.slope ~= false then
+  if props.slope then
     name = type(props.slope) == "string" and props.slope or "slope-x1y1"
     if not name:find("^slope%-") then name = "slope-" .. name end
-  elseif props.oneway and props.oneway ~= false then
+  elseif props.oneway then
     name = type(props.oneway) == "string" and props.oneway or "oneway"
     if not name:find("^oneway") then name = "oneway-" .. name end
   end
