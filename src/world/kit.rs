@@ -208,7 +208,8 @@ fn gather_near(w: &World, id: u64, rect: RectD) -> Result<Near, WorldError> {
 /// slots of a world's items), never much worse than one sort.
 fn by_handle<T>(items: &mut [T], key: impl Fn(&T) -> u64) {
     if items.len() < 512 {
-        items.sort_unstable_by_key(key);
+        // By reference, as the buckets below: one sort instantiated, not two.
+        items.sort_unstable_by_key(&key);
         return;
     }
     let (min, max) =
