@@ -52,6 +52,14 @@ pub(crate) fn product_le(a: f64, b: f64, c: f64, d: f64) -> bool {
     if p != q || p.is_infinite() {
         return p <= q;
     }
+    errors_le(a, b, p, c, d, q)
+}
+
+/// The tie of [`product_le`]: equal rounded products ordered by their exact errors. Rare, and
+/// kept out of line so that the many callers inline only the rounded comparison.
+#[cold]
+#[inline(never)]
+fn errors_le(a: f64, b: f64, p: f64, c: f64, d: f64, q: f64) -> bool {
     product_error(a, b, p) <= product_error(c, d, q)
 }
 
