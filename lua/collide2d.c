@@ -3382,12 +3382,19 @@ static void drop_tiles(lua_State *L, c2dl_world *cw, const uint64_t *ids, size_t
     }
 }
 
+/* Whether the argument at idx is a number, whole, from lo to hi; its value through v. */
+static int whole_arg(lua_State *L, int idx, lua_Number lo, lua_Number hi, lua_Number *v)
+{
+    *v = lua_tonumber(L, idx);
+    return lua_type(L, idx) == LUA_TNUMBER && *v == floor(*v) && *v >= lo && *v <= hi;
+}
+
 /* A layer id argument: a whole number naming a live layer of the world. */
 static uint32_t want_layer(lua_State *L, const c2dl_world *cw, int idx, c2d_vec2d *origin,
                            c2d_vec2d *size, int32_t *cols, int32_t *rows)
 {
-    lua_Number v = lua_tonumber(L, idx);
-    if (lua_type(L, idx) != LUA_TNUMBER || v != floor(v) || v < 1 || v > 4294967295.0 ||
+    lua_Number v;
+    if (!whole_arg(L, idx, 1, 4294967295.0, &v) ||
         c2d_world_get_tiles(cw->w, (uint32_t)v, cols, rows, origin, size) != C2D_OK) {
         luaL_error(L, "collide2d: %s is not a tile layer of this world", c2dl_tostring(L, idx));
     }
@@ -3397,9 +3404,8 @@ static uint32_t want_layer(lua_State *L, const c2dl_world *cw, int idx, c2d_vec2
 /* A tile code argument: a whole number from 0 to 2^32 - 1 of a known kind. */
 static uint32_t want_code(lua_State *L, int idx, const char *what, lua_Integer k)
 {
-    lua_Number v = lua_tonumber(L, idx);
-    if (lua_type(L, idx) != LUA_TNUMBER || v != floor(v) || v < 0 || v > 4294967295.0 ||
-        ((uint32_t)v & C2D_TILE_KIND_MASK) >= TILE_KINDS) {
+    lua_Number v;
+    if (!whole_arg(L, idx, 0, 4294967295.0, &v) || ((uint32_t)v & C2D_TILE_KIND_MASK) >= TILE_KINDS) {
         if (k != 0) {
             luaL_error(L, "collide2d: %s[%d] must be a tile code (kind + tag * 256, kind 0 to 9), "
                           "but was %s",
@@ -3414,8 +3420,8 @@ static uint32_t want_code(lua_State *L, int idx, const char *what, lua_Integer k
 /* A tile's column or row argument (from 1), within n. */
 static int32_t want_tile_index(lua_State *L, int idx, const char *what, int32_t n)
 {
-    lua_Number v = lua_tonumber(L, idx);
-    if (lua_type(L, idx) != LUA_TNUMBER || v != floor(v) || v < 1 || v > n) {
+    lua_Number v;
+    if (!whole_arg(L, idx, 1, n, &v)) {
         luaL_error(L, "collide2d: %s must be a whole number from 1 to %d, but was %s", what,
                    (int)n, c2dl_tostring(L, idx));
     }
@@ -3441,18 +3447,17 @@ static c2d_rectd tiles_box(c2d_vec2d origin, c2d_vec2d size, int32_t c0, int32_t
 static int w_addTiles(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "addTiles", 7);
-    lua_Number cols = lua_tonumber(L, 3), rows = lua_tonumber(L, 4);
+    lua_Number cols, rows;
     c2d_vec2d origin, size;
     uint32_t *codes, layer = 0;
     size_t n, k;
     c2d_status st;
     luaL_checktype(L, 2, LUA_TTABLE);
-    if (lua_type(L, 3) != LUA_TNUMBER || cols != floor(cols) || cols < 1 || cols > C2D_TILE_LAYER_MAX) {
+    if (!whole_arg(L, 3, 1, C2D_TILE_LAYER_MAX, &cols)) {
         luaL_error(L, "collide2d: cols must be a whole number from 1 to %d, but was %s",
                    (int)C2D_TILE_LAYER_MAX, c2dl_tostring(L, 3));
     }
-    if (lua_type(L, 4) != LUA_TNUMBER || rows != floor(rows) || rows < 1 ||
-        rows * cols > C2D_TILE_LAYER_MAX) {
+    if (!whole_arg(L, 4, 1, floor(C2D_TILE_LAYER_MAX / cols), &rows)) {
         luaL_error(L, "collide2d: rows must be a whole number from 1 with cols * rows at most %d, "
                       "but was %s",
                    (int)C2D_TILE_LAYER_MAX, c2dl_tostring(L, 4));
