@@ -673,13 +673,13 @@ static int push_hit(lua_State *L, bool hit, const c2d_hit *h)
         return 1;                                                                          \
     }
 
-/* c2d_vec2 f(A, point) -> x, y */
-#define C2DL_CLOSEST(lname, cfn, A)                                                        \
+/* c2d_vec2 f(A, B = point) -> x, y */
+#define C2DL_CLOSEST(lname, cfn, A, B)                                                     \
     static int l_##lname(lua_State *L)                                                     \
     {                                                                                      \
         lua_settop(L, 2); /* absent arguments read as nil, beyond the readers' fields */ \
         c2dl_##A a = get_##A(L, ARG(1), #lname);                                                 \
-        c2d_vec2 p = get_point(L, ARG(2), #lname);                                              \
+        c2dl_##B p = get_##B(L, ARG(2), #lname);                                                \
         return push_xy(L, cfn(a, p));                                                      \
     }
 
@@ -700,7 +700,7 @@ static int push_hit(lua_State *L, bool hit, const c2d_hit *h)
     }
 
 /* bool f(c2d_vec2 origin, c2d_vec2 delta, B, c2d_hit*): (x, y, dx, dy, b) -> as a sweep */
-#define C2DL_RAYCAST(lname, cfn, B)                                                        \
+#define C2DL_RAYCAST(lname, cfn, A, B)                                                      \
     static int l_##lname(lua_State *L)                                                     \
     {                                                                                      \
         lua_settop(L, 5); /* absent arguments read as nil, beyond the readers' fields */ \
@@ -747,144 +747,36 @@ static int push_manifold(lua_State *L, const c2d_manifold *m)
         return push_manifold(L, &m);                                                       \
     }
 
-/* The cocos2d-x MainScene's calls, with their names and semantics. */
-C2DL_PRED(circleIntersectsCircle, c2d_overlap_circle_circle, circle, circle)
-C2DL_PRED(rectIntersectsRect, c2d_touch_rect_rect, rect, rect)
-C2DL_PRED(rectIntersectsCircle, c2d_overlap_rect_circle, rect, circle)
-C2DL_PRED(rectRotateIntersectsCircle, c2d_overlap_obb_circle, obb, circle)
+/* bool f(A, B, c2d_rect*) -> the overlap rect table, or nil when they do not overlap strictly */
+#define C2DL_INTERSECT(lname, cfn, A, B)                                                   \
+    static int l_##lname(lua_State *L)                                                     \
+    {                                                                                      \
+        c2d_rect out;                                                                      \
+        lua_settop(L, 2); /* absent arguments read as nil, beyond the readers' fields */ \
+        c2dl_##A a = get_##A(L, ARG(1), #lname);                                           \
+        c2dl_##B b = get_##B(L, ARG(2), #lname);                                           \
+        if (cfn(a, b, &out)) {                                                             \
+            push_rect(L, out);                                                             \
+        } else {                                                                           \
+            lua_pushnil(L);                                                                \
+        }                                                                                  \
+        return 1;                                                                          \
+    }
 
-/* Strict (overlap*) and closed (touch*) predicates, arguments in the order of the name. */
-C2DL_PRED(overlapRectRect, c2d_overlap_rect_rect, rect, rect)
-C2DL_PRED(touchRectRect, c2d_touch_rect_rect, rect, rect)
-C2DL_PRED(overlapCircleCircle, c2d_overlap_circle_circle, circle, circle)
-C2DL_PRED(touchCircleCircle, c2d_touch_circle_circle, circle, circle)
-C2DL_PRED(overlapRectCircle, c2d_overlap_rect_circle, rect, circle)
-C2DL_PRED(touchRectCircle, c2d_touch_rect_circle, rect, circle)
-C2DL_PRED(overlapPointRect, c2d_overlap_point_rect, point, rect)
-C2DL_PRED(touchPointRect, c2d_touch_point_rect, point, rect)
-C2DL_PRED(overlapPointCircle, c2d_overlap_point_circle, point, circle)
-C2DL_PRED(touchPointCircle, c2d_touch_point_circle, point, circle)
-C2DL_PRED(overlapObbCircle, c2d_overlap_obb_circle, obb, circle)
-C2DL_PRED(touchObbCircle, c2d_touch_obb_circle, obb, circle)
-C2DL_PRED(overlapObbRect, c2d_overlap_obb_rect, obb, rect)
-C2DL_PRED(touchObbRect, c2d_touch_obb_rect, obb, rect)
-C2DL_PRED(overlapObbObb, c2d_overlap_obb_obb, obb, obb)
-C2DL_PRED(touchObbObb, c2d_touch_obb_obb, obb, obb)
-C2DL_PRED(overlapPointObb, c2d_overlap_point_obb, point, obb)
-C2DL_PRED(touchPointObb, c2d_touch_point_obb, point, obb)
+/* written by hand */
+#define C2DL_CUSTOM(lname, cfn, A, B)
 
-/* Integer shapes. */
-C2DL_PRED(overlapRectiRecti, c2d_overlap_recti_recti, recti, recti)
-C2DL_PRED(touchRectiRecti, c2d_touch_recti_recti, recti, recti)
-C2DL_PRED(overlapRectiCirclei, c2d_overlap_recti_circlei, recti, circlei)
-C2DL_PRED(touchRectiCirclei, c2d_touch_recti_circlei, recti, circlei)
-C2DL_PRED(overlapCircleiCirclei, c2d_overlap_circlei_circlei, circlei, circlei)
-C2DL_PRED(touchCircleiCirclei, c2d_touch_circlei_circlei, circlei, circlei)
-
-/* Closed segments. */
-C2DL_PRED(intersectSegmentSegment, c2d_intersect_segment_segment, segment, segment)
-C2DL_PRED(intersectSegmentRect, c2d_intersect_segment_rect, segment, rect)
-C2DL_PRED(intersectSegmentCircle, c2d_intersect_segment_circle, segment, circle)
-C2DL_PRED(intersectSegmentObb, c2d_intersect_segment_obb, segment, obb)
-
-/* Contacts. */
-C2DL_COLLIDE(collideRectRect, c2d_collide_rect_rect, rect, rect)
-C2DL_COLLIDE(collideCircleCircle, c2d_collide_circle_circle, circle, circle)
-C2DL_COLLIDE(collideRectCircle, c2d_collide_rect_circle, rect, circle)
-C2DL_COLLIDE(collideObbCircle, c2d_collide_obb_circle, obb, circle)
-C2DL_COLLIDE(collideObbRect, c2d_collide_obb_rect, obb, rect)
-C2DL_COLLIDE(collideObbObb, c2d_collide_obb_obb, obb, obb)
-
-/* Distances. */
-C2DL_DIST(distanceRectRect, c2d_distance_rect_rect, rect, rect)
-C2DL_DIST(distanceCircleCircle, c2d_distance_circle_circle, circle, circle)
-C2DL_DIST(distanceRectCircle, c2d_distance_rect_circle, rect, circle)
-C2DL_DIST(distanceObbCircle, c2d_distance_obb_circle, obb, circle)
-C2DL_DIST(distanceObbRect, c2d_distance_obb_rect, obb, rect)
-C2DL_DIST(distanceObbObb, c2d_distance_obb_obb, obb, obb)
-
-/* Closest points. */
-C2DL_CLOSEST(closestPointRect, c2d_closest_point_rect, rect)
-C2DL_CLOSEST(closestPointObb, c2d_closest_point_obb, obb)
-C2DL_CLOSEST(closestPointSegment, c2d_closest_point_segment, segment)
-
-/* Continuous collision: the mover (first) moves by (dx, dy) against the static second shape. */
-C2DL_SWEEP(sweepRectRect, c2d_sweep_rect_rect, rect, rect)
-C2DL_SWEEP(sweepCircleRect, c2d_sweep_circle_rect, circle, rect)
-C2DL_SWEEP(sweepCircleCircle, c2d_sweep_circle_circle, circle, circle)
-C2DL_SWEEP(sweepRectCircle, c2d_sweep_rect_circle, rect, circle)
-C2DL_SWEEP(sweepCircleObb, c2d_sweep_circle_obb, circle, obb)
-C2DL_SWEEP(sweepRectObb, c2d_sweep_rect_obb, rect, obb)
-
-/* Ray casts: the closed segment (x, y)..(x + dx, y + dy) against a closed shape. */
-C2DL_RAYCAST(raycastRect, c2d_raycast_rect, rect)
-C2DL_RAYCAST(raycastCircle, c2d_raycast_circle, circle)
-C2DL_RAYCAST(raycastObb, c2d_raycast_obb, obb)
-C2DL_RAYCAST(raycastSegment, c2d_raycast_segment, segment)
-
-/* Polygons and capsules (1.2). */
-C2DL_PRED(overlapPointPoly, c2d_overlap_point_poly, point, poly)
-C2DL_PRED(touchPointPoly, c2d_touch_point_poly, point, poly)
-C2DL_PRED(overlapRectPoly, c2d_overlap_rect_poly, rect, poly)
-C2DL_PRED(touchRectPoly, c2d_touch_rect_poly, rect, poly)
-C2DL_PRED(overlapObbPoly, c2d_overlap_obb_poly, obb, poly)
-C2DL_PRED(touchObbPoly, c2d_touch_obb_poly, obb, poly)
-C2DL_PRED(overlapPolyPoly, c2d_overlap_poly_poly, poly, poly)
-C2DL_PRED(touchPolyPoly, c2d_touch_poly_poly, poly, poly)
-C2DL_PRED(overlapPolyCircle, c2d_overlap_poly_circle, poly, circle)
-C2DL_PRED(touchPolyCircle, c2d_touch_poly_circle, poly, circle)
-C2DL_PRED(overlapPolyCapsule, c2d_overlap_poly_capsule, poly, capsule)
-C2DL_PRED(touchPolyCapsule, c2d_touch_poly_capsule, poly, capsule)
-C2DL_PRED(overlapPointCapsule, c2d_overlap_point_capsule, point, capsule)
-C2DL_PRED(touchPointCapsule, c2d_touch_point_capsule, point, capsule)
-C2DL_PRED(overlapRectCapsule, c2d_overlap_rect_capsule, rect, capsule)
-C2DL_PRED(touchRectCapsule, c2d_touch_rect_capsule, rect, capsule)
-C2DL_PRED(overlapObbCapsule, c2d_overlap_obb_capsule, obb, capsule)
-C2DL_PRED(touchObbCapsule, c2d_touch_obb_capsule, obb, capsule)
-C2DL_PRED(overlapCapsuleCircle, c2d_overlap_capsule_circle, capsule, circle)
-C2DL_PRED(touchCapsuleCircle, c2d_touch_capsule_circle, capsule, circle)
-C2DL_PRED(overlapCapsuleCapsule, c2d_overlap_capsule_capsule, capsule, capsule)
-C2DL_PRED(touchCapsuleCapsule, c2d_touch_capsule_capsule, capsule, capsule)
-C2DL_PRED(intersectSegmentPoly, c2d_intersect_segment_poly, segment, poly)
-C2DL_PRED(intersectSegmentCapsule, c2d_intersect_segment_capsule, segment, capsule)
-C2DL_RAYCAST(raycastPoly, c2d_raycast_poly, poly)
-C2DL_SWEEP(sweepRectPoly, c2d_sweep_rect_poly, rect, poly)
-C2DL_SWEEP(sweepRectCapsule, c2d_sweep_rect_capsule, rect, capsule)
-C2DL_SWEEP(sweepCirclePoly, c2d_sweep_circle_poly, circle, poly)
-C2DL_SWEEP(sweepCircleCapsule, c2d_sweep_circle_capsule, circle, capsule)
-C2DL_SWEEP(sweepCapsulePoly, c2d_sweep_capsule_poly, capsule, poly)
-C2DL_SWEEP(sweepCapsuleCapsule, c2d_sweep_capsule_capsule, capsule, capsule)
-C2DL_SWEEP(sweepPolyPoly, c2d_sweep_poly_poly, poly, poly)
-C2DL_SWEEP(sweepPolyCapsule, c2d_sweep_poly_capsule, poly, capsule)
-C2DL_SWEEP(sweepPolyRect, c2d_sweep_poly_rect, poly, rect)
-C2DL_SWEEP(sweepPolyCircle, c2d_sweep_poly_circle, poly, circle)
-C2DL_SWEEP(sweepCapsuleRect, c2d_sweep_capsule_rect, capsule, rect)
-C2DL_SWEEP(sweepCapsuleCircle, c2d_sweep_capsule_circle, capsule, circle)
-
-/* Contacts, manifolds and distances of polygons and capsules (1.2). */
-C2DL_COLLIDE(collideRectPoly, c2d_collide_rect_poly, rect, poly)
-C2DL_COLLIDE(collideObbPoly, c2d_collide_obb_poly, obb, poly)
-C2DL_COLLIDE(collidePolyPoly, c2d_collide_poly_poly, poly, poly)
-C2DL_COLLIDE(collidePolyCircle, c2d_collide_poly_circle, poly, circle)
-C2DL_COLLIDE(collidePolyCapsule, c2d_collide_poly_capsule, poly, capsule)
-C2DL_COLLIDE(collideRectCapsule, c2d_collide_rect_capsule, rect, capsule)
-C2DL_COLLIDE(collideObbCapsule, c2d_collide_obb_capsule, obb, capsule)
-C2DL_COLLIDE(collideCapsuleCircle, c2d_collide_capsule_circle, capsule, circle)
-C2DL_COLLIDE(collideCapsuleCapsule, c2d_collide_capsule_capsule, capsule, capsule)
-C2DL_MANIFOLD(manifoldRectPoly, c2d_manifold_rect_poly, rect, poly)
-C2DL_MANIFOLD(manifoldObbPoly, c2d_manifold_obb_poly, obb, poly)
-C2DL_MANIFOLD(manifoldPolyPoly, c2d_manifold_poly_poly, poly, poly)
-C2DL_MANIFOLD(manifoldRectRect, c2d_manifold_rect_rect, rect, rect)
-C2DL_DIST(distanceRectPoly, c2d_distance_rect_poly, rect, poly)
-C2DL_DIST(distanceObbPoly, c2d_distance_obb_poly, obb, poly)
-C2DL_DIST(distancePolyPoly, c2d_distance_poly_poly, poly, poly)
-C2DL_DIST(distancePolyCircle, c2d_distance_poly_circle, poly, circle)
-C2DL_DIST(distancePolyCapsule, c2d_distance_poly_capsule, poly, capsule)
-C2DL_DIST(distanceRectCapsule, c2d_distance_rect_capsule, rect, capsule)
-C2DL_DIST(distanceObbCapsule, c2d_distance_obb_capsule, obb, capsule)
-C2DL_DIST(distanceCapsuleCircle, c2d_distance_capsule_circle, capsule, circle)
-C2DL_DIST(distanceCapsuleCapsule, c2d_distance_capsule_capsule, capsule, capsule)
-C2DL_RAYCAST(raycastCapsule, c2d_raycast_capsule, capsule)
+/* Every function of lua/api.h: declared, then defined by its family. */
+#define C2DL_FN(family, lname, cfn, A, B) static int l_##lname(lua_State *L);
+#define C2DL_AKA C2DL_FN
+#include "api.h"
+#undef C2DL_FN
+#undef C2DL_AKA
+#define C2DL_FN(family, lname, cfn, A, B) C2DL_##family(lname, c2d_##cfn, A, B)
+#define C2DL_AKA C2DL_FN
+#include "api.h"
+#undef C2DL_FN
+#undef C2DL_AKA
 
 /* newPoly(points) -> a userdata holding the convex hull of points (a polygon argument of any
  * form), for a polygon used again and again: a call then copies it instead of reading a table and
@@ -985,21 +877,6 @@ static int l_moveRecti(lua_State *L)
     lua_pushboolean(L, (blocked & C2D_BLOCKED_X) != 0);
     lua_pushboolean(L, (blocked & C2D_BLOCKED_Y) != 0);
     return 4;
-}
-
-/* intersectionRect(a, b) -> the overlap rect table, or nil when they do not overlap strictly. */
-static int l_intersectionRect(lua_State *L)
-{
-    c2d_rect out, a;
-    lua_settop(L, 2);
-    a = get_rect(L, ARG(1), "intersectionRect");
-    c2d_rect b = get_rect(L, ARG(2), "intersectionRect");
-    if (c2d_intersection_rect(a, b, &out)) {
-        push_rect(L, out);
-    } else {
-        lua_pushnil(L);
-    }
-    return 1;
 }
 
 /* obbFromRect(rotated_rect) -> {cx=, cy=, hw=, hh=, angle=}: the centre form of a cocos2d-x
@@ -4262,134 +4139,13 @@ static void register_world(lua_State *L)
     lua_pop(L, 1);
 }
 
-#define C2DL_FN(name) {#name, l_##name}
-
+/* The module's functions: every line of lua/api.h. */
 static const luaL_Reg c2dl_funcs[] = {
-    C2DL_FN(circleIntersectsCircle),
-    C2DL_FN(rectIntersectsRect),
-    C2DL_FN(rectIntersectsCircle),
-    C2DL_FN(rectRotateIntersectsCircle),
-    C2DL_FN(overlapRectRect),
-    C2DL_FN(touchRectRect),
-    C2DL_FN(overlapCircleCircle),
-    C2DL_FN(touchCircleCircle),
-    C2DL_FN(overlapRectCircle),
-    C2DL_FN(touchRectCircle),
-    C2DL_FN(overlapPointRect),
-    C2DL_FN(touchPointRect),
-    C2DL_FN(overlapPointCircle),
-    C2DL_FN(touchPointCircle),
-    C2DL_FN(overlapObbCircle),
-    C2DL_FN(touchObbCircle),
-    C2DL_FN(overlapObbRect),
-    C2DL_FN(touchObbRect),
-    C2DL_FN(overlapObbObb),
-    C2DL_FN(touchObbObb),
-    C2DL_FN(overlapPointObb),
-    C2DL_FN(touchPointObb),
-    C2DL_FN(overlapRectiRecti),
-    C2DL_FN(touchRectiRecti),
-    C2DL_FN(overlapRectiCirclei),
-    C2DL_FN(touchRectiCirclei),
-    C2DL_FN(overlapCircleiCirclei),
-    C2DL_FN(touchCircleiCirclei),
-    C2DL_FN(intersectSegmentSegment),
-    C2DL_FN(intersectSegmentRect),
-    C2DL_FN(intersectSegmentCircle),
-    C2DL_FN(intersectSegmentObb),
-    C2DL_FN(collideRectRect),
-    C2DL_FN(collideCircleCircle),
-    C2DL_FN(collideRectCircle),
-    C2DL_FN(collideObbCircle),
-    C2DL_FN(collideObbRect),
-    C2DL_FN(collideObbObb),
-    C2DL_FN(distanceRectRect),
-    C2DL_FN(distanceCircleCircle),
-    C2DL_FN(distanceRectCircle),
-    C2DL_FN(distanceObbCircle),
-    C2DL_FN(distanceObbRect),
-    C2DL_FN(distanceObbObb),
-    C2DL_FN(closestPointRect),
-    C2DL_FN(closestPointObb),
-    C2DL_FN(closestPointSegment),
-    C2DL_FN(sweepRectRect),
-    C2DL_FN(sweepCircleRect),
-    C2DL_FN(sweepCircleCircle),
-    C2DL_FN(sweepRectCircle),
-    C2DL_FN(sweepCircleObb),
-    C2DL_FN(sweepRectObb),
-    C2DL_FN(raycastRect),
-    C2DL_FN(raycastCircle),
-    C2DL_FN(raycastObb),
-    C2DL_FN(raycastSegment),
-    C2DL_FN(overlapPointPoly),
-    C2DL_FN(touchPointPoly),
-    C2DL_FN(overlapRectPoly),
-    C2DL_FN(touchRectPoly),
-    C2DL_FN(overlapObbPoly),
-    C2DL_FN(touchObbPoly),
-    C2DL_FN(overlapPolyPoly),
-    C2DL_FN(touchPolyPoly),
-    C2DL_FN(overlapPolyCircle),
-    C2DL_FN(touchPolyCircle),
-    C2DL_FN(overlapPolyCapsule),
-    C2DL_FN(touchPolyCapsule),
-    C2DL_FN(overlapPointCapsule),
-    C2DL_FN(touchPointCapsule),
-    C2DL_FN(overlapRectCapsule),
-    C2DL_FN(touchRectCapsule),
-    C2DL_FN(overlapObbCapsule),
-    C2DL_FN(touchObbCapsule),
-    C2DL_FN(overlapCapsuleCircle),
-    C2DL_FN(touchCapsuleCircle),
-    C2DL_FN(overlapCapsuleCapsule),
-    C2DL_FN(touchCapsuleCapsule),
-    C2DL_FN(intersectSegmentPoly),
-    C2DL_FN(intersectSegmentCapsule),
-    C2DL_FN(raycastPoly),
-    C2DL_FN(collideRectPoly),
-    C2DL_FN(collideObbPoly),
-    C2DL_FN(collidePolyPoly),
-    C2DL_FN(collidePolyCircle),
-    C2DL_FN(collidePolyCapsule),
-    C2DL_FN(collideRectCapsule),
-    C2DL_FN(collideObbCapsule),
-    C2DL_FN(collideCapsuleCircle),
-    C2DL_FN(collideCapsuleCapsule),
-    C2DL_FN(manifoldRectPoly),
-    C2DL_FN(manifoldObbPoly),
-    C2DL_FN(manifoldPolyPoly),
-    C2DL_FN(manifoldRectRect),
-    C2DL_FN(distanceRectPoly),
-    C2DL_FN(distanceObbPoly),
-    C2DL_FN(distancePolyPoly),
-    C2DL_FN(distancePolyCircle),
-    C2DL_FN(distancePolyCapsule),
-    C2DL_FN(distanceRectCapsule),
-    C2DL_FN(distanceObbCapsule),
-    C2DL_FN(distanceCapsuleCircle),
-    C2DL_FN(distanceCapsuleCapsule),
-    C2DL_FN(raycastCapsule),
-    C2DL_FN(sweepRectPoly),
-    C2DL_FN(sweepRectCapsule),
-    C2DL_FN(sweepCirclePoly),
-    C2DL_FN(sweepCircleCapsule),
-    C2DL_FN(sweepCapsulePoly),
-    C2DL_FN(sweepCapsuleCapsule),
-    C2DL_FN(sweepPolyPoly),
-    C2DL_FN(sweepPolyCapsule),
-    C2DL_FN(sweepPolyRect),
-    C2DL_FN(sweepPolyCircle),
-    C2DL_FN(sweepCapsuleRect),
-    C2DL_FN(sweepCapsuleCircle),
-    C2DL_FN(newPoly),
-    C2DL_FN(polyPoints),
-    C2DL_FN(moveRect),
-    C2DL_FN(moveRecti),
-    C2DL_FN(newWorld),
-    C2DL_FN(intersectionRect),
-    C2DL_FN(obbFromRect),
-    C2DL_FN(version),
+#define C2DL_FN(family, lname, cfn, A, B) {#lname, l_##lname},
+#define C2DL_AKA C2DL_FN
+#include "api.h"
+#undef C2DL_FN
+#undef C2DL_AKA
     {NULL, NULL},
 };
 
@@ -4416,50 +4172,6 @@ static const luaL_Reg c2dl_funcs[] = {
     void c2dl_##name(const A *a, const B *b, R *ret);                                      \
     void c2dl_##name(const A *a, const B *b, R *ret) { *ret = c2d_##name(*a, *b); }
 
-C2DL_SHIM(bool, overlap_rect_rect, c2d_rect, c2d_rect)
-C2DL_SHIM(bool, touch_rect_rect, c2d_rect, c2d_rect)
-C2DL_SHIM(bool, overlap_circle_circle, c2d_circle, c2d_circle)
-C2DL_SHIM(bool, touch_circle_circle, c2d_circle, c2d_circle)
-C2DL_SHIM(bool, overlap_rect_circle, c2d_rect, c2d_circle)
-C2DL_SHIM(bool, touch_rect_circle, c2d_rect, c2d_circle)
-C2DL_SHIM(bool, overlap_point_rect, c2d_vec2, c2d_rect)
-C2DL_SHIM(bool, touch_point_rect, c2d_vec2, c2d_rect)
-C2DL_SHIM(bool, overlap_point_circle, c2d_vec2, c2d_circle)
-C2DL_SHIM(bool, touch_point_circle, c2d_vec2, c2d_circle)
-C2DL_SHIM(bool, overlap_obb_circle, c2d_obb, c2d_circle)
-C2DL_SHIM(bool, touch_obb_circle, c2d_obb, c2d_circle)
-C2DL_SHIM(bool, overlap_obb_rect, c2d_obb, c2d_rect)
-C2DL_SHIM(bool, touch_obb_rect, c2d_obb, c2d_rect)
-C2DL_SHIM(bool, overlap_obb_obb, c2d_obb, c2d_obb)
-C2DL_SHIM(bool, touch_obb_obb, c2d_obb, c2d_obb)
-C2DL_SHIM(bool, overlap_point_obb, c2d_vec2, c2d_obb)
-C2DL_SHIM(bool, touch_point_obb, c2d_vec2, c2d_obb)
-C2DL_SHIM(bool, overlap_recti_recti, c2d_recti, c2d_recti)
-C2DL_SHIM(bool, touch_recti_recti, c2d_recti, c2d_recti)
-C2DL_SHIM(bool, overlap_recti_circlei, c2d_recti, c2d_circlei)
-C2DL_SHIM(bool, touch_recti_circlei, c2d_recti, c2d_circlei)
-C2DL_SHIM(bool, overlap_circlei_circlei, c2d_circlei, c2d_circlei)
-C2DL_SHIM(bool, touch_circlei_circlei, c2d_circlei, c2d_circlei)
-C2DL_SHIM(bool, intersect_segment_segment, c2d_segment, c2d_segment)
-C2DL_SHIM(bool, intersect_segment_rect, c2d_segment, c2d_rect)
-C2DL_SHIM(bool, intersect_segment_circle, c2d_segment, c2d_circle)
-C2DL_SHIM(bool, intersect_segment_obb, c2d_segment, c2d_obb)
-C2DL_SHIM_OUT(collide_rect_rect, c2d_rect, c2d_rect, c2d_contact)
-C2DL_SHIM_OUT(collide_circle_circle, c2d_circle, c2d_circle, c2d_contact)
-C2DL_SHIM_OUT(collide_rect_circle, c2d_rect, c2d_circle, c2d_contact)
-C2DL_SHIM_OUT(collide_obb_circle, c2d_obb, c2d_circle, c2d_contact)
-C2DL_SHIM_OUT(collide_obb_rect, c2d_obb, c2d_rect, c2d_contact)
-C2DL_SHIM_OUT(collide_obb_obb, c2d_obb, c2d_obb, c2d_contact)
-C2DL_SHIM_OUT(intersection_rect, c2d_rect, c2d_rect, c2d_rect)
-C2DL_SHIM(float, distance_rect_rect, c2d_rect, c2d_rect)
-C2DL_SHIM(float, distance_circle_circle, c2d_circle, c2d_circle)
-C2DL_SHIM(float, distance_rect_circle, c2d_rect, c2d_circle)
-C2DL_SHIM(float, distance_obb_circle, c2d_obb, c2d_circle)
-C2DL_SHIM(float, distance_obb_rect, c2d_obb, c2d_rect)
-C2DL_SHIM(float, distance_obb_obb, c2d_obb, c2d_obb)
-C2DL_SHIM_RET(c2d_vec2, closest_point_rect, c2d_rect, c2d_vec2)
-C2DL_SHIM_RET(c2d_vec2, closest_point_obb, c2d_obb, c2d_vec2)
-C2DL_SHIM_RET(c2d_vec2, closest_point_segment, c2d_segment, c2d_vec2)
 
 /* bool c2dl_f(const A*, const c2d_vec2* delta, const B*, c2d_hit* out): sweeps and ray casts */
 #define C2DL_SHIM_HIT(name, A, B)                                                          \
@@ -4469,80 +4181,9 @@ C2DL_SHIM_RET(c2d_vec2, closest_point_segment, c2d_segment, c2d_vec2)
         return c2d_##name(*a, *delta, *b, out);                                            \
     }
 
-/* Polygons and capsules (1.2): the pointer forms the LuaJIT declarations name. */
-C2DL_SHIM(bool, overlap_point_poly, c2d_vec2, c2d_poly)
-C2DL_SHIM(bool, touch_point_poly, c2d_vec2, c2d_poly)
-C2DL_SHIM(bool, overlap_rect_poly, c2d_rect, c2d_poly)
-C2DL_SHIM(bool, touch_rect_poly, c2d_rect, c2d_poly)
-C2DL_SHIM(bool, overlap_obb_poly, c2d_obb, c2d_poly)
-C2DL_SHIM(bool, touch_obb_poly, c2d_obb, c2d_poly)
-C2DL_SHIM(bool, overlap_poly_poly, c2d_poly, c2d_poly)
-C2DL_SHIM(bool, touch_poly_poly, c2d_poly, c2d_poly)
-C2DL_SHIM(bool, overlap_poly_circle, c2d_poly, c2d_circle)
-C2DL_SHIM(bool, touch_poly_circle, c2d_poly, c2d_circle)
-C2DL_SHIM(bool, overlap_poly_capsule, c2d_poly, c2d_capsule)
-C2DL_SHIM(bool, touch_poly_capsule, c2d_poly, c2d_capsule)
-C2DL_SHIM(bool, overlap_point_capsule, c2d_vec2, c2d_capsule)
-C2DL_SHIM(bool, touch_point_capsule, c2d_vec2, c2d_capsule)
-C2DL_SHIM(bool, overlap_rect_capsule, c2d_rect, c2d_capsule)
-C2DL_SHIM(bool, touch_rect_capsule, c2d_rect, c2d_capsule)
-C2DL_SHIM(bool, overlap_obb_capsule, c2d_obb, c2d_capsule)
-C2DL_SHIM(bool, touch_obb_capsule, c2d_obb, c2d_capsule)
-C2DL_SHIM(bool, overlap_capsule_circle, c2d_capsule, c2d_circle)
-C2DL_SHIM(bool, touch_capsule_circle, c2d_capsule, c2d_circle)
-C2DL_SHIM(bool, overlap_capsule_capsule, c2d_capsule, c2d_capsule)
-C2DL_SHIM(bool, touch_capsule_capsule, c2d_capsule, c2d_capsule)
-C2DL_SHIM(bool, intersect_segment_poly, c2d_segment, c2d_poly)
-C2DL_SHIM(bool, intersect_segment_capsule, c2d_segment, c2d_capsule)
 
-C2DL_SHIM_HIT(sweep_rect_rect, c2d_rect, c2d_rect)
-C2DL_SHIM_HIT(sweep_circle_rect, c2d_circle, c2d_rect)
-C2DL_SHIM_HIT(sweep_circle_circle, c2d_circle, c2d_circle)
-C2DL_SHIM_HIT(sweep_rect_circle, c2d_rect, c2d_circle)
-C2DL_SHIM_HIT(sweep_circle_obb, c2d_circle, c2d_obb)
-C2DL_SHIM_HIT(sweep_rect_obb, c2d_rect, c2d_obb)
-C2DL_SHIM_HIT(raycast_rect, c2d_vec2, c2d_rect)
-C2DL_SHIM_HIT(raycast_circle, c2d_vec2, c2d_circle)
-C2DL_SHIM_HIT(raycast_obb, c2d_vec2, c2d_obb)
-C2DL_SHIM_HIT(raycast_segment, c2d_vec2, c2d_segment)
-C2DL_SHIM_HIT(raycast_poly, c2d_vec2, c2d_poly)
-C2DL_SHIM_HIT(sweep_rect_poly, c2d_rect, c2d_poly)
-C2DL_SHIM_HIT(sweep_rect_capsule, c2d_rect, c2d_capsule)
-C2DL_SHIM_HIT(sweep_circle_poly, c2d_circle, c2d_poly)
-C2DL_SHIM_HIT(sweep_circle_capsule, c2d_circle, c2d_capsule)
-C2DL_SHIM_HIT(sweep_capsule_poly, c2d_capsule, c2d_poly)
-C2DL_SHIM_HIT(sweep_capsule_capsule, c2d_capsule, c2d_capsule)
-C2DL_SHIM_HIT(sweep_poly_poly, c2d_poly, c2d_poly)
-C2DL_SHIM_HIT(sweep_poly_capsule, c2d_poly, c2d_capsule)
-C2DL_SHIM_HIT(sweep_poly_rect, c2d_poly, c2d_rect)
-C2DL_SHIM_HIT(sweep_poly_circle, c2d_poly, c2d_circle)
-C2DL_SHIM_HIT(sweep_capsule_rect, c2d_capsule, c2d_rect)
-C2DL_SHIM_HIT(sweep_capsule_circle, c2d_capsule, c2d_circle)
 
 /* Contacts, manifolds and distances of polygons and capsules (1.2). */
-C2DL_SHIM_OUT(collide_rect_poly, c2d_rect, c2d_poly, c2d_contact)
-C2DL_SHIM_OUT(collide_obb_poly, c2d_obb, c2d_poly, c2d_contact)
-C2DL_SHIM_OUT(collide_poly_poly, c2d_poly, c2d_poly, c2d_contact)
-C2DL_SHIM_OUT(collide_poly_circle, c2d_poly, c2d_circle, c2d_contact)
-C2DL_SHIM_OUT(collide_poly_capsule, c2d_poly, c2d_capsule, c2d_contact)
-C2DL_SHIM_OUT(collide_rect_capsule, c2d_rect, c2d_capsule, c2d_contact)
-C2DL_SHIM_OUT(collide_obb_capsule, c2d_obb, c2d_capsule, c2d_contact)
-C2DL_SHIM_OUT(collide_capsule_circle, c2d_capsule, c2d_circle, c2d_contact)
-C2DL_SHIM_OUT(collide_capsule_capsule, c2d_capsule, c2d_capsule, c2d_contact)
-C2DL_SHIM_OUT(manifold_rect_poly, c2d_rect, c2d_poly, c2d_manifold)
-C2DL_SHIM_OUT(manifold_obb_poly, c2d_obb, c2d_poly, c2d_manifold)
-C2DL_SHIM_OUT(manifold_poly_poly, c2d_poly, c2d_poly, c2d_manifold)
-C2DL_SHIM_OUT(manifold_rect_rect, c2d_rect, c2d_rect, c2d_manifold)
-C2DL_SHIM(float, distance_rect_poly, c2d_rect, c2d_poly)
-C2DL_SHIM(float, distance_obb_poly, c2d_obb, c2d_poly)
-C2DL_SHIM(float, distance_poly_poly, c2d_poly, c2d_poly)
-C2DL_SHIM(float, distance_poly_circle, c2d_poly, c2d_circle)
-C2DL_SHIM(float, distance_poly_capsule, c2d_poly, c2d_capsule)
-C2DL_SHIM(float, distance_rect_capsule, c2d_rect, c2d_capsule)
-C2DL_SHIM(float, distance_obb_capsule, c2d_obb, c2d_capsule)
-C2DL_SHIM(float, distance_capsule_circle, c2d_capsule, c2d_circle)
-C2DL_SHIM(float, distance_capsule_capsule, c2d_capsule, c2d_capsule)
-C2DL_SHIM_HIT(raycast_capsule, c2d_vec2, c2d_capsule)
 
 void c2dl_move_rect(const c2d_rect *a, const c2d_vec2 *delta, const c2d_rect *obstacles, size_t n,
                     c2d_response response, c2d_move_info *info, c2d_vec2 *ret);
@@ -4687,78 +4328,65 @@ static c2d_obb flat_obb(float cx, float cy, float hx, float hy, float c, float s
         return c2d_##name(FV_##A(a), FV_point(delta), FV_##B(b), out);                    \
     }
 
-C2DL_FLAT(bool, overlap_rect_rect, rect, rect)
-C2DL_FLAT(bool, touch_rect_rect, rect, rect)
-C2DL_FLAT(bool, overlap_circle_circle, circle, circle)
-C2DL_FLAT(bool, touch_circle_circle, circle, circle)
-C2DL_FLAT(bool, overlap_rect_circle, rect, circle)
-C2DL_FLAT(bool, touch_rect_circle, rect, circle)
-C2DL_FLAT(bool, overlap_point_rect, point, rect)
-C2DL_FLAT(bool, touch_point_rect, point, rect)
-C2DL_FLAT(bool, overlap_point_circle, point, circle)
-C2DL_FLAT(bool, touch_point_circle, point, circle)
-C2DL_FLAT(bool, overlap_obb_circle, obb, circle)
-C2DL_FLAT(bool, touch_obb_circle, obb, circle)
-C2DL_FLAT(bool, overlap_obb_rect, obb, rect)
-C2DL_FLAT(bool, touch_obb_rect, obb, rect)
-C2DL_FLAT(bool, overlap_obb_obb, obb, obb)
-C2DL_FLAT(bool, touch_obb_obb, obb, obb)
-C2DL_FLAT(bool, overlap_point_obb, point, obb)
-C2DL_FLAT(bool, touch_point_obb, point, obb)
-C2DL_FLAT(bool, intersect_segment_segment, segment, segment)
-C2DL_FLAT(bool, intersect_segment_rect, segment, rect)
-C2DL_FLAT(bool, intersect_segment_circle, segment, circle)
-C2DL_FLAT(bool, intersect_segment_obb, segment, obb)
-C2DL_FLAT_OUT(collide_rect_rect, rect, rect, c2d_contact)
-C2DL_FLAT_OUT(collide_circle_circle, circle, circle, c2d_contact)
-C2DL_FLAT_OUT(collide_rect_circle, rect, circle, c2d_contact)
-C2DL_FLAT_OUT(collide_obb_circle, obb, circle, c2d_contact)
-C2DL_FLAT_OUT(collide_obb_rect, obb, rect, c2d_contact)
-C2DL_FLAT_OUT(collide_obb_obb, obb, obb, c2d_contact)
-C2DL_FLAT_OUT(intersection_rect, rect, rect, c2d_rect)
-C2DL_FLAT(float, distance_rect_rect, rect, rect)
-C2DL_FLAT(float, distance_circle_circle, circle, circle)
-C2DL_FLAT(float, distance_rect_circle, rect, circle)
-C2DL_FLAT(float, distance_obb_circle, obb, circle)
-C2DL_FLAT(float, distance_obb_rect, obb, rect)
-C2DL_FLAT(float, distance_obb_obb, obb, obb)
-C2DL_FLAT(bool, overlap_point_capsule, point, capsule)
-C2DL_FLAT(bool, touch_point_capsule, point, capsule)
-C2DL_FLAT(bool, overlap_rect_capsule, rect, capsule)
-C2DL_FLAT(bool, touch_rect_capsule, rect, capsule)
-C2DL_FLAT(bool, overlap_obb_capsule, obb, capsule)
-C2DL_FLAT(bool, touch_obb_capsule, obb, capsule)
-C2DL_FLAT(bool, overlap_capsule_circle, capsule, circle)
-C2DL_FLAT(bool, touch_capsule_circle, capsule, circle)
-C2DL_FLAT(bool, overlap_capsule_capsule, capsule, capsule)
-C2DL_FLAT(bool, touch_capsule_capsule, capsule, capsule)
-C2DL_FLAT(bool, intersect_segment_capsule, segment, capsule)
-C2DL_FLAT_OUT(collide_rect_capsule, rect, capsule, c2d_contact)
-C2DL_FLAT_OUT(collide_obb_capsule, obb, capsule, c2d_contact)
-C2DL_FLAT_OUT(collide_capsule_circle, capsule, circle, c2d_contact)
-C2DL_FLAT_OUT(collide_capsule_capsule, capsule, capsule, c2d_contact)
-C2DL_FLAT_OUT(manifold_rect_rect, rect, rect, c2d_manifold)
-C2DL_FLAT(float, distance_rect_capsule, rect, capsule)
-C2DL_FLAT(float, distance_obb_capsule, obb, capsule)
-C2DL_FLAT(float, distance_capsule_circle, capsule, circle)
-C2DL_FLAT(float, distance_capsule_capsule, capsule, capsule)
+/* The pointer form of each C2DL_FN line of lua/api.h, by family, and its flat form where both
+ * shapes hold only floats (C2DL_IF_FLAT_<kind> keeps its argument for those) and the result is
+ * no struct. */
+#define C2DL_PTR_PRED(cfn, A, B) C2DL_SHIM(bool, cfn, c2dl_##A, c2dl_##B)
+#define C2DL_PTR_COLLIDE(cfn, A, B) C2DL_SHIM_OUT(cfn, c2dl_##A, c2dl_##B, c2d_contact)
+#define C2DL_PTR_DIST(cfn, A, B) C2DL_SHIM(float, cfn, c2dl_##A, c2dl_##B)
+#define C2DL_PTR_CLOSEST(cfn, A, B) C2DL_SHIM_RET(c2d_vec2, cfn, c2dl_##A, c2dl_##B)
+#define C2DL_PTR_SWEEP(cfn, A, B) C2DL_SHIM_HIT(cfn, c2dl_##A, c2dl_##B)
+#define C2DL_PTR_RAYCAST(cfn, A, B) C2DL_SHIM_HIT(cfn, c2dl_##A, c2dl_##B)
+#define C2DL_PTR_MANIFOLD(cfn, A, B) C2DL_SHIM_OUT(cfn, c2dl_##A, c2dl_##B, c2d_manifold)
+#define C2DL_PTR_INTERSECT(cfn, A, B) C2DL_SHIM_OUT(cfn, c2dl_##A, c2dl_##B, c2d_rect)
+#define C2DL_PTR_CUSTOM(cfn, A, B)
 
-C2DL_FLAT_HIT(sweep_rect_rect, rect, rect)
-C2DL_FLAT_HIT(sweep_circle_rect, circle, rect)
-C2DL_FLAT_HIT(sweep_circle_circle, circle, circle)
-C2DL_FLAT_HIT(sweep_rect_circle, rect, circle)
-C2DL_FLAT_HIT(sweep_circle_obb, circle, obb)
-C2DL_FLAT_HIT(sweep_rect_obb, rect, obb)
-C2DL_FLAT_HIT(raycast_rect, point, rect)
-C2DL_FLAT_HIT(raycast_circle, point, circle)
-C2DL_FLAT_HIT(raycast_obb, point, obb)
-C2DL_FLAT_HIT(raycast_segment, point, segment)
-C2DL_FLAT_HIT(raycast_capsule, point, capsule)
-C2DL_FLAT_HIT(sweep_rect_capsule, rect, capsule)
-C2DL_FLAT_HIT(sweep_circle_capsule, circle, capsule)
-C2DL_FLAT_HIT(sweep_capsule_capsule, capsule, capsule)
-C2DL_FLAT_HIT(sweep_capsule_rect, capsule, rect)
-C2DL_FLAT_HIT(sweep_capsule_circle, capsule, circle)
+#define C2DL_FLAT_PRED(cfn, A, B) C2DL_FLAT(bool, cfn, A, B)
+#define C2DL_FLAT_COLLIDE(cfn, A, B) C2DL_FLAT_OUT(cfn, A, B, c2d_contact)
+#define C2DL_FLAT_DIST(cfn, A, B) C2DL_FLAT(float, cfn, A, B)
+#define C2DL_FLAT_CLOSEST(cfn, A, B)
+#define C2DL_FLAT_SWEEP(cfn, A, B) C2DL_FLAT_HIT(cfn, A, B)
+#define C2DL_FLAT_RAYCAST(cfn, A, B) C2DL_FLAT_HIT(cfn, A, B)
+#define C2DL_FLAT_MANIFOLD(cfn, A, B) C2DL_FLAT_OUT(cfn, A, B, c2d_manifold)
+#define C2DL_FLAT_INTERSECT(cfn, A, B) C2DL_FLAT_OUT(cfn, A, B, c2d_rect)
+#define C2DL_FLAT_CUSTOM(cfn, A, B)
+
+#define C2DL_IF_FLAT_point(x) x
+#define C2DL_IF_FLAT_rect(x) x
+#define C2DL_IF_FLAT_circle(x) x
+#define C2DL_IF_FLAT_obb(x) x
+#define C2DL_IF_FLAT_segment(x) x
+#define C2DL_IF_FLAT_capsule(x) x
+#define C2DL_IF_FLAT_recti(x)
+#define C2DL_IF_FLAT_circlei(x)
+#define C2DL_IF_FLAT_poly(x)
+#define C2DL_IF_FLAT_rects(x)
+#define C2DL_IF_FLAT_rectis(x)
+#define C2DL_IF_FLAT_number(x)
+#define C2DL_IF_FLAT_none(x)
+
+#define C2DL_FN(family, lname, cfn, A, B)                                                  \
+    C2DL_PTR_##family(cfn, A, B) C2DL_IF_FLAT_##A(C2DL_IF_FLAT_##B(C2DL_FLAT_##family(cfn, A, B)))
+#define C2DL_AKA(family, lname, cfn, A, B)
+#include "api.h"
+#undef C2DL_FN
+#undef C2DL_AKA
+
+/* lua/api.h as text for lua/collide2d/ffi.lua, which builds its functions from it: one line per
+ * function, "FN|AKA family luaName c_function A B". */
+const char *c2dl_api(void);
+const char *c2dl_api(void)
+{
+    return
+#define C2DL_FN(family, lname, cfn, A, B) "FN " #family " " #lname " " #cfn " " #A " " #B "\n"
+#define C2DL_AKA(family, lname, cfn, A, B) "AKA " #family " " #lname " " #cfn " " #A " " #B "\n"
+#include "api.h"
+#undef C2DL_FN
+#undef C2DL_AKA
+        "";
+}
+
+
 
 /* ---- module ---------------------------------------------------------------------------------- */
 

@@ -16,7 +16,8 @@
 --         ->  bool c2dlf_f(float a_x, float a_y, float a_w, float a_h, struct c2d_hit *out)
 --     (the c2d_world_* functions get neither form: the Lua world is the C module's on every path;
 --     nor do the batch functions, c2d_overlap_rect_rects and the like: the Lua module has no
---     batch form yet).
+--     batch form yet);
+--   * the declaration of c2dl_api(), the text of lua/api.h's list compiled into the module.
 -- Runs on Lua 5.1 to 5.4 and LuaJIT.
 
 local input, output = arg[1], arg[2]
@@ -167,6 +168,8 @@ end
 for _, s in ipairs(flats) do
   body[#body + 1] = s
 end
+-- The list of the Lua module's functions (lua/api.h), as text the FFI path builds them from.
+body[#body + 1] = "const char *c2dl_api(void);"
 local cdef = table.concat(body, "\n")
 assert(not cdef:find("]==]", 1, true))
 

@@ -394,56 +394,6 @@ local function closest(name, cname, A)
   end)
 end
 
--- The cocos2d-x MainScene's calls, with their names and semantics.
-pred("circleIntersectsCircle", "overlap_circle_circle", "circle", "circle")
-pred("rectIntersectsRect", "touch_rect_rect", "rect", "rect")
-pred("rectIntersectsCircle", "overlap_rect_circle", "rect", "circle")
-pred("rectRotateIntersectsCircle", "overlap_obb_circle", "obb", "circle")
-
--- Strict (overlap*) and closed (touch*) predicates; integer shapes; closed segments.
-for _, p in ipairs({
-  { "RectRect", "rect_rect", "rect", "rect" },
-  { "CircleCircle", "circle_circle", "circle", "circle" },
-  { "RectCircle", "rect_circle", "rect", "circle" },
-  { "PointRect", "point_rect", "point", "rect" },
-  { "PointCircle", "point_circle", "point", "circle" },
-  { "ObbCircle", "obb_circle", "obb", "circle" },
-  { "ObbRect", "obb_rect", "obb", "rect" },
-  { "ObbObb", "obb_obb", "obb", "obb" },
-  { "PointObb", "point_obb", "point", "obb" },
-  { "RectiRecti", "recti_recti", "recti", "recti" },
-  { "RectiCirclei", "recti_circlei", "recti", "circlei" },
-  { "CircleiCirclei", "circlei_circlei", "circlei", "circlei" },
-}) do
-  pred("overlap" .. p[1], "overlap_" .. p[2], p[3], p[4])
-  pred("touch" .. p[1], "touch_" .. p[2], p[3], p[4])
-end
-pred("intersectSegmentSegment", "intersect_segment_segment", "segment", "segment")
-pred("intersectSegmentRect", "intersect_segment_rect", "segment", "rect")
-pred("intersectSegmentCircle", "intersect_segment_circle", "segment", "circle")
-pred("intersectSegmentObb", "intersect_segment_obb", "segment", "obb")
-
--- Contacts and distances: collideAB and distanceAB for each {"AB", "a_b", kind a, kind b}.
-local function contact_pairs(pairs_list)
-  for _, p in ipairs(pairs_list) do
-    collide("collide" .. p[1], "collide_" .. p[2], p[3], p[4])
-    binary("distance" .. p[1], "distance_" .. p[2], p[3], p[4], function(cfn, a, b)
-      return (cfn(a, b))
-    end, "return (cfn(ARGS))")
-  end
-end
-contact_pairs({
-  { "RectRect", "rect_rect", "rect", "rect" },
-  { "CircleCircle", "circle_circle", "circle", "circle" },
-  { "RectCircle", "rect_circle", "rect", "circle" },
-  { "ObbCircle", "obb_circle", "obb", "circle" },
-  { "ObbRect", "obb_rect", "obb", "rect" },
-  { "ObbObb", "obb_obb", "obb", "obb" },
-})
-
-closest("closestPointRect", "closest_point_rect", "rect")
-closest("closestPointObb", "closest_point_obb", "obb")
-closest("closestPointSegment", "closest_point_segment", "segment")
 
 -- ---- continuous collision ----------------------------------------------------------------------
 -- Sweeps (shape, dx, dy, target) and ray casts (x, y, dx, dy, target) -> false, or true, t, nx,
@@ -521,16 +471,6 @@ end]], vars("b", nb), vars("b", nb)), readB, number_arg, hit_results, lib["c2dlf
   end
 end
 
-sweep("sweepRectRect", "sweep_rect_rect", "rect", "rect")
-sweep("sweepCircleRect", "sweep_circle_rect", "circle", "rect")
-sweep("sweepCircleCircle", "sweep_circle_circle", "circle", "circle")
-sweep("sweepRectCircle", "sweep_rect_circle", "rect", "circle")
-sweep("sweepCircleObb", "sweep_circle_obb", "circle", "obb")
-sweep("sweepRectObb", "sweep_rect_obb", "rect", "obb")
-raycast("raycastRect", "raycast_rect", "rect")
-raycast("raycastCircle", "raycast_circle", "circle")
-raycast("raycastObb", "raycast_obb", "obb")
-raycast("raycastSegment", "raycast_segment", "segment")
 
 -- ---- polygons and capsules --------------------------------------------------------------------------
 -- A polygon argument is a c2d_poly cdata (what newPoly returns), passed to the pointer forms as it
@@ -659,29 +599,6 @@ local function poly_pred(name, cname, A, B)
   end
 end
 
-for _, p in ipairs({
-  { "PointPoly", "point_poly", "point", "poly" },
-  { "RectPoly", "rect_poly", "rect", "poly" },
-  { "ObbPoly", "obb_poly", "obb", "poly" },
-  { "PolyPoly", "poly_poly", "poly", "poly" },
-  { "PolyCircle", "poly_circle", "poly", "circle" },
-  { "PolyCapsule", "poly_capsule", "poly", "capsule" },
-}) do
-  poly_pred("overlap" .. p[1], "overlap_" .. p[2], p[3], p[4])
-  poly_pred("touch" .. p[1], "touch_" .. p[2], p[3], p[4])
-end
-poly_pred("intersectSegmentPoly", "intersect_segment_poly", "segment", "poly")
-for _, p in ipairs({
-  { "PointCapsule", "point_capsule", "point", "capsule" },
-  { "RectCapsule", "rect_capsule", "rect", "capsule" },
-  { "ObbCapsule", "obb_capsule", "obb", "capsule" },
-  { "CapsuleCircle", "capsule_circle", "capsule", "circle" },
-  { "CapsuleCapsule", "capsule_capsule", "capsule", "capsule" },
-}) do
-  pred("overlap" .. p[1], "overlap_" .. p[2], p[3], p[4])
-  pred("touch" .. p[1], "touch_" .. p[2], p[3], p[4])
-end
-pred("intersectSegmentCapsule", "intersect_segment_capsule", "segment", "capsule")
 
 -- Sweeps with a polygon on either side (shape, dx, dy, target): the pointer form, the other shape
 -- filled into a scratch struct after every argument is read.
@@ -730,36 +647,16 @@ local function poly_sweep(name, cname, A, B)
   end
 end
 
-for _, p in ipairs({
-  { "RectPoly", "rect_poly", "rect", "poly" },
-  { "RectCapsule", "rect_capsule", "rect", "capsule" },
-  { "CirclePoly", "circle_poly", "circle", "poly" },
-  { "CircleCapsule", "circle_capsule", "circle", "capsule" },
-  { "CapsulePoly", "capsule_poly", "capsule", "poly" },
-  { "CapsuleCapsule", "capsule_capsule", "capsule", "capsule" },
-  { "PolyPoly", "poly_poly", "poly", "poly" },
-  { "PolyCapsule", "poly_capsule", "poly", "capsule" },
-  { "PolyRect", "poly_rect", "poly", "rect" },
-  { "PolyCircle", "poly_circle", "poly", "circle" },
-  { "CapsuleRect", "capsule_rect", "capsule", "rect" },
-  { "CapsuleCircle", "capsule_circle", "capsule", "circle" },
-}) do
-  if p[3] == "poly" or p[4] == "poly" then
-    poly_sweep("sweep" .. p[1], "sweep_" .. p[2], p[3], p[4])
-  else
-    sweep("sweep" .. p[1], "sweep_" .. p[2], p[3], p[4])
-  end
-end
-
-do
+-- Ray casts at a polygon (x, y, dx, dy, poly).
+local function poly_raycast(name, cname)
   local o, d, h = ffi.new("c2d_vec2"), ffi.new("c2d_vec2"), ffi.new("c2d_hit")
-  local cfn = lib.c2dl_raycast_poly
-  function M.raycastPoly(x, y, dx, dy, q)
-    number_arg(x, 1, "raycastPoly")
-    number_arg(y, 2, "raycastPoly")
-    number_arg(dx, 3, "raycastPoly")
-    number_arg(dy, 4, "raycastPoly")
-    local b, own = read_poly(q, 5, "raycastPoly")
+  local cfn = lib["c2dl_" .. cname]
+  M[name] = function(x, y, dx, dy, q)
+    number_arg(x, 1, name)
+    number_arg(y, 2, name)
+    number_arg(dx, 3, name)
+    number_arg(dy, 4, name)
+    local b, own = read_poly(q, 5, name)
     o.x, o.y, d.x, d.y = x, y, dx, dy
     local ok = cfn(o, d, b, h)
     if own then give_poly(b) end
@@ -838,30 +735,13 @@ local function distance_call(cfn, a, b)
   return (cfn(a, b))
 end
 
-for _, p in ipairs({
-  { "RectPoly", "rect_poly", "rect", "poly" },
-  { "ObbPoly", "obb_poly", "obb", "poly" },
-  { "PolyPoly", "poly_poly", "poly", "poly" },
-  { "PolyCircle", "poly_circle", "poly", "circle" },
-  { "PolyCapsule", "poly_capsule", "poly", "capsule" },
-}) do
-  poly_binary("collide" .. p[1], "collide_" .. p[2], p[3], p[4], contact_results)
-  poly_binary("distance" .. p[1], "distance_" .. p[2], p[3], p[4], distance_call)
-end
-for _, p in ipairs({
-  { "RectPoly", "rect_poly", "rect", "poly" },
-  { "ObbPoly", "obb_poly", "obb", "poly" },
-  { "PolyPoly", "poly_poly", "poly", "poly" },
-}) do
-  poly_binary("manifold" .. p[1], "manifold_" .. p[2], p[3], p[4], manifold_call)
-end
-contact_pairs({
-  { "RectCapsule", "rect_capsule", "rect", "capsule" },
-  { "ObbCapsule", "obb_capsule", "obb", "capsule" },
-  { "CapsuleCircle", "capsule_circle", "capsule", "circle" },
-  { "CapsuleCapsule", "capsule_capsule", "capsule", "capsule" },
-})
-binary("manifoldRectRect", "manifold_rect_rect", "rect", "rect", manifold_call, [[
+
+-- ---- the functions of lua/api.h -------------------------------------------------------------------
+-- The module's list of functions (lua/api.h), compiled into the C module and read back through
+-- c2dl_api(): each line "FN|AKA family luaName c_function A B" is built by its family's builder
+-- below; the CUSTOM ones are written by hand after the loop.
+
+local manifold_body = [[
   cfn(ARGS, out)
   local n, d, p = out.count, out.depth, out.point
   if n <= 0 then
@@ -869,8 +749,81 @@ binary("manifoldRectRect", "manifold_rect_rect", "rect", "rect", manifold_call, 
   elseif n == 1 then
     return 1, out.normal.x, out.normal.y, d[0], p[0].x, p[0].y
   end
-  return 2, out.normal.x, out.normal.y, d[0], p[0].x, p[0].y, d[1], p[1].x, p[1].y]], manifold_out)
-raycast("raycastCapsule", "raycast_capsule", "capsule")
+  return 2, out.normal.x, out.normal.y, d[0], p[0].x, p[0].y, d[1], p[1].x, p[1].y]]
+
+local intersect_out = ffi.new("c2d_rect")
+local function intersect_call(cfn, a, b)
+  local out = intersect_out
+  if not cfn(a, b, out) then
+    return nil
+  end
+  return { x = out.x, y = out.y, width = out.w, height = out.h }
+end
+
+local families = {
+  PRED = function(name, cname, A, B, poly)
+    if poly then
+      poly_pred(name, cname, A, B)
+    else
+      pred(name, cname, A, B)
+    end
+  end,
+  COLLIDE = function(name, cname, A, B, poly)
+    if poly then
+      poly_binary(name, cname, A, B, contact_results)
+    else
+      collide(name, cname, A, B)
+    end
+  end,
+  DIST = function(name, cname, A, B, poly)
+    if poly then
+      poly_binary(name, cname, A, B, distance_call)
+    else
+      binary(name, cname, A, B, distance_call, "return (cfn(ARGS))")
+    end
+  end,
+  CLOSEST = function(name, cname, A)
+    closest(name, cname, A)
+  end,
+  SWEEP = function(name, cname, A, B, poly)
+    if poly then
+      poly_sweep(name, cname, A, B)
+    else
+      sweep(name, cname, A, B)
+    end
+  end,
+  RAYCAST = function(name, cname, _, B, poly)
+    if poly then
+      poly_raycast(name, cname)
+    else
+      raycast(name, cname, B)
+    end
+  end,
+  MANIFOLD = function(name, cname, A, B, poly)
+    if poly then
+      poly_binary(name, cname, A, B, manifold_call)
+    else
+      binary(name, cname, A, B, manifold_call, manifold_body, manifold_out)
+    end
+  end,
+  INTERSECT = function(name, cname, A, B)
+    binary(name, cname, A, B, intersect_call, [[
+  if not cfn(ARGS, out) then
+    return nil
+  end
+  return { x = out.x, y = out.y, width = out.w, height = out.h }]], intersect_out)
+  end,
+  CUSTOM = function() end,
+}
+
+for line in ffi.string(lib.c2dl_api()):gmatch("[^\n]+") do
+  local family, name, cname, A, B = line:match("^%u+ (%u+) ([%w_]+) ([%w_]+) ([%w_]+) ([%w_]+)$")
+  local build = families[family]
+  if not build then
+    error("collide2d.ffi: no builder for the line '" .. line .. "' of the module's list", 0)
+  end
+  build(name, cname, A, B, A == "poly" or B == "poly")
+end
 
 -- newPoly(points) -> a c2d_poly cdata holding the hull, for a polygon used again and again.
 do
@@ -997,19 +950,6 @@ do
   end
 end
 
-do
-  local out = ffi.new("c2d_rect")
-  binary("intersectionRect", "intersection_rect", "rect", "rect", function(cfn, a, b)
-    if not cfn(a, b, out) then
-      return nil
-    end
-    return { x = out.x, y = out.y, width = out.w, height = out.h }
-  end, [[
-  if not cfn(ARGS, out) then
-    return nil
-  end
-  return { x = out.x, y = out.y, width = out.w, height = out.h }]], out)
-end
 
 do
   local read, fill, o = shapes.obb.read, shapes.obb.fill, ffi.new("c2d_obb")
