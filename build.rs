@@ -92,7 +92,9 @@ const HEADER_TOP: &str = "\
  *   World, in    c2d_world_new_d, _cell_size_d, _add_d, _update_d, _get_d, _query_rect_d,
  *   doubles      _query_point_d, _query_circle_d, _query_segment_d, _move_d, _check_d,
  *                _project_d: the same world with rects kept as given in double precision
- *                (c2d_vec2d, c2d_rectd, c2d_circled, c2d_segmentd, c2d_hitd, c2d_world_hitd)
+ *                (c2d_vec2d, c2d_rectd, c2d_circled, c2d_segmentd, c2d_hitd, c2d_world_hitd);
+ *                _move_legs_d, _check_legs_d, _move_ground_legs_d also tell where each hit
+ *                sent the mover next (a scripting layer's col.slide and col.bounce)
  *   World, in    c2d_world_add_i, _update_i, _get_i, _query_rect_i, _move_i: an integer
  *   integers     engine's twins (c2d_recti in and out, exact; the move ends on whole units)
  *   Movement     c2d_world_set_one_way, _get_one_way (jump-through platforms), _ground (floor,

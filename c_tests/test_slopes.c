@@ -3,6 +3,7 @@
  * top onto a flat ledge, and back down; a crate falls onto a ramp and bounces off it sideways.
  * Coordinates are y-down (up = (0, -1)).
  * Entry point: test_slopes(), counted by the harness. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -157,10 +158,57 @@ static void test_prop_is_the_hull_of_its_points(void) {
     c2d_world_free(w);
 }
 
+/* A scripting layer reports where each hit sent the mover (bump.lua's col.slide and
+ * col.bounce): the library's own redirect along the slanted face, the same move as without
+ * the legs asked for. */
+static void test_each_hit_reports_where_it_sent_the_mover(void) {
+    uint64_t ramp, player, crate;
+    c2d_world *w = level(&ramp);
+    c2d_world_hitd hits[4], plain[4];
+    c2d_vec2d legs[4], end = {0, 0}, end2 = {0, 0};
+    c2d_ground g;
+    size_t n = 0, n2 = 0;
+    player = c2d_world_add_d(w, rectd(40, 92, 8, 8), 0);
+    crate = c2d_world_add_d(w, rectd(72, 60, 8, 8), 0);
+    CASE("a player walking into the ramp's foot is sent up the face, where the move ends");
+    ENSURE(c2d_world_check_d(w, player, vec2d(64, 92), NULL, NULL, &end2, plain, 4, &n2) == C2D_OK);
+    ENSURE(c2d_world_check_legs_d(w, player, vec2d(64, 92), NULL, NULL, &end, hits, legs, 4, &n) ==
+           C2D_OK);
+    ENSURE(n == 1 && n2 == 1 && hits[0].id == ramp && hits[0].hit.t == plain[0].hit.t);
+    ENSURE(end.x == end2.x && end.y == end2.y);
+    ENSURE_NEAR(legs[0].x, 60.0, 1e-9);
+    ENSURE_NEAR(legs[0].y, 88.0, 1e-9);
+    CASE("the move itself does the same, and moves the player");
+    ENSURE(c2d_world_move_legs_d(w, player, vec2d(64, 92), NULL, NULL, &end, hits, legs, 4, &n) ==
+           C2D_OK);
+    ENSURE(n == 1 && legs[0].x == end.x && legs[0].y == end.y);
+    CASE("a crate bouncing off the ramp is sent sideways, the ground state as without legs");
+    ENSURE(c2d_world_move_ground_legs_d(w, crate, vec2d(72, 84), UP, bounce, NULL, &end, hits,
+                                        legs, 4, &n, &g) == C2D_OK);
+    ENSURE(n == 1 && hits[0].id == ramp);
+    ENSURE_NEAR(legs[0].x, 64.0, 1e-9);
+    ENSURE_NEAR(legs[0].y, 76.0, 1e-9);
+    CASE("legs NULL or cap 0 writes none; the count is still the hits'");
+    ENSURE(c2d_world_check_legs_d(w, player, vec2d(100, 60), NULL, NULL, &end, NULL, NULL, 0, &n) ==
+           C2D_OK);
+    ENSURE(n >= 1);
+    CASE("a NULL world, a stale handle and a NaN goal write nothing");
+    legs[0].x = -7;
+    ENSURE(c2d_world_move_legs_d(NULL, player, vec2d(0, 0), NULL, NULL, &end, hits, legs, 4, &n) ==
+           C2D_ERR_NULL);
+    ENSURE(c2d_world_move_legs_d(w, 987654, vec2d(0, 0), NULL, NULL, &end, hits, legs, 4, &n) ==
+           C2D_ERR_STALE);
+    ENSURE(c2d_world_move_legs_d(w, player, vec2d(NAN, 0), NULL, NULL, &end, hits, legs, 4,
+                                 &n) == C2D_ERR_INVALID);
+    ENSURE(legs[0].x == -7);
+    c2d_world_free(w);
+}
+
 void test_slopes(void) {
     RUN_TEST(test_slope_tile_is_the_triangle_of_its_rect);
     RUN_TEST(test_player_walks_up_a_ramp_onto_a_ledge_and_back_down);
     RUN_TEST(test_player_standing_on_a_ramp_is_on_the_floor);
     RUN_TEST(test_crate_bounces_sideways_off_a_ramp);
     RUN_TEST(test_prop_is_the_hull_of_its_points);
+    RUN_TEST(test_each_hit_reports_where_it_sent_the_mover);
 }

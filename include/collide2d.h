@@ -51,7 +51,9 @@
  *   World, in    c2d_world_new_d, _cell_size_d, _add_d, _update_d, _get_d, _query_rect_d,
  *   doubles      _query_point_d, _query_circle_d, _query_segment_d, _move_d, _check_d,
  *                _project_d: the same world with rects kept as given in double precision
- *                (c2d_vec2d, c2d_rectd, c2d_circled, c2d_segmentd, c2d_hitd, c2d_world_hitd)
+ *                (c2d_vec2d, c2d_rectd, c2d_circled, c2d_segmentd, c2d_hitd, c2d_world_hitd);
+ *                _move_legs_d, _check_legs_d, _move_ground_legs_d also tell where each hit
+ *                sent the mover next (a scripting layer's col.slide and col.bounce)
  *   World, in    c2d_world_add_i, _update_i, _get_i, _query_rect_i, _move_i: an integer
  *   integers     engine's twins (c2d_recti in and out, exact; the move ends on whole units)
  *   Movement     c2d_world_set_one_way, _get_one_way (jump-through platforms), _ground (floor,
@@ -820,6 +822,21 @@ c2d_status c2d_world_move_ground_d(struct c2d_world *w,
                                    size_t cap,
                                    size_t *count,
                                    struct c2d_ground *ground);
+
+/// `c2d_world_move_ground_d`, also writing each hit's next goal to `legs` (nullable, room for
+/// `cap` values, as in `c2d_world_move_legs_d`).
+c2d_status c2d_world_move_ground_legs_d(struct c2d_world *w,
+                                        uint64_t id,
+                                        struct c2d_vec2d goal,
+                                        struct c2d_vec2 up,
+                                        c2d_filter_fn filter,
+                                        void *ctx,
+                                        struct c2d_vec2d *actual,
+                                        struct c2d_world_hitd *hits,
+                                        struct c2d_vec2d *legs,
+                                        size_t cap,
+                                        size_t *count,
+                                        struct c2d_ground *ground);
 
 /// Whether item `id` would fit at `rect` without moving it (can a crouching player stand up
 /// here?): `*fits` (nullable) is set to whether `rect` overlaps no solid item by more than the
@@ -2559,6 +2576,37 @@ c2d_status c2d_world_check_d(struct c2d_world *w,
                              struct c2d_world_hitd *hits,
                              size_t cap,
                              size_t *count);
+
+/// `c2d_world_move_d`, also telling where each hit sent the mover next, as a scripting layer
+/// reports it (bump.lua's `col.slide` and `col.bounce`): `legs[k]` is the goal of the leg after
+/// hit `k` — for `C2D_SLIDE` the rest of the motion along the face met (off the axes on the
+/// slanted face of a slope or polygon item), for `C2D_BOUNCE` that rest reflected off the face,
+/// for `C2D_TOUCH` the contact (`hit.pos`), for `C2D_CROSS` the goal before it (the motion goes
+/// on). A mover already at its goal keeps it. `legs` (NULL is fine) has room for `cap` values,
+/// as `hits` has; on error nothing is written.
+c2d_status c2d_world_move_legs_d(struct c2d_world *w,
+                                 uint64_t id,
+                                 struct c2d_vec2d goal,
+                                 c2d_filter_fn filter,
+                                 void *ctx,
+                                 struct c2d_vec2d *actual,
+                                 struct c2d_world_hitd *hits,
+                                 struct c2d_vec2d *legs,
+                                 size_t cap,
+                                 size_t *count);
+
+/// `c2d_world_check_d` with each hit's next goal written to `legs`, as `c2d_world_move_legs_d`
+/// writes them.
+c2d_status c2d_world_check_legs_d(struct c2d_world *w,
+                                  uint64_t id,
+                                  struct c2d_vec2d goal,
+                                  c2d_filter_fn filter,
+                                  void *ctx,
+                                  struct c2d_vec2d *actual,
+                                  struct c2d_world_hitd *hits,
+                                  struct c2d_vec2d *legs,
+                                  size_t cap,
+                                  size_t *count);
 
 /// bump.lua's `world:project`: every item that `rect` moving straight to corner `goal` would
 /// meet (exactly as a move's first step sees them), sorted by `hit.t` — items `rect` strictly

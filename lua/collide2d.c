@@ -2613,7 +2613,7 @@ static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c
 {
     c2dl_move_ctx m;
     c2d_world_hitd hits[C2D_MOVE_MAX_HITS];
-    c2d_vec2d actual, leg_goal;
+    c2d_vec2d legs[C2D_MOVE_MAX_HITS], actual, leg_goal;
     c2d_rectd start, leg;
     c2d_status st;
     uint64_t id = cw->ids[i];
@@ -2639,17 +2639,17 @@ static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c
     if (up != NULL) {
         c2dl_kit_ctx km;
         c2d_filter_fn fn = kit_begin(L, cw, &km, 5, W_ITEMS(4));
-        st = c2d_world_move_ground_d(cw->w, id, goal, *up, fn, &km, &actual, hits,
-                                     C2D_MOVE_MAX_HITS, &count, g);
+        st = c2d_world_move_ground_legs_d(cw->w, id, goal, *up, fn, &km, &actual, hits, legs,
+                                          C2D_MOVE_MAX_HITS, &count, g);
         free(km.snaps);
         m.failed = km.failed;
         m.err = km.err;
     } else if (commit) {
-        st = c2d_world_move_d(cw->w, id, goal, lua_isnil(L, 5) ? NULL : world_filter, &m, &actual,
-                              hits, C2D_MOVE_MAX_HITS, &count);
+        st = c2d_world_move_legs_d(cw->w, id, goal, lua_isnil(L, 5) ? NULL : world_filter, &m,
+                                   &actual, hits, legs, C2D_MOVE_MAX_HITS, &count);
     } else {
-        st = c2d_world_check_d(cw->w, id, goal, lua_isnil(L, 5) ? NULL : world_filter, &m,
-                               &actual, hits, C2D_MOVE_MAX_HITS, &count);
+        st = c2d_world_check_legs_d(cw->w, id, goal, lua_isnil(L, 5) ? NULL : world_filter, &m,
+                                    &actual, hits, legs, C2D_MOVE_MAX_HITS, &count);
     }
     if (count > C2D_MOVE_MAX_HITS) {
         count = C2D_MOVE_MAX_HITS;
@@ -2682,8 +2682,9 @@ static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c
     } else if (st != C2D_OK) {
         luaL_error(L, "collide2d: %s", c2d_status_str(st));
     }
-    /* bump.lua's cols: each step's start and goal follow from the responses before it (and a
-     * coordinate stays an integer while it is the goal given as one). */
+    /* bump.lua's cols: each step's start and goal are where the responses before it sent the
+     * mover, as the library reports them (and a coordinate stays an integer while it is the goal
+     * given as one). */
     leg = start;
     leg_goal = goal;
     leg_ints = start_ints;
@@ -2694,37 +2695,18 @@ static int world_move_fast(lua_State *L, c2dl_world *cw, int commit, size_t i, c
         size_t oi = id_index(cw, h->id, &other);
         c2d_response code = h->response >= C2D_SLIDE && h->response <= C2D_BOUNCE ? h->response
                                                                                    : C2D_TOUCH;
-        int moving = leg_goal.x != leg.x || leg_goal.y != leg.y;
         lua_pushvalue(L, WK(response_keys[code]));
         push_col(L, h, 2, W_ITEMS(4), oi, -1, leg, leg_goal, other, leg_ints, goal_ints,
                  oi != 0 ? cw->ints[oi] : 0u);
         if (code == C2D_SLIDE || code == C2D_BOUNCE) {
-            c2d_vec2d next = leg_goal;
-            if (code == C2D_SLIDE) {
-                if (moving) {
-                    if (h->hit.normal.x != 0) {
-                        next.x = h->hit.pos.x;
-                    } else {
-                        next.y = h->hit.pos.y;
-                    }
-                }
-            } else {
-                next = h->hit.pos;
-                if (moving) {
-                    double bx = leg_goal.x - h->hit.pos.x, by = leg_goal.y - h->hit.pos.y;
-                    if (h->hit.normal.x == 0) {
-                        by = -by;
-                    } else {
-                        bx = -bx;
-                    }
-                    next.x = h->hit.pos.x + bx;
-                    next.y = h->hit.pos.y + by;
-                }
-            }
-            if (code == C2D_BOUNCE || !moving) {
+            c2d_vec2d next = legs[k];
+            /* as bump.lua's arithmetic types them: a slide keeps the goal's coordinate along
+             * the face it met */
+            if (code == C2D_BOUNCE || (leg_goal.x == leg.x && leg_goal.y == leg.y)) {
                 goal_ints = 0;
             } else {
-                goal_ints &= h->hit.normal.x != 0 ? ~INT_X : ~INT_Y;
+                goal_ints &= h->hit.normal.x != 0 ? ~INT_X : ~0u;
+                goal_ints &= h->hit.normal.y != 0 ? ~INT_Y : ~0u;
             }
             wset_xy_ints(L, code == C2D_SLIDE ? WK_SLIDE : WK_BOUNCE, next.x, next.y, goal_ints);
             leg.x = h->hit.pos.x;

@@ -73,6 +73,65 @@ return function(test, c2d, h)
     h.near(x, 64, 1e-9); h.near(y, 76, 1e-9)
   end)
 
+  -- What a game reads in col.slide and col.bounce is where the move went next: the library's own
+  -- redirect along the slanted face, not an axis-aligned guess. Each collision's `move` starts
+  -- at the touch and heads for the goal the one before it left, and the move ends at the last
+  -- one's goal when nothing else is met.
+  local function legs_agree(x, y, cols, len, key)
+    h.truthy(len > 0, "something was met")
+    for k = 2, len do
+      local prev, col = cols[k - 1], cols[k]
+      local goal = prev[key] or prev.touch
+      h.near(col.touch.x - col.move.x * col.ti, col.itemRect.x, 1e-9)
+      h.near(col.itemRect.x + col.move.x, goal.x, 1e-9)
+      h.near(col.itemRect.y + col.move.y, goal.y, 1e-9)
+    end
+    local last = cols[len][key]
+    h.truthy(last, "col." .. key .. " set")
+    h.near(x, last.x, 1e-9); h.near(y, last.y, 1e-9)
+  end
+
+  test("slopes: a player walking into a ramp reads in col.slide where the move took it", function()
+    local w = level()
+    local p = { "player" }
+    w:add(p, 40, 92, 8, 8)
+    local x, y, cols, len = w:move(p, 64, 92)
+    h.near(x, 60, 1e-9); h.near(y, 88, 1e-9)
+    legs_agree(x, y, cols, len, "slide")
+    -- not the axis-aligned guess: x kept at the touch, y at the goal's
+    h.truthy(cols[1].slide.y ~= 92, "slid up the face")
+  end)
+
+  test("slopes: a crate bouncing off a ramp reads in col.bounce where it flew", function()
+    local w = level()
+    local crate = { "crate" }
+    w:add(crate, 72, 60, 8, 8)
+    local x, y, cols, len = w:move(crate, 72, 84, function() return "bounce" end)
+    h.near(cols[1].bounce.x, 64, 1e-9); h.near(cols[1].bounce.y, 76, 1e-9)
+    legs_agree(x, y, cols, len, "bounce")
+  end)
+
+  test("slopes: a box sliding along an octagon prop and a ramp reads each leg in col.slide", function()
+    local w = level()
+    local rock, p = { "rock" }, { "player" }
+    w:add(rock, 20, 70, 1, 1)
+    w:setShape(rock, { 24, 70, 32, 70, 36, 74, 36, 82, 32, 86, 24, 86, 20, 82, 20, 74 })
+    w:add(p, 4, 90, 8, 8)
+    -- up and right: under the octagon's lower-left face, then on along the floor into the ramp
+    for _, goal in ipairs({ { 30, 84 }, { 70, 80 }, { 90, 60 } }) do
+      local cx, cy = w:getRect(p)
+      local x, y, cols, len = w:move(p, goal[1], goal[2])
+      if len > 0 then
+        legs_agree(x, y, cols, len, "slide")
+      end
+      h.truthy(x ~= cx or y ~= cy, "moved")
+    end
+    local _, _, cols, len = w:check(p, 200, 0, function() return "bounce" end)
+    if len > 0 then
+      for k = 1, len do h.truthy(cols[k].bounce, "col.bounce set") end
+    end
+  end)
+
   test("slopes: a diamond prop is the hull of its points, its rect the hull's box", function()
     local w = c2d.newWorld(16)
     local rock, ball = { "rock" }, { "ball" }

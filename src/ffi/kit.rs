@@ -2,7 +2,7 @@
 //! solids (since 1.2).
 
 use super::world::{ask, c2d_filter_fn, c2d_status, out_slice, status, Raw, C2D_ERR_NULL};
-use super::world::{C2D_OK, C2D_STUCK};
+use super::world::{write_hits, C2D_OK, C2D_STUCK};
 use super::{guard, write_out};
 use crate::shape::{Rect, Vec2};
 use crate::world::{
@@ -12,6 +12,7 @@ use crate::world::{
 use crate::world::{CARRIED, ON_CEILING, ON_FLOOR, ON_LEFT, ON_RIGHT, PUSHED, SQUASHED};
 use alloc::vec::Vec;
 use std::ffi::c_void;
+use std::ptr;
 
 /// `c2d_ground.flags`: the item's face away from `up` rests on a solid item (it stands on the
 /// floor).
@@ -166,7 +167,8 @@ pub unsafe extern "C" fn c2d_world_ground(
     })
 }
 
-/// A move and the ground state after it, with one filter.
+/// A move and the ground state after it, with one filter; `legs` (NULL: not asked for) gets
+/// each hit's next goal.
 #[allow(clippy::too_many_arguments)]
 unsafe fn move_ground<P, H>(
     w: *mut World,
@@ -183,8 +185,9 @@ unsafe fn move_ground<P, H>(
     count: *mut usize,
     hit: impl Fn(&WorldHitD) -> H,
     state: *mut Ground,
+    legs: *mut Vec2D,
 ) -> c2d_status {
-    let mut found = Vec::new();
+    let (mut found, mut next) = (Vec::new(), Vec::new());
     let mut end = Vec2D::default();
     // SAFETY: the caller's contract, passed on.
     let s = unsafe {
@@ -196,7 +199,8 @@ unsafe fn move_ground<P, H>(
             |g| g,
             |acc, f| {
                 Dir::up(up.into())?;
-                end = run(acc, id, goal, true, snap, f, &mut found)?;
+                let asked = (!legs.is_null()).then_some(&mut next);
+                end = run(acc, id, goal, true, snap, f, &mut found, asked)?;
                 ground(acc, id, up.into(), f)
             },
         )
@@ -205,10 +209,7 @@ unsafe fn move_ground<P, H>(
         // SAFETY: each output is NULL or writable (contract).
         unsafe {
             write_out(actual, pos(end));
-            for (o, h) in out_slice(hits, cap).iter_mut().zip(&found) {
-                *o = hit(h);
-            }
-            write_out(count, found.len());
+            write_hits(hits, legs, cap, count, &found, &next, hit);
         }
     }
     s
@@ -251,6 +252,7 @@ pub unsafe extern "C" fn c2d_world_move_ground(
                 count,
                 WorldHitD::to_f32,
                 ground,
+                ptr::null_mut(),
             )
         }
     })
@@ -290,6 +292,49 @@ pub unsafe extern "C" fn c2d_world_move_ground_d(
                 count,
                 |h| *h,
                 ground,
+                ptr::null_mut(),
+            )
+        }
+    })
+}
+
+/// `c2d_world_move_ground_d`, also writing each hit's next goal to `legs` (nullable, room for
+/// `cap` values, as in `c2d_world_move_legs_d`).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn c2d_world_move_ground_legs_d(
+    w: *mut World,
+    id: u64,
+    goal: Vec2D,
+    up: Vec2,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    actual: *mut Vec2D,
+    hits: *mut WorldHitD,
+    legs: *mut Vec2D,
+    cap: usize,
+    count: *mut usize,
+    ground: *mut Ground,
+) -> c2d_status {
+    guard(C2D_ERR_NULL, || {
+        // SAFETY: the caller's contract, passed on.
+        unsafe {
+            move_ground(
+                w,
+                id,
+                goal,
+                up,
+                Snap::Exact,
+                filter,
+                ctx,
+                actual,
+                |p| p,
+                hits,
+                cap,
+                count,
+                |h| *h,
+                ground,
+                legs,
             )
         }
     })

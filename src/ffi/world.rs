@@ -10,6 +10,7 @@ use crate::world::{
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use std::ffi::{c_char, c_void};
+use std::ptr;
 
 /// The outcome of a world call: `C2D_OK` or one of the `C2D_ERR_*` codes.
 #[allow(non_camel_case_types)]
@@ -338,11 +339,12 @@ pub unsafe extern "C" fn c2d_world_pairs(w: *const World, out: *mut Pair, cap: u
 }
 
 /// Runs a move (or a check) through the C ABI and writes its outputs, converting the final
-/// position and the hits with `pos` and `hit`.
+/// position and the hits with `pos` and `hit`; `legs` (NULL: not asked for) gets each hit's
+/// next goal.
 ///
 /// # Safety
 /// `w` is NULL or a live world that the filter does not free; the outputs are NULL or
-/// writable (`hits` for `cap` values).
+/// writable (`hits` and `legs` for `cap` values).
 #[allow(clippy::too_many_arguments)]
 pub(super) unsafe fn motion<P, H>(
     w: *mut World,
@@ -358,28 +360,62 @@ pub(super) unsafe fn motion<P, H>(
     cap: usize,
     count: *mut usize,
     hit: impl Fn(&WorldHitD) -> H,
+    legs: *mut Vec2D,
 ) -> c2d_status {
     if w.is_null() {
         return C2D_ERR_NULL;
     }
-    let mut found = Vec::new();
+    let (mut found, mut next) = (Vec::new(), Vec::new());
     let mut pick = |_: &mut Raw, item: u64, other: u64| {
         // SAFETY: a filter of the documented type (contract).
         unsafe { ask(filter, item, other, ctx) }
     };
-    match run(&mut Raw(w), id, goal, commit, snap, &mut pick, &mut found) {
+    let asked = (!legs.is_null()).then_some(&mut next);
+    match run(
+        &mut Raw(w),
+        id,
+        goal,
+        commit,
+        snap,
+        &mut pick,
+        &mut found,
+        asked,
+    ) {
         Ok(end) => {
             // SAFETY: each output is NULL or writable (contract).
             unsafe {
                 write_out(actual, pos(end));
-                for (o, h) in out_slice(hits, cap).iter_mut().zip(&found) {
-                    *o = hit(h);
-                }
-                write_out(count, found.len());
+                write_hits(hits, legs, cap, count, &found, &next, hit);
             }
             C2D_OK
         }
         Err(e) => status(Err(e)),
+    }
+}
+
+/// Writes a move's hits (converted with `hit`) and, where asked for, their next goals, at most
+/// `cap` of each, and their total.
+///
+/// # Safety
+/// `hits` and `legs` are NULL or writable for `cap` values, `count` NULL or writable.
+pub(super) unsafe fn write_hits<H>(
+    hits: *mut H,
+    legs: *mut Vec2D,
+    cap: usize,
+    count: *mut usize,
+    found: &[WorldHitD],
+    next: &[Vec2D],
+    hit: impl Fn(&WorldHitD) -> H,
+) {
+    // SAFETY: each output is NULL or writable for `cap` values (contract).
+    unsafe {
+        for (o, h) in out_slice(hits, cap).iter_mut().zip(found) {
+            *o = hit(h);
+        }
+        for (o, g) in out_slice(legs, cap).iter_mut().zip(next) {
+            *o = *g;
+        }
+        write_out(count, found.len());
     }
 }
 
@@ -453,6 +489,7 @@ pub unsafe extern "C" fn c2d_world_move(
                 cap,
                 count,
                 WorldHitD::to_f32,
+                ptr::null_mut(),
             )
         }
     })
@@ -492,6 +529,7 @@ pub unsafe extern "C" fn c2d_world_move_d(
                 cap,
                 count,
                 |h| *h,
+                ptr::null_mut(),
             )
         }
     })
@@ -529,6 +567,7 @@ pub unsafe extern "C" fn c2d_world_check(
                 cap,
                 count,
                 WorldHitD::to_f32,
+                ptr::null_mut(),
             )
         }
     })
@@ -565,9 +604,105 @@ pub unsafe extern "C" fn c2d_world_check_d(
                 cap,
                 count,
                 |h| *h,
+                ptr::null_mut(),
             )
         }
     })
+}
+
+/// Runs `c2d_world_move_d` (`commit`) or `c2d_world_check_d` with each hit's next goal written
+/// to `legs`.
+///
+/// # Safety
+/// As `c2d_world_move_d`, and `legs` NULL or writable for `cap` values.
+#[allow(clippy::too_many_arguments)]
+unsafe fn motion_legs(
+    w: *mut World,
+    id: u64,
+    goal: Vec2D,
+    commit: bool,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    actual: *mut Vec2D,
+    hits: *mut WorldHitD,
+    legs: *mut Vec2D,
+    cap: usize,
+    count: *mut usize,
+) -> c2d_status {
+    guard(C2D_ERR_NULL, || {
+        // SAFETY: the caller's contract, passed on.
+        unsafe {
+            motion(
+                w,
+                id,
+                goal,
+                commit,
+                Snap::Exact,
+                filter,
+                ctx,
+                actual,
+                |p| p,
+                hits,
+                cap,
+                count,
+                |h| *h,
+                legs,
+            )
+        }
+    })
+}
+
+/// `c2d_world_move_d`, also telling where each hit sent the mover next, as a scripting layer
+/// reports it (bump.lua's `col.slide` and `col.bounce`): `legs[k]` is the goal of the leg after
+/// hit `k` — for `C2D_SLIDE` the rest of the motion along the face met (off the axes on the
+/// slanted face of a slope or polygon item), for `C2D_BOUNCE` that rest reflected off the face,
+/// for `C2D_TOUCH` the contact (`hit.pos`), for `C2D_CROSS` the goal before it (the motion goes
+/// on). A mover already at its goal keeps it. `legs` (NULL is fine) has room for `cap` values,
+/// as `hits` has; on error nothing is written.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn c2d_world_move_legs_d(
+    w: *mut World,
+    id: u64,
+    goal: Vec2D,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    actual: *mut Vec2D,
+    hits: *mut WorldHitD,
+    legs: *mut Vec2D,
+    cap: usize,
+    count: *mut usize,
+) -> c2d_status {
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        motion_legs(
+            w, id, goal, true, filter, ctx, actual, hits, legs, cap, count,
+        )
+    }
+}
+
+/// `c2d_world_check_d` with each hit's next goal written to `legs`, as `c2d_world_move_legs_d`
+/// writes them.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn c2d_world_check_legs_d(
+    w: *mut World,
+    id: u64,
+    goal: Vec2D,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    actual: *mut Vec2D,
+    hits: *mut WorldHitD,
+    legs: *mut Vec2D,
+    cap: usize,
+    count: *mut usize,
+) -> c2d_status {
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        motion_legs(
+            w, id, goal, false, filter, ctx, actual, hits, legs, cap, count,
+        )
+    }
 }
 
 /// Runs a projection through the C ABI and writes its hits, converted with `hit`.

@@ -159,6 +159,7 @@ pub unsafe extern "C" fn c2d_world_move_i(
                 cap,
                 count,
                 |h| *h,
+                std::ptr::null_mut(),
             )
         };
         if s == C2D_OK {

@@ -1075,7 +1075,16 @@ pub(crate) fn move_solid<A: Access>(
                     filter(a, item, other)
                 }
             };
-            let Ok(end) = run(acc, o, goal, true, Snap::Exact, &mut past_solid, &mut hits) else {
+            let Ok(end) = run(
+                acc,
+                o,
+                goal,
+                true,
+                Snap::Exact,
+                &mut past_solid,
+                &mut hits,
+                None,
+            ) else {
                 continue;
             };
             if is_pushed && end != goal {

@@ -436,6 +436,7 @@ impl World {
             Snap::F32,
             &mut |_: &mut &mut World, a, b| filter(a, b),
             &mut found,
+            None,
         );
         hits.clear();
         hits.extend(found.iter().map(WorldHitD::to_f32));
@@ -475,7 +476,16 @@ impl World {
     ) -> Result<Vec2D, WorldError> {
         let mut this = self;
         let mut pick = |w: &mut &mut World, a, b| filter(w, a, b);
-        run(&mut this, id, goal, commit, Snap::Exact, &mut pick, hits)
+        run(
+            &mut this,
+            id,
+            goal,
+            commit,
+            Snap::Exact,
+            &mut pick,
+            hits,
+            None,
+        )
     }
 }
 
@@ -531,7 +541,9 @@ impl Snap {
 
 /// A move (or a check, when `commit` is false) of item `id` toward corner `goal` through any
 /// [`Access`] to its world; `filter(access, item, other)` may change the world. The final
-/// position is one of `snap`'s grid.
+/// position is one of `snap`'s grid. `legs`, when given, gets one goal per hit: where the
+/// response to that hit sends the mover next (the contact for a touch, the goal unchanged for a
+/// cross).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run<A: Access>(
     acc: &mut A,
@@ -541,8 +553,12 @@ pub(crate) fn run<A: Access>(
     snap: Snap,
     filter: &mut dyn FnMut(&mut A, u64, u64) -> Response,
     hits: &mut Vec<WorldHitD>,
+    mut legs: Option<&mut Vec<Vec2D>>,
 ) -> Result<Vec2D, WorldError> {
     hits.clear();
+    if let Some(legs) = legs.as_deref_mut() {
+        legs.clear();
+    }
     let (mut rect, _) = acc.world().get_d(id)?;
     if !goal.finite() {
         return Err(WorldError::Invalid);
@@ -628,8 +644,8 @@ pub(crate) fn run<A: Access>(
         }
         let moving = goal != pos;
         let touch = m.col.touch;
-        match r {
-            Response::Cross => {}
+        let stop = match r {
+            Response::Cross => false,
             Response::Slide | Response::Bounce => {
                 let n = m.col.normal;
                 if moving && n.x != 0.0 && n.y != 0.0 {
@@ -642,13 +658,20 @@ pub(crate) fn run<A: Access>(
                 }
                 pos = touch;
                 turn(acc, &mut path, pos);
+                false
             }
             _ => {
                 pos = touch;
                 goal = touch;
                 turn(acc, &mut path, pos);
-                break;
+                true
             }
+        };
+        if let Some(legs) = legs.as_deref_mut() {
+            legs.push(goal);
+        }
+        if stop {
+            break;
         }
     }
     // The motion ends at the goal the responses leave. Exact projections cannot end inside an
