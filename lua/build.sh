@@ -72,7 +72,7 @@ for v in $built; do
             echo "build.sh: no Lua interpreter to run lua/gen_cdef.lua" >&2
             exit 1
         fi
-        "$gen" lua/gen_cdef.lua include/collide2d.h target/lua/jit/collide2d_cdef.lua
+        "$gen" lua/gen_cdef.lua include/collide2d.h target/lua/jit/collide2d_cdef.lua lua/api.h
         echo "generated target/lua/jit/collide2d_cdef.lua"
     fi
 done

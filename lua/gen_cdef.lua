@@ -1,11 +1,13 @@
 -- Generates the LuaJIT ffi.cdef text from include/collide2d.h, so the FFI path cannot drift from
--- the header:   lua gen_cdef.lua include/collide2d.h target/lua/jit/collide2d_cdef.lua
+-- the header:
+--   lua gen_cdef.lua include/collide2d.h target/lua/jit/collide2d_cdef.lua lua/api.h
 --
 -- The output (a Lua chunk returning one string) holds:
 --   * every type and function declaration of the header, comments and preprocessor lines removed;
 --   * each integer `#define C2D_NAME value` as `static const int C2D_NAME = value;`;
 --   * for each function that passes or returns a struct by value (LuaJIT cannot compile such
---     calls), the declaration of its pointer form exported by lua/collide2d.c:
+--     calls) and that lua/api.h names (when given), the declaration of its pointer form exported
+--     by lua/collide2d.c:
 --       R c2d_f(struct A a, float k)  ->  R c2dl_f(const struct A *a, float k)
 --       struct R c2d_f(struct A a)    ->  void c2dl_f(const struct A *a, struct R *ret)
 --   * for each function that returns no struct and passes structs by value that hold only floats
@@ -20,10 +22,24 @@
 --   * the declaration of c2dl_api(), the text of lua/api.h's list compiled into the module.
 -- Runs on Lua 5.1 to 5.4 and LuaJIT.
 
-local input, output = arg[1], arg[2]
+local input, output, api = arg[1], arg[2], arg[3]
 if not input or not output then
-  io.stderr:write("usage: gen_cdef.lua HEADER OUTPUT\n")
+  io.stderr:write("usage: gen_cdef.lua HEADER OUTPUT [API_LIST]\n")
   os.exit(2)
+end
+
+-- With lua/api.h given, the forms are declared only for the C functions its lines name (the ones
+-- lua/collide2d.c exports) and for those lua/collide2d.c writes by hand for the FFI path's own
+-- use; without it, for every function of the header.
+local listed
+if api then
+  local a = assert(io.open(api, "rb"))
+  local text = a:read("*a"):gsub("/%*.-%*/", "")
+  a:close()
+  listed = { rot_from_degrees = true, rot_from_radians = true }
+  for cfn in text:gmatch("C2DL_%u+%(%s*%u+,%s*[%w_]+,%s*([%w_]+),") do
+    listed[cfn] = true
+  end
 end
 
 local f = assert(io.open(input, "rb"))
@@ -124,7 +140,9 @@ for _, d in ipairs(decls) do
   -- the batch functions (no batch form in the Lua module yet).
   local batch = fname
     and (fname:match("_rects$") or fname:match("_circles$") or fname:match("_soa$"))
-  if ret and not d:match("^typedef") and not fname:match("^c2d_world_") and not batch then
+  local unlisted = listed and fname and not listed[fname:sub(5)]
+  if ret and not d:match("^typedef") and not fname:match("^c2d_world_") and not batch
+    and not unlisted then
     local out, changed = {}, false
     local flat, flat_ok = {}, not by_value_struct(ret)
     if params ~= "void" and params ~= "" then
