@@ -5,7 +5,9 @@
 -- every shape, so this calls the forms the C module exports instead (see lua/collide2d.c): flat
 -- forms c2dlf_* taking each float-only shape as separate floats, and pointer forms c2dl_* for
 -- the rest. The world is the C module's own. Their declarations come from collide2d_cdef.lua,
--- generated from include/collide2d.h by lua/gen_cdef.lua and kept beside the C module.
+-- generated from include/collide2d.h by lua/gen_cdef.lua and kept beside the C module. Which
+-- functions there are comes from the module too: the list of lua/api.h, compiled into it and
+-- read back through c2dl_api(), each line built by its family's builder (see below).
 --
 -- The C module (collide2d.so, collide2d.dll on Windows) is looked for, in this order: under
 -- LÖVE in the real folders behind its file system (the game folder, the folder of a fused game
