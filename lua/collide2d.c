@@ -1124,6 +1124,28 @@ static c2dl_world *world_begin(lua_State *L, const char *fn, int nargs)
     return cw;
 }
 
+/* Arguments first..first+n-1 that are numeric strings become the numbers Lua's arithmetic
+ * reads in them ("30" an integer on 5.3 and 5.4, "0.5" a float), as bump.lua's arithmetic on
+ * goals, points and segments takes them; anything else is left for the checks to name. */
+static void coerce_numbers(lua_State *L, int first, int n)
+{
+    int k;
+    for (k = first; k < first + n; k++) {
+        if (lua_type(L, k) == LUA_TSTRING) {
+#if LUA_VERSION_NUM >= 503
+            if (lua_stringtonumber(L, lua_tostring(L, k)) != 0) {
+                lua_replace(L, k);
+            }
+#else
+            if (lua_isnumber(L, k)) {
+                lua_pushnumber(L, lua_tonumber(L, k));
+                lua_replace(L, k);
+            }
+#endif
+        }
+    }
+}
+
 /* The index of the item at idx, 0 when it is not in the world. */
 static size_t item_index(lua_State *L, int idx, int handles)
 {
@@ -1540,6 +1562,18 @@ static void cell_rect(double cell, c2d_rectd r, double *cl, double *ct, double *
 /* More cells than this in one rect are not listed one by one (countCells counts them, capped). */
 #define C2DL_MAX_CELLS 65536.0
 
+/* Pushes a cell's column or row as bump.lua's grid keys it: an integer on 5.3 and 5.4. */
+static void push_cell_index(lua_State *L, double c)
+{
+#if LUA_VERSION_NUM >= 503
+    if (c >= -9.2233720368547758e18 && c < 9.2233720368547758e18) {
+        lua_pushinteger(L, (lua_Integer)c);
+        return;
+    }
+#endif
+    lua_pushnumber(L, c);
+}
+
 /* Pushes the key of cell (cx, cy). */
 static void push_cell_key(lua_State *L, double cx, double cy)
 {
@@ -1629,10 +1663,83 @@ static void push_scaled(lua_State *L, int idx, lua_Number v, int cell_idx)
     lua_pushnumber(L, v);
 }
 
+/* world:getCells() -> rows, count: bump.lua's grid as its `world.rows` holds it, for debug
+ * drawing: rows[cy][cx] = {x = cx, y = cy, itemCount = n, items = {[item] = true, ...}} for each
+ * cell holding an item (an item over more than C2DL_MAX_CELLS cells is listed in the 256 x 256
+ * block at its top-left cell), and the number of those cells. A new table on each call: writing
+ * to it changes nothing. */
+static int w_getCells(lua_State *L)
+{
+    c2dl_world *cw = world_begin(L, "getCells", 0);
+    size_t i;
+    lua_Integer n = 0;
+    int rows;
+    lua_newtable(L);
+    rows = lua_gettop(L);
+    for (i = 1; i <= cw->top; i++) {
+        c2d_rectd r;
+        double cl, ct, cr, cb, cx, cy;
+        if (cw->ids[i] == 0 || c2d_world_get_d(cw->w, cw->ids[i], &r, NULL) != C2D_OK) {
+            continue;
+        }
+        cell_rect(cw->cell, r, &cl, &ct, &cr, &cb);
+        if ((cr - cl + 1) * (cb - ct + 1) > C2DL_MAX_CELLS) {
+            cr = cl + 255;
+            cb = ct + 255;
+        }
+        for (cy = ct; cy <= cb; cy++) {
+            push_cell_index(L, cy);
+            lua_pushvalue(L, -1);
+            lua_rawget(L, rows);
+            if (lua_isnil(L, -1)) {
+                lua_pop(L, 1);
+                lua_newtable(L);
+                lua_pushvalue(L, -2);
+                lua_pushvalue(L, -2);
+                lua_rawset(L, rows);
+            }
+            for (cx = cl; cx <= cr; cx++) {
+                lua_Integer count = 0;
+                push_cell_index(L, cx);
+                lua_rawget(L, -2);
+                if (lua_isnil(L, -1)) {
+                    lua_pop(L, 1);
+                    lua_createtable(L, 0, 4);
+                    push_cell_index(L, cx);
+                    lua_setfield(L, -2, "x");
+                    push_cell_index(L, cy);
+                    lua_setfield(L, -2, "y");
+                    lua_newtable(L);
+                    lua_setfield(L, -2, "items");
+                    push_cell_index(L, cx);
+                    lua_pushvalue(L, -2);
+                    lua_rawset(L, -4);
+                    n++;
+                } else {
+                    lua_getfield(L, -1, "itemCount");
+                    count = lua_tointeger(L, -1);
+                    lua_pop(L, 1);
+                }
+                lua_pushinteger(L, count + 1);
+                lua_setfield(L, -2, "itemCount");
+                lua_getfield(L, -1, "items");
+                lua_rawgeti(L, W_ITEMS(0), (int)i);
+                lua_pushboolean(L, 1);
+                lua_rawset(L, -3);
+                lua_pop(L, 2);
+            }
+            lua_pop(L, 2);
+        }
+    }
+    lua_pushinteger(L, n);
+    return 2;
+}
+
 /* world:toWorld(cx, cy) -> x, y: the top-left corner of cell (cx, cy). */
 static int w_toWorld(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "toWorld", 2);
+    coerce_numbers(L, 2, 2);
     lua_Number cx = want_number(L, 2, "cx"), cy = want_number(L, 3, "cy");
     lua_pushvalue(L, 1);
     lua_getfield(L, -1, "cellSize");
@@ -1664,6 +1771,7 @@ static void push_cell(lua_State *L, lua_Number v, double cell)
 static int w_toCell(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "toCell", 2);
+    coerce_numbers(L, 2, 2);
     lua_Number x = want_number(L, 2, "x"), y = want_number(L, 3, "y");
     push_cell(L, x, cw->cell);
     push_cell(L, y, cw->cell);
@@ -1932,6 +2040,7 @@ static int w_queryRect(lua_State *L)
 static int w_queryPoint(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "queryPoint", 3);
+    coerce_numbers(L, 2, 2);
     uint64_t small[C2DL_QUERY_SMALL], *ids = small;
     size_t small_idx[C2DL_QUERY_SMALL], *idx;
     c2d_vec2d p;
@@ -2026,6 +2135,7 @@ static c2dl_seg_info *segment_infos(lua_State *L, c2dl_world *cw, c2dl_seg_info 
     c2dl_seg_info *out;
     c2d_segmentd s;
     size_t count, i, k = 0;
+    coerce_numbers(L, 2, 4);
     seg[0] = want_number(L, 2, "x1");
     seg[1] = want_number(L, 3, "y1");
     seg[2] = want_number(L, 4, "x2");
@@ -2158,19 +2268,23 @@ static void push_col(lua_State *L, const c2d_world_hitd *h, int item, int items,
  * (x, y, w, h) moving straight to (goalX, goalY) would meet, as bump.lua's project lists them
  * (items it overlaps first, the deepest first, then by time); item need not be in the world and
  * nothing moves. filter(item, other) names each one's response (its `type`; false or nil leaves
- * it out; none: "slide"); it runs after the library has answered, so it may change the world. */
+ * it out; none: "slide"); it runs after the library has answered, so it may change the world
+ * (an item it removes, itself or another, is left out). */
 static int w_project(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "project", 8);
     c2d_world_hitd small[C2DL_QUERY_SMALL], *hits = small;
     c2d_rectd small_rects[C2DL_QUERY_SMALL], *others;
     size_t small_idx[C2DL_QUERY_SMALL], *idx;
-    c2d_rectd r = want_rect(L, 3);
+    c2d_rectd r;
     c2d_vec2d goal;
     size_t count = 0, i, item_i;
     uint64_t id = 0;
     int len = 0, found;
-    unsigned int from_ints = int_bits(L, 3), goal_ints;
+    unsigned int from_ints, goal_ints;
+    coerce_numbers(L, 7, 2);
+    r = want_rect(L, 3);
+    from_ints = int_bits(L, 3);
     goal.x = lua_isnil(L, 7) ? r.x : want_finite(L, 7, "goalX");
     goal.y = lua_isnil(L, 8) ? r.y : want_finite(L, 8, "goalY");
     goal_ints = from_ints & (INT_X | INT_Y);
@@ -2215,6 +2329,10 @@ static int w_project(lua_State *L)
                 lua_pop(L, 1);
                 continue;
             }
+        }
+        if (c2d_world_get_d(cw->w, hits[i].id, NULL, NULL) != C2D_OK) {
+            lua_pop(L, 1); /* removed by a filter: no longer there to meet */
+            continue;
         }
         push_col(L, &hits[i], 2, found, i + 1, -1, r, goal, others[i], from_ints, goal_ints,
                  idx[i] != 0 ? cw->ints[idx[i]] : 0u);
@@ -2399,6 +2517,12 @@ static c2d_response filter_pcall(lua_State *L, int nargs, int *failed, int err)
 {
     c2d_response code;
     if (lua_pcall(L, nargs, 1, 0) != 0) {
+        const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        if (msg != NULL && strstr(msg, "attempt to yield across") != NULL) {
+            lua_pushliteral(L, "collide2d: a filter cannot yield (coroutine.yield): it runs "
+                               "inside the library's move; yield after the move returns");
+            lua_replace(L, -2);
+        }
         *failed = 1;
         lua_replace(L, err);
         return C2D_IGNORE;
@@ -2890,6 +3014,7 @@ static int world_move(lua_State *L, const char *fn, int commit)
     c2dl_world *cw = world_begin(L, fn, 4);
     size_t i = item_member(L, 2, W_HANDLES(4));
     c2d_vec2d goal;
+    coerce_numbers(L, 3, 2);
     goal.x = want_finite(L, 3, "goalX");
     goal.y = want_finite(L, 4, "goalY");
     if (cw->custom) {
@@ -3542,6 +3667,7 @@ static int w_moveGround(lua_State *L)
     c2dl_world *cw = world_begin(L, "moveGround", 6);
     size_t i = item_member(L, 2, W_HANDLES(6));
     c2d_vec2d goal;
+    coerce_numbers(L, 3, 2);
     c2d_vec2 up;
     c2d_ground g;
     goal.x = want_finite(L, 3, "goalX");
@@ -4067,6 +4193,7 @@ static const luaL_Reg world_methods[] = {
     {"countItems", w_countItems},
     {"getItems", w_getItems},
     {"countCells", w_countCells},
+    {"getCells", w_getCells},
     {"toWorld", w_toWorld},
     {"toCell", w_toCell},
     {"addResponse", w_addResponse},

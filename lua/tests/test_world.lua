@@ -364,7 +364,7 @@ return function(test, c2d, h)
     expect("Item nobody must be added to the world before getting its rect.", w.getRect, w, "nobody")
     expect("Item nobody must be added to the world before getting its rect.", w.update, w, "nobody", 0, 0)
     expect("goalX must be a finite number, but was", w.move, w, a, 0 / 0, 1)
-    expect("goalY must be a number, but was 1(a string)", w.move, w, a, 1, "1")
+    expect("goalY must be a number, but was up(a string)", w.move, w, a, 1, "up")
     expect("x must be a finite number, but was inf", w.update, w, a, 1 / 0, 0)
     expect("w must be a positive integer, but was -1(number)", w.queryRect, w, 0, 0, -1, -1)
     expect("x must be a number, but was nil(a nil)", w.project, w)
@@ -372,6 +372,105 @@ return function(test, c2d, h)
     expect("cellSize must be a positive integer, but was -10(number)", c2d.newWorld, -10)
     expect("cellSize must be a positive integer, but was (string)", c2d.newWorld, "")
     h.eq(w:countItems(), 1, "nothing added by the failed calls")
+  end)
+
+  -- Ports from bump.lua keep working where its arithmetic takes a numeric string: goals of
+  -- moves, checks and projections, points and segments of queries, cells. A rect given to add,
+  -- update or queryRect must still be numbers, as bump.lua asserts.
+  test("world: numeric strings are read as Lua's arithmetic reads them", function()
+    local w = c2d.newWorld(64)
+    local p, wall = { "player" }, { "wall" }
+    w:add(p, 0, 0, 10, 10)
+    w:add(wall, 50, 0, 10, 10)
+    -- the same answers, number types included, as with the numbers themselves
+    local function same(f, strings, numbers)
+      local unpack = table.unpack or unpack
+      local a, b = { f(unpack(strings)) }, { f(unpack(numbers)) }
+      h.eq(#a, #b)
+      for k = 1, #b do
+        if type(b[k]) == "number" then
+          h.eq(a[k], b[k])
+          h.eq(math.type and math.type(a[k]), math.type and math.type(b[k]))
+        elseif type(b[k]) == "table" then
+          h.eq(#a[k], #b[k])
+        end
+      end
+    end
+    same(function(...) return w:check(p, ...) end, { "100", "0" }, { 100, 0 })
+    same(function(...) return w:check(p, ...) end, { "0x10", " 2.5 " }, { 16, 2.5 })
+    same(function(...) return w:queryPoint(...) end, { "55", "5" }, { 55, 5 })
+    same(function(...) return w:querySegment(...) end, { "0", "5", "100", "5" }, { 0, 5, 100, 5 })
+    same(function(...) return w:querySegmentWithCoords(...) end, { "-10", "5", "100", "5" },
+      { -10, 5, 100, 5 })
+    same(function(...) return w:project(nil, 0, 20, 10, 10, ...) end, { "100", "-40" }, { 100, -40 })
+    same(function(...) return w:toCell(...) end, { "100", "5" }, { 100, 5 })
+    same(function(...) return w:toWorld(...) end, { "2", "1" }, { 2, 1 })
+    local x, y, cols, len = w:move(p, "100", "0")
+    h.eq(x, 40); h.eq(y, 0); h.eq(len, 1); h.eq(cols[1].other, wall)
+    h.eq(select(2, w:queryPoint("45", "5")), 1, "moved")
+    local function expect(pattern, f, ...)
+      local msg = h.err(f, ...)
+      h.truthy(tostring(msg):find(pattern, 1, true), "got: " .. tostring(msg))
+    end
+    expect("goalX must be a number, but was 1e(a string)", w.move, w, p, "1e", 0)
+    expect("x must be a number, but was 3(a string)", w.update, w, p, "3", 0)
+    expect("y must be a number, but was 3(a string)", w.queryRect, w, 0, "3", 1, 1)
+  end)
+
+  test("world: a projection never lists an item its filter removed", function()
+    local w = c2d.newWorld(64)
+    local a, b, c = { "a" }, { "b" }, { "c" }
+    w:add(a, 20, 0, 10, 10); w:add(b, 40, 0, 10, 10); w:add(c, 60, 0, 10, 10)
+    -- the filter asked about a removes c (met later) and a itself
+    local cols, len = w:project(nil, 0, 0, 10, 10, 100, 0, function(_, other)
+      if other == a then w:remove(c); w:remove(a) end
+      return "slide"
+    end)
+    h.eq(len, 1); h.eq(#cols, 1); h.eq(cols[1].other, b)
+  end)
+
+  -- bump.lua's debug draw walks `world.rows`: rows[cy][cx] = cell with `itemCount` and `items`.
+  -- getCells() gives the same table; `world.rows = world:getCells()` before drawing is the one
+  -- line a game adds.
+  test("world: getCells lists bump.lua's grid cells with their items, as a debug draw reads them", function()
+    local w = c2d.newWorld(64)
+    local a, b, c = { "a" }, { "b" }, { "c" }
+    w:add(a, 0, 0, 10, 10); w:add(b, 60, 60, 10, 10); w:add(c, -5, 200, 150, 10)
+    local rows, n = w:getCells()
+    h.eq(n, 8)
+    h.eq(rows[1][1].itemCount, 2); h.truthy(rows[1][1].items[a] and rows[1][1].items[b])
+    h.eq(rows[2][2].itemCount, 1); h.truthy(rows[2][2].items[b])
+    h.eq(rows[1][2].x, 2); h.eq(rows[1][2].y, 1)
+    for cx = 0, 3 do h.eq(rows[4][cx].itemCount, 1) end
+    h.eq(rows[3], nil)
+    w.rows = w:getCells()
+    local drawn, items = 0, 0
+    for cy, row in pairs(w.rows) do
+      for cx, cell in pairs(row) do
+        local l, t = w:toWorld(cx, cy)
+        h.eq(l, (cx - 1) * w.cellSize); h.eq(t, (cy - 1) * w.cellSize)
+        drawn, items = drawn + 1, items + cell.itemCount
+      end
+    end
+    h.eq(drawn, 8); h.eq(items, 9)
+    w:remove(b)
+    rows, n = w:getCells()
+    h.eq(n, 5); h.eq(rows[1][1].itemCount, 1); h.eq(rows[2], nil)
+  end)
+
+  -- A filter runs inside the library's move, so it cannot suspend a coroutine the way a
+  -- pure-Lua bump.lua filter can: the move raises a message that says so, and the item stays.
+  test("world: a filter that yields raises a clear error and moves nothing", function()
+    local w = c2d.newWorld(64)
+    local p, wall = { "player" }, { "wall" }
+    w:add(p, 0, 0, 10, 10); w:add(wall, 50, 0, 10, 10)
+    local co = coroutine.create(function()
+      return w:move(p, 100, 0, function() coroutine.yield("paused") return "slide" end)
+    end)
+    local ok, err = coroutine.resume(co)
+    h.eq(ok, false)
+    h.truthy(tostring(err):find("a filter cannot yield", 1, true), tostring(err))
+    h.eq(w:getRect(p), 0)
   end)
 
   test("world: worlds are collected with their items", function()

@@ -1,7 +1,8 @@
 -- A tiny game that ships collide2d in its own folder: collide2d/ (the Lua files), collide2d.so
 -- and libcollide2d.so.1 beside this file, and a level made in Tiled (level.lua). Run by a plain interpreter with package.path and
 -- package.cpath pointing at the folder (lua/hosts/game_folder.sh), or by LÖVE as a game folder
--- (`love <folder>`), where it quits with status 0 when every check passes and 1 otherwise.
+-- (`love <folder>`), where it quits with status 0 when every check passes and 1 otherwise; in
+-- LÖVE it also draws a world's cells with bump.lua's debug draw and checks the pixels.
 -- The module to load is "collide2d" unless the first argument names another ("collide2d.core").
 
 -- The Tiled map level.lua (examples/tiled/level.lua: ground, grass, a hill of ramps, a one-way
@@ -101,9 +102,54 @@ local function check(module)
     items)
 end
 
+-- bump.lua's debug draw, as it reads a world: every cell of `world.rows` shaded by its item
+-- count, with the count printed in it. collide2d's world gives that table with getCells().
+local function debug_draw(world)
+  local cellSize = world.cellSize
+  local font = love.graphics.getFont()
+  local topOffset = (cellSize - font:getHeight()) / 2
+  for cy, row in pairs(world.rows) do
+    for cx, cell in pairs(row) do
+      local l, t = world:toWorld(cx, cy)
+      love.graphics.setColor(1, 1, 1, (cell.itemCount * 12 + 16) / 255)
+      love.graphics.rectangle("fill", l, t, cellSize, cellSize)
+      love.graphics.setColor(1, 1, 1, 64 / 255)
+      love.graphics.printf(cell.itemCount, l, t + topOffset, cellSize, "center")
+      love.graphics.setColor(1, 1, 1, 10 / 255)
+      love.graphics.rectangle("line", l, t, cellSize, cellSize)
+    end
+  end
+end
+
+-- Draws a small world with the debug draw into a canvas and reads the pixels back: the cells
+-- holding items are shaded, the others left clear.
+local function draw_cells(c2d)
+  local world = c2d.newWorld(32)
+  world:add("a", 4, 4, 8, 8)
+  world:add("b", 40, 40, 30, 8)
+  world.rows = world:getCells()
+  local canvas = love.graphics.newCanvas(128, 128)
+  love.graphics.setCanvas(canvas)
+  love.graphics.clear(0, 0, 0, 0)
+  debug_draw(world)
+  love.graphics.setCanvas()
+  local pixels = canvas:newImageData()
+  local function shaded(x, y)
+    local _, _, _, a = pixels:getPixel(x, y)
+    return a > 0
+  end
+  assert(shaded(2, 2) and shaded(34, 50) and shaded(66, 50), "the cells with items are drawn")
+  assert(not shaded(100, 100) and not shaded(50, 2), "empty cells are not")
+  return "bump.lua's debug draw ran on world.rows"
+end
+
 if type(love) == "table" then
   function love.load()
     local ok, msg = pcall(check, "collide2d")
+    if ok then
+      local drawn, dmsg = pcall(draw_cells, require("collide2d"))
+      ok, msg = drawn, drawn and (msg .. "; " .. dmsg) or dmsg
+    end
     print(ok and msg or ("FAILED: " .. tostring(msg)))
     love.event.quit(ok and 0 or 1)
   end
