@@ -554,7 +554,7 @@ fn world_double_precision_functions_and_a_filter_that_changes_the_world() {
             ),
             C2D_OK
         );
-        assert!(n >= 1 && n < 4);
+        assert!((1..4).contains(&n));
         assert_eq!(legs[n - 1], end);
         assert_eq!(legs[n], Vec2D::new(-1.0, -1.0));
         let mut ch = Changer { world: w, calls: 0 };
