@@ -1602,6 +1602,24 @@ static void add_ghosts(lua_State *L, const c2dl_world *cw, c2d_rectd r, int ghos
     }
 }
 
+/* The cells of the item at index i (0 when it is not in the world): those of its rect, or for a
+ * rect over more than C2DL_MAX_CELLS cells the 256 x 256 block at its top-left cell (beyond any
+ * game's grid). */
+static int item_cells(const c2dl_world *cw, size_t i, double *cl, double *ct, double *cr,
+                      double *cb)
+{
+    c2d_rectd r;
+    if (cw->ids[i] == 0 || c2d_world_get_d(cw->w, cw->ids[i], &r, NULL) != C2D_OK) {
+        return 0;
+    }
+    cell_rect(cw->cell, r, cl, ct, cr, cb);
+    if ((*cr - *cl + 1) * (*cb - *ct + 1) > C2DL_MAX_CELLS) {
+        *cr = *cl + 255;
+        *cb = *ct + 255;
+    }
+    return 1;
+}
+
 /* world:countCells() -> the number of cells of bump.lua's grid: those holding an item, and those
  * a remove emptied, until the next garbage collection. */
 static int w_countCells(lua_State *L)
@@ -1613,15 +1631,9 @@ static int w_countCells(lua_State *L)
     lua_newtable(L);
     set = lua_gettop(L);
     for (i = 1; i <= cw->top; i++) {
-        c2d_rectd r;
         double cl, ct, cr, cb, cx, cy;
-        if (cw->ids[i] == 0 || c2d_world_get_d(cw->w, cw->ids[i], &r, NULL) != C2D_OK) {
+        if (!item_cells(cw, i, &cl, &ct, &cr, &cb)) {
             continue;
-        }
-        cell_rect(cw->cell, r, &cl, &ct, &cr, &cb);
-        if ((cr - cl + 1) * (cb - ct + 1) > C2DL_MAX_CELLS) {
-            cr = cl + 255; /* counted as a 256 x 256 block: beyond any game's grid */
-            cb = ct + 255;
         }
         for (cy = ct; cy <= cb; cy++) {
             for (cx = cl; cx <= cr; cx++) {
@@ -1665,8 +1677,7 @@ static void push_scaled(lua_State *L, int idx, lua_Number v, int cell_idx)
 
 /* world:getCells() -> rows, count: bump.lua's grid as its `world.rows` holds it, for debug
  * drawing: rows[cy][cx] = {x = cx, y = cy, itemCount = n, items = {[item] = true, ...}} for each
- * cell holding an item (an item over more than C2DL_MAX_CELLS cells is listed in the 256 x 256
- * block at its top-left cell), and the number of those cells. A new table on each call: writing
+ * cell holding an item (cells as item_cells gives them), and the number of those cells. A new table on each call: writing
  * to it changes nothing. */
 static int w_getCells(lua_State *L)
 {
@@ -1677,15 +1688,9 @@ static int w_getCells(lua_State *L)
     lua_newtable(L);
     rows = lua_gettop(L);
     for (i = 1; i <= cw->top; i++) {
-        c2d_rectd r;
         double cl, ct, cr, cb, cx, cy;
-        if (cw->ids[i] == 0 || c2d_world_get_d(cw->w, cw->ids[i], &r, NULL) != C2D_OK) {
+        if (!item_cells(cw, i, &cl, &ct, &cr, &cb)) {
             continue;
-        }
-        cell_rect(cw->cell, r, &cl, &ct, &cr, &cb);
-        if ((cr - cl + 1) * (cb - ct + 1) > C2DL_MAX_CELLS) {
-            cr = cl + 255;
-            cb = ct + 255;
         }
         for (cy = ct; cy <= cb; cy++) {
             push_cell_index(L, cy);

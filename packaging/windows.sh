@@ -3,7 +3,7 @@
 #   target/windows/ARCH/collide2d.dll   the library (stripped), importing only KERNEL32 and msvcrt
 #   target/windows/ARCH/collide2d.def   its exports
 #   target/windows/ARCH/collide2d.lib   the import library for Visual Studio (and MinGW)
-#   target/windows/ARCH/libcollide2d.a  the static library for MinGW
+#   target/windows/ARCH/libcollide2d.a  the static library for MinGW (exports only c2d_*)
 #   target/windows/ARCH/collide2d.h     the header
 # Needs the Rust targets ARCH-pc-windows-gnu, mingw-w64, and llvm-dlltool (or MinGW's dlltool).
 # Usage: packaging/windows.sh [ARCH...]   (default: x86_64 i686)
@@ -28,6 +28,8 @@ for arch in $ARCHS; do
     "$mingw-strip" -o "$dir/collide2d.dll" "$built/collide2d.dll"
     cargo rustc --release --lib --target "$triple" --crate-type staticlib
     cp "$built/libcollide2d.a" include/collide2d.h "$dir/"
+    # Its Rust runtime renamed collide2d.*: it links beside another Rust static library.
+    packaging/prelink.sh "$dir/libcollide2d.a" "$mingw-"
 
     # The .def lists what the DLL exports: the c2d_* functions, nothing else.
     {

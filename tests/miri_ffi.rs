@@ -536,6 +536,44 @@ fn world_double_precision_functions_and_a_filter_that_changes_the_world() {
         );
         assert!(ch.calls >= 1);
         assert_eq!(end.x, 26.0, "stopped against the wall the filter added");
+        // The same with each hit's next goal asked for: written for the hits only, and the
+        // last one is where the move ended.
+        let mut legs = [Vec2D::new(-1.0, -1.0); 4];
+        assert_eq!(
+            c2d_world_check_legs_d(
+                w,
+                a,
+                Vec2D::new(40.0, 8.0),
+                None,
+                null_mut(),
+                &mut end,
+                hits.as_mut_ptr(),
+                legs.as_mut_ptr(),
+                4,
+                &mut n
+            ),
+            C2D_OK
+        );
+        assert!((1..4).contains(&n));
+        assert_eq!(legs[n - 1], end);
+        assert_eq!(legs[n], Vec2D::new(-1.0, -1.0));
+        let mut ch = Changer { world: w, calls: 0 };
+        let ctx = &mut ch as *mut Changer as *mut std::ffi::c_void;
+        assert_eq!(
+            c2d_world_move_legs_d(
+                w,
+                a,
+                Vec2D::new(60.0, 0.1),
+                Some(change_world),
+                ctx,
+                &mut end,
+                hits.as_mut_ptr(),
+                legs.as_mut_ptr(),
+                1,
+                &mut n
+            ),
+            C2D_OK
+        );
         assert_eq!(
             c2d_world_move_d(
                 null_mut(),
@@ -639,6 +677,24 @@ fn movement_kit_with_null_outputs_bad_input_and_a_filter_that_uses_the_world() {
             C2D_OK
         );
         assert_eq!((end.x, n, g.flags & C2D_ON_RIGHT), (16.0, 2, C2D_ON_RIGHT));
+        let mut legs = [Vec2D::default(); 1];
+        assert_eq!(
+            c2d_world_move_ground_legs_d(
+                w,
+                player,
+                Vec2D::new(0.0, 3.0),
+                up,
+                Some(look_around),
+                ctx,
+                &mut end,
+                null_mut(),
+                legs.as_mut_ptr(),
+                1,
+                &mut n,
+                &mut g,
+            ),
+            C2D_OK
+        );
         assert_eq!(
             c2d_world_move_ground(
                 w,

@@ -132,6 +132,23 @@ return function(test, c2d, h)
     h.truthy(len >= 1 and #items == len, "queryRect: no hole in the list")
   end)
 
+  -- A door that shuts when the player crosses a trigger on its way: the filter adds the door in
+  -- the player's path, and the move meets it (as bump.lua's does), stopping flush against it.
+  test("world: an item a filter adds in the mover's path is met by the same move", function()
+    local w = c2d.newWorld(32)
+    w:add("player", 0, 0, 10, 10)
+    w:add("trigger", 20, 0, 5, 10)
+    local x, y, cols, len = w:move("player", 100, 0, function(_, other)
+      if other == "trigger" then
+        if not w:hasItem("door") then w:add("door", 50, 0, 10, 10) end
+        return "cross"
+      end
+      return "slide"
+    end)
+    h.eq(len, 2); h.eq(cols[1].other, "trigger"); h.eq(cols[2].other, "door")
+    h.eq(x, 40); h.eq(y, 0)
+  end)
+
   test("world: a filter that moves, checks and adds items during a move: the move goes on in the world it left", function()
     local w = c2d.newWorld(32)
     w:add("a", 0, 0, 10, 10)

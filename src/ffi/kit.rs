@@ -274,28 +274,23 @@ pub unsafe extern "C" fn c2d_world_move_ground_d(
     count: *mut usize,
     ground: *mut Ground,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: the caller's contract, passed on.
-        unsafe {
-            move_ground(
-                w,
-                id,
-                goal,
-                up,
-                Snap::Exact,
-                filter,
-                ctx,
-                actual,
-                |p| p,
-                hits,
-                cap,
-                count,
-                |h| *h,
-                ground,
-                ptr::null_mut(),
-            )
-        }
-    })
+    // SAFETY: the caller's contract, passed on (no legs asked for).
+    unsafe {
+        c2d_world_move_ground_legs_d(
+            w,
+            id,
+            goal,
+            up,
+            filter,
+            ctx,
+            actual,
+            hits,
+            ptr::null_mut(),
+            cap,
+            count,
+            ground,
+        )
+    }
 }
 
 /// `c2d_world_move_ground_d`, also writing each hit's next goal to `legs` (nullable, room for

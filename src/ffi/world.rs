@@ -512,27 +512,22 @@ pub unsafe extern "C" fn c2d_world_move_d(
     cap: usize,
     count: *mut usize,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: the caller's contract, passed on.
-        unsafe {
-            motion(
-                w,
-                id,
-                goal,
-                true,
-                Snap::Exact,
-                filter,
-                ctx,
-                actual,
-                |p| p,
-                hits,
-                cap,
-                count,
-                |h| *h,
-                ptr::null_mut(),
-            )
-        }
-    })
+    // SAFETY: the caller's contract, passed on (no legs asked for).
+    unsafe {
+        motion_legs(
+            w,
+            id,
+            goal,
+            true,
+            filter,
+            ctx,
+            actual,
+            hits,
+            ptr::null_mut(),
+            cap,
+            count,
+        )
+    }
 }
 
 /// bump.lua's `world:check`: exactly `c2d_world_move` without moving the item (the filter is
@@ -587,27 +582,22 @@ pub unsafe extern "C" fn c2d_world_check_d(
     cap: usize,
     count: *mut usize,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: the caller's contract, passed on.
-        unsafe {
-            motion(
-                w,
-                id,
-                goal,
-                false,
-                Snap::Exact,
-                filter,
-                ctx,
-                actual,
-                |p| p,
-                hits,
-                cap,
-                count,
-                |h| *h,
-                ptr::null_mut(),
-            )
-        }
-    })
+    // SAFETY: the caller's contract, passed on (no legs asked for).
+    unsafe {
+        motion_legs(
+            w,
+            id,
+            goal,
+            false,
+            filter,
+            ctx,
+            actual,
+            hits,
+            ptr::null_mut(),
+            cap,
+            count,
+        )
+    }
 }
 
 /// Runs `c2d_world_move_d` (`commit`) or `c2d_world_check_d` with each hit's next goal written
