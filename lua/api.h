@@ -6,7 +6,7 @@
  *   C2DL_AKA(FAMILY, luaName, c_function, A, B)   another Lua name for a C function a C2DL_FN
  *                                                 line already names (no second pointer form)
  *
- * A and B are the argument kinds, the table shapes of lua/collide2d.c (point, rect, circle, obb,
+ * A and B are the argument kinds, the table shapes of lua/src/args.c (point, rect, circle, obb,
  * segment, recti, circlei, capsule, poly; "none", "number", "rects", "rectis" only describe
  * CUSTOM lines); the family gives the arguments' order and the results:
  *
@@ -23,10 +23,10 @@
  *   INTERSECT  (a, b) -> {x=, y=, width=, height=} | nil    bool f(A, B, c2d_rect *)
  *   CUSTOM     written by hand on both paths (the C function and kinds say what it wraps)
  *
- * From this list come, by the C preprocessor (lua/collide2d.c): the C module's lua_CFunction of
- * each line (l_<luaName>, by its family; CUSTOM ones are written by hand), its registration
- * table, the pointer form c2dl_<c_function> and, where A and B hold only floats, the flat form
- * c2dlf_<c_function> that the LuaJIT FFI path calls, and the text of this list that the module
+ * From this list come, by the C preprocessor: the C module's lua_CFunction of each line
+ * (l_<luaName>, by its family, in lua/src/functions.c; CUSTOM ones are written by hand there
+ * and in lua/src/world.c), its registration table (lua/src/module.c), the pointer form c2dl_<c_function> and, where A and B hold only floats, the flat form
+ * c2dlf_<c_function> that the LuaJIT FFI path calls (lua/src/forms.c), and the text of this list that the module
  * hands that path (c2dl_api()), from which lua/collide2d/ffi.lua builds its own functions.
  * Adding a function of an existing family is one line here; lua/tests/test_api_list.lua fails
  * when a path lacks a listed function or has one the list does not name.

@@ -7,12 +7,12 @@
 --   * each integer `#define C2D_NAME value` as `static const int C2D_NAME = value;`;
 --   * for each function that passes or returns a struct by value (LuaJIT cannot compile such
 --     calls) and that lua/api.h names (when given), the declaration of its pointer form exported
---     by lua/collide2d.c:
+--     by the C module (lua/src/forms.c):
 --       R c2d_f(struct A a, float k)  ->  R c2dl_f(const struct A *a, float k)
 --       struct R c2d_f(struct A a)    ->  void c2dl_f(const struct A *a, struct R *ret)
 --   * for each function that returns no struct and passes structs by value that hold only floats
 --     (nested structs included), the declaration of its flat form, also exported by
---     lua/collide2d.c, with each such struct spread into its floats in field order (the calls
+--     the C module, with each such struct spread into its floats in field order (the calls
 --     the FFI path makes most: no struct is stored to memory on the way):
 --       bool c2d_f(struct c2d_rect a, struct c2d_hit *out)
 --         ->  bool c2dlf_f(float a_x, float a_y, float a_w, float a_h, struct c2d_hit *out)
@@ -29,7 +29,7 @@ if not input or not output then
 end
 
 -- With lua/api.h given, the forms are declared only for the C functions its lines name (the ones
--- lua/collide2d.c exports) and for those lua/collide2d.c writes by hand for the FFI path's own
+-- lua/src/forms.c exports) and for those lua/src/forms.c writes by hand for the FFI path's own
 -- use; without it, for every function of the header.
 local listed
 if api then
