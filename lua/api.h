@@ -21,6 +21,10 @@
  *   MANIFOLD   (a, b) -> 0 | count, nx, ny, depth1, px1, py1[, depth2, px2, py2]
  *                                                           bool f(A, B, c2d_manifold *)
  *   INTERSECT  (a, b) -> {x=, y=, width=, height=} | nil    bool f(A, B, c2d_rect *)
+ *   BATCH      (q, items) -> {i, ...}, n: the 1-based indices, ascending, of the elements of
+ *              the array items (tables of kind B) that q meets    size_t f(A, const B *items,
+ *                                                  size_t stride, size_t n, uint64_t *bits,
+ *                                                  uint32_t *out, size_t cap)
  *   CUSTOM     written by hand on both paths (the C function and kinds say what it wraps)
  *
  * From this list come, by the C preprocessor: the C module's lua_CFunction of each line
@@ -154,6 +158,19 @@ C2DL_FN(SWEEP,     sweepPolyRect,              sweep_poly_rect,              pol
 C2DL_FN(SWEEP,     sweepPolyCircle,            sweep_poly_circle,            poly,    circle)
 C2DL_FN(SWEEP,     sweepCapsuleRect,           sweep_capsule_rect,           capsule, rect)
 C2DL_FN(SWEEP,     sweepCapsuleCircle,         sweep_capsule_circle,         capsule, circle)
+/* One shape against many: (q, items) -> indices, n. */
+C2DL_FN(BATCH,     overlapRectRects,           overlap_rect_rects,           rect,    rect)
+C2DL_FN(BATCH,     touchRectRects,             touch_rect_rects,             rect,    rect)
+C2DL_FN(BATCH,     overlapPointRects,          overlap_point_rects,          point,   rect)
+C2DL_FN(BATCH,     touchPointRects,            touch_point_rects,            point,   rect)
+C2DL_FN(BATCH,     overlapCircleRects,         overlap_circle_rects,         circle,  rect)
+C2DL_FN(BATCH,     touchCircleRects,           touch_circle_rects,           circle,  rect)
+C2DL_FN(BATCH,     overlapRectCircles,         overlap_rect_circles,         rect,    circle)
+C2DL_FN(BATCH,     touchRectCircles,           touch_rect_circles,           rect,    circle)
+C2DL_FN(BATCH,     overlapPointCircles,        overlap_point_circles,        point,   circle)
+C2DL_FN(BATCH,     touchPointCircles,          touch_point_circles,          point,   circle)
+C2DL_FN(BATCH,     overlapCircleCircles,       overlap_circle_circles,       circle,  circle)
+C2DL_FN(BATCH,     touchCircleCircles,         touch_circle_circles,         circle,  circle)
 /* Written by hand on both paths (lua/src/, lua/collide2d/ffi.lua). */
 C2DL_FN(CUSTOM,    newPoly,                    poly_make,                    poly,    none)
 C2DL_FN(CUSTOM,    polyPoints,                 poly_make,                    poly,    none)

@@ -16,9 +16,7 @@
 --     the FFI path makes most: no struct is stored to memory on the way):
 --       bool c2d_f(struct c2d_rect a, struct c2d_hit *out)
 --         ->  bool c2dlf_f(float a_x, float a_y, float a_w, float a_h, struct c2d_hit *out)
---     (the c2d_world_* functions get neither form: the Lua world is the C module's on every path;
---     nor do the batch functions, c2d_overlap_rect_rects and the like: the Lua module has no
---     batch form yet);
+--     (the c2d_world_* functions get neither form: the Lua world is the C module's on every path);
 --   * the declaration of c2dl_api(), the text of lua/api.h's list compiled into the module.
 -- Runs on Lua 5.1 to 5.4 and LuaJIT.
 
@@ -137,11 +135,10 @@ local shims, flats = {}, {}
 for _, d in ipairs(decls) do
   local ret, fname, params = d:match("^(.-) ?(c2d_[%w_]+) ?%((.*)%)$")
   -- The world's functions get no forms: the Lua world is the C module's on every path; nor do
-  -- the batch functions (no batch form in the Lua module yet).
-  local batch = fname
-    and (fname:match("_rects$") or fname:match("_circles$") or fname:match("_soa$"))
+  -- the struct-of-arrays batch functions (the Lua module has no form of them).
+  local soa = fname and fname:match("_soa$")
   local unlisted = listed and fname and not listed[fname:sub(5)]
-  if ret and not d:match("^typedef") and not fname:match("^c2d_world_") and not batch
+  if ret and not d:match("^typedef") and not fname:match("^c2d_world_") and not soa
     and not unlisted then
     local out, changed = {}, false
     local flat, flat_ok = {}, not by_value_struct(ret)

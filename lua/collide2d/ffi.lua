@@ -238,9 +238,9 @@ local shapes = {
   },
   circle = {
     ctype = "c2d_circle",
-    read = function(t, n, fn)
-      check_table(t, n, fn)
-      return num(t, "x", n, fn), num(t, "y", n, fn), num(t, "r", n, fn)
+    read = function(t, n, fn, e)
+      check_table(t, n, fn, e)
+      return num(t, "x", n, fn, e), num(t, "y", n, fn, e), num(t, "r", n, fn, e)
     end,
     fill = function(c, x, y, r)
       c.x, c.y, c.r = x, y, r
@@ -738,6 +738,66 @@ local function distance_call(cfn, a, b)
 end
 
 
+-- take(t, n, fn) reads the array t (argument n; elements 1..#t, read raw like the C module's
+-- lua_rawgeti) into a C array and returns it with its length and capacity; give(buf, cap) hands
+-- it back for the next call (unless larger than 1 MiB). The one spare buffer is taken while in
+-- use, so a call made from an __index metamethod during the reading gets a fresh one, and a
+-- reading error leaves the buffer to the garbage collector.
+local function array_reader(shape)
+  local read, fill = shape.read, shape.fill
+  local vla = ffi.typeof(shape.ctype .. "[?]")
+  local keep_max = math.floor(1048576 / ffi.sizeof(shape.ctype)) -- as the C module: up to 1 MiB
+  local spare, spare_cap = nil, 0
+  local function take(t, n, fn)
+    check_table(t, n, fn)
+    local len = #t
+    local buf, cap = spare, spare_cap
+    spare, spare_cap = nil, 0
+    if buf == nil or cap < len then
+      cap = len > 2 * cap and len or 2 * cap
+      cap = cap < 16 and 16 or cap
+      buf = vla(cap)
+    end
+    for i = 1, len do
+      local v1, v2, v3, v4 = read(rawget(t, i), n, fn, i)
+      fill(buf[i - 1], v1, v2, v3, v4)
+    end
+    return buf, len, cap
+  end
+  local function give(buf, cap)
+    if cap <= keep_max then
+      spare, spare_cap = buf, cap
+    end
+  end
+  return take, give
+end
+
+-- BATCH: (q, items) -> indices, n. The items are read into a C array (array_reader's) and the
+-- library writes the indices of those q meets into a buffer kept between calls.
+local function batch(name, cname, A, B)
+  local sa = shapes[A]
+  local read, fill = sa.read, sa.fill
+  local take, give = array_reader(shapes[B])
+  local q = ffi.new(sa.ctype)
+  local cfn = lib["c2dl_" .. cname]
+  local hits, hits_cap = nil, 0
+  M[name] = function(a, items)
+    fill(q, read(a, 1, name))
+    local buf, n, cap = take(items, 2, name)
+    if hits_cap < n then
+      hits_cap = n > 2 * hits_cap and n or 2 * hits_cap
+      hits = ffi.new("uint32_t[?]", hits_cap)
+    end
+    local m = tonumber(cfn(q, buf, 0, n, nil, hits, n))
+    give(buf, cap)
+    local out = {}
+    for k = 1, m do
+      out[k] = hits[k - 1] + 1
+    end
+    return out, m
+  end
+end
+
 -- ---- the functions of lua/api.h -------------------------------------------------------------------
 -- The module's list of functions (lua/api.h), compiled into the C module and read back through
 -- c2dl_api(): each line "FN|AKA family luaName c_function A B" is built by its family's builder
@@ -815,6 +875,7 @@ local families = {
   end
   return { x = out.x, y = out.y, width = out.w, height = out.h }]], intersect_out)
   end,
+  BATCH = batch,
   CUSTOM = function() end,
 }
 
@@ -856,39 +917,6 @@ end
 
 -- ---- moves ------------------------------------------------------------------------------------------
 
--- take(t, n, fn) reads the array t (argument n; elements 1..#t, read raw like the C module's
--- lua_rawgeti) into a C array and returns it with its length and capacity; give(buf, cap) hands
--- it back for the next call (unless larger than 1 MiB). The one spare buffer is taken while in
--- use, so a call made from an __index metamethod during the reading gets a fresh one, and a
--- reading error leaves the buffer to the garbage collector.
-local function array_reader(shape)
-  local read, fill = shape.read, shape.fill
-  local vla = ffi.typeof(shape.ctype .. "[?]")
-  local keep_max = math.floor(1048576 / ffi.sizeof(shape.ctype)) -- as the C module: up to 1 MiB
-  local spare, spare_cap = nil, 0
-  local function take(t, n, fn)
-    check_table(t, n, fn)
-    local len = #t
-    local buf, cap = spare, spare_cap
-    spare, spare_cap = nil, 0
-    if buf == nil or cap < len then
-      cap = len > 2 * cap and len or 2 * cap
-      cap = cap < 16 and 16 or cap
-      buf = vla(cap)
-    end
-    for i = 1, len do
-      local v1, v2, v3, v4 = read(rawget(t, i), n, fn, i)
-      fill(buf[i - 1], v1, v2, v3, v4)
-    end
-    return buf, len, cap
-  end
-  local function give(buf, cap)
-    if cap <= keep_max then
-      spare, spare_cap = buf, cap
-    end
-  end
-  return take, give
-end
 
 -- nil = slide; otherwise one of these names (bump.lua's, plus "ignore").
 local response_codes = { ignore = 0, slide = 1, touch = 2, cross = 3, bounce = 4 }

@@ -396,6 +396,7 @@ static void give_buffer(lua_State *L, int idx)
 
 ARRAY_READER(rect)
 ARRAY_READER(recti)
+ARRAY_READER(circle)
 
 /* ---- polygons ------------------------------------------------------------------------------------
  * A polygon argument is the userdata newPoly returns (its c2d_poly is copied: no API call beyond

@@ -182,6 +182,26 @@ static c2d_obb flat_obb(float cx, float cy, float hx, float hy, float c, float s
         return c2d_##name(FV_##A(a), FV_point(delta), FV_##B(b), out);                    \
     }
 
+/* size_t c2dl_f(const A*, items, stride, n, bits, out, cap): one shape against many */
+#define C2DL_SHIM_BATCH(name, A, B)                                                        \
+    size_t c2dl_##name(const A *q, const B *items, size_t stride, size_t n, uint64_t *bits, \
+                       uint32_t *out, size_t cap);                                         \
+    size_t c2dl_##name(const A *q, const B *items, size_t stride, size_t n, uint64_t *bits, \
+                       uint32_t *out, size_t cap)                                          \
+    {                                                                                      \
+        return c2d_##name(*q, items, stride, n, bits, out, cap);                           \
+    }
+
+/* size_t c2dlf_f(A's floats, items, stride, n, bits, out, cap) */
+#define C2DL_FLAT_BATCH_OF(name, A, B)                                                     \
+    size_t c2dlf_##name(FP_##A(q), const B *items, size_t stride, size_t n, uint64_t *bits, \
+                        uint32_t *out, size_t cap);                                        \
+    size_t c2dlf_##name(FP_##A(q), const B *items, size_t stride, size_t n, uint64_t *bits, \
+                        uint32_t *out, size_t cap)                                         \
+    {                                                                                      \
+        return c2d_##name(FV_##A(q), items, stride, n, bits, out, cap);                    \
+    }
+
 /* The pointer form of each C2DL_FN line of lua/api.h, by family, and its flat form where both
  * shapes hold only floats (C2DL_IF_FLAT_<kind> keeps its argument for those) and the result is
  * no struct. */
@@ -193,6 +213,7 @@ static c2d_obb flat_obb(float cx, float cy, float hx, float hy, float c, float s
 #define C2DL_PTR_RAYCAST(cfn, A, B) C2DL_SHIM_HIT(cfn, c2dl_##A, c2dl_##B)
 #define C2DL_PTR_MANIFOLD(cfn, A, B) C2DL_SHIM_OUT(cfn, c2dl_##A, c2dl_##B, c2d_manifold)
 #define C2DL_PTR_INTERSECT(cfn, A, B) C2DL_SHIM_OUT(cfn, c2dl_##A, c2dl_##B, c2d_rect)
+#define C2DL_PTR_BATCH(cfn, A, B) C2DL_SHIM_BATCH(cfn, c2dl_##A, c2dl_##B)
 #define C2DL_PTR_CUSTOM(cfn, A, B)
 
 #define C2DL_FLAT_PRED(cfn, A, B) C2DL_FLAT(bool, cfn, A, B)
@@ -203,6 +224,7 @@ static c2d_obb flat_obb(float cx, float cy, float hx, float hy, float c, float s
 #define C2DL_FLAT_RAYCAST(cfn, A, B) C2DL_FLAT_HIT(cfn, A, B)
 #define C2DL_FLAT_MANIFOLD(cfn, A, B) C2DL_FLAT_OUT(cfn, A, B, c2d_manifold)
 #define C2DL_FLAT_INTERSECT(cfn, A, B) C2DL_FLAT_OUT(cfn, A, B, c2d_rect)
+#define C2DL_FLAT_BATCH(cfn, A, B) C2DL_FLAT_BATCH_OF(cfn, A, c2dl_##B)
 #define C2DL_FLAT_CUSTOM(cfn, A, B)
 
 #define C2DL_IF_FLAT_point(x) x

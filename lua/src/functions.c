@@ -184,6 +184,35 @@ static int push_manifold(lua_State *L, const c2d_manifold *m)
         return push_manifold(L, &m);                                                       \
     }
 
+/* size_t f(A, const B *items, stride, n, bits, out, cap): (q, items) -> indices, n: the 1-based
+ * indices, ascending, of the elements of the array `items` (shape tables of kind B) that q meets,
+ * in a new table, and how many. The library answers a chunk of items at a time into a buffer on
+ * the C stack. */
+#define C2DL_BATCH_CHUNK 256
+#define C2DL_BATCH(lname, cfn, A, B)                                                       \
+    static int l_##lname(lua_State *L)                                                     \
+    {                                                                                      \
+        c2dl_##B small[C2DL_SMALL_ARRAY], *items;                                          \
+        uint32_t hits[C2DL_BATCH_CHUNK];                                                   \
+        size_t n, off, k, m;                                                               \
+        int buf_idx, count = 0;                                                            \
+        lua_settop(L, 2); /* absent arguments read as nil, beyond the readers' fields */ \
+        c2dl_##A a = get_##A(L, ARG(1), #lname);                                           \
+        items = get_##B##_array(L, 2, #lname, small, &n, &buf_idx);                       \
+        lua_createtable(L, 0, 0);                                                          \
+        for (off = 0; off < n; off += C2DL_BATCH_CHUNK) {                                  \
+            size_t len = n - off < C2DL_BATCH_CHUNK ? n - off : C2DL_BATCH_CHUNK;          \
+            m = cfn(a, items + off, 0, len, NULL, hits, len);                              \
+            for (k = 0; k < m; k++) {                                                      \
+                lua_pushinteger(L, (lua_Integer)(off + hits[k] + 1));                      \
+                lua_rawseti(L, -2, ++count);                                               \
+            }                                                                              \
+        }                                                                                  \
+        give_buffer(L, buf_idx);                                                           \
+        lua_pushinteger(L, (lua_Integer)count);                                            \
+        return 2;                                                                          \
+    }
+
 /* bool f(A, B, c2d_rect*) -> the overlap rect table, or nil when they do not overlap strictly */
 #define C2DL_INTERSECT(lname, cfn, A, B)                                                   \
     static int l_##lname(lua_State *L)                                                     \

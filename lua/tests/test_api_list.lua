@@ -10,7 +10,7 @@ return function(test, c2d, h)
 
   local families = {
     PRED = true, COLLIDE = true, DIST = true, CLOSEST = true, SWEEP = true, RAYCAST = true,
-    MANIFOLD = true, INTERSECT = true, CUSTOM = true,
+    MANIFOLD = true, INTERSECT = true, BATCH = true, CUSTOM = true,
   }
   local flat_kinds = { point = true, rect = true, circle = true, obb = true, segment = true, capsule = true }
 
