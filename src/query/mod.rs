@@ -7,7 +7,8 @@
 //!
 //! The double-precision kernels that the world and [`move_rect`](crate::move_rect) share are
 //! here too: exact predicates on the f64 values' edges (`double.rs`), touching as the game means
-//! it (`band.rs`) and the collision of a moving rect with another (`detect.rs`).
+//! it (`band.rs`), the collision of a moving rect with another (`detect.rs`) and the f64
+//! polygon kernel, a rect against a convex polygon (`poly_double.rs`).
 
 pub(crate) mod band;
 mod batch;
@@ -19,6 +20,7 @@ mod integer;
 mod overlap;
 mod poly;
 mod poly_contact;
+pub(crate) mod poly_double;
 mod poly_sweep;
 mod raycast;
 mod sat;
