@@ -38,13 +38,11 @@
 use super::band::Band;
 use super::detect::{flush, Collision};
 use super::double::orient;
+use super::math::U;
 use super::Convex;
 use crate::platform::hypot;
 use crate::platform::ClampZero;
 use crate::shape::{gift_wrap, next_up, Edge, Edges, PolyError, RectD, Vec2D, P, POLY_MAX};
-
-/// Half an ulp of 1.
-const U: f64 = f64::EPSILON / 2.0;
 
 /// The convex hull of `points` (f64), counter-clockwise (y-up), repeated points and points on
 /// edges dropped; exact orientations (the gift wrapping of [`Poly::hull`](crate::Poly::hull)).
