@@ -54,6 +54,7 @@ const HEADER_TOP: &str = "\
  *                touching counts), each for rect_rect, circle_circle, rect_circle, point_rect,
  *                point_circle, point_obb, obb_circle, obb_rect, obb_obb, recti_recti,
  *                recti_circlei, circlei_circlei
+ *   Segments     c2d_intersect_segment_segment, _rect, _circle, _obb (closed: touching counts)
  *   Batches      one shape against many: c2d_overlap_<q>_<items> and c2d_touch_<q>_<items>
  *                for q = rect, circle, point and items = rects, circles, e.g.
  *                c2d_overlap_rect_rects(q, items, stride, n, bits, out, cap): item i answers
@@ -63,7 +64,6 @@ const HEADER_TOP: &str = "\
  *                x, y, w, h (x, y, r). Out: a bitmask (bit i%64 of word i/64) and/or the
  *                hits' indices in ascending order (at most cap); returns the number of hits.
  *                NULL items with n > 0: 0, nothing written
- *   Segments     c2d_intersect_segment_segment, _rect, _circle, _obb (closed: touching counts)
  *   Polygons,    c2d_poly_make (the convex hull of any points, counter-clockwise in y-up terms);
  *   capsules     c2d_overlap_* and c2d_touch_* for point_poly, rect_poly, obb_poly, poly_poly,
  *                poly_circle, poly_capsule, point_capsule, rect_capsule, obb_capsule,
@@ -98,10 +98,11 @@ const HEADER_TOP: &str = "\
  *   World, in    c2d_world_add_i, _update_i, _get_i, _query_rect_i, _move_i: an integer
  *   integers     engine's twins (c2d_recti in and out, exact; the move ends on whole units)
  *   Movement     c2d_world_set_one_way, _get_one_way (jump-through platforms), _ground (floor,
- *   kit          ceiling and walls touched, within the band), _move_ground[_d] (a move and the ground
- *                state in one call), _fits[_d] (would an item fit there?), _push_out[_d] (out of
- *                the walls an item starts in, by the shortest way), _move_solid[_d] (lifts and
- *                moving walls that carry riders and push what they meet)
+ *   kit          ceiling and walls touched, within the band), _move_ground[_d] (a move and
+ *                the ground state in one call), _fits[_d] (would an item fit there?),
+ *                _push_out[_d] (out of the walls an item starts in, by the shortest way),
+ *                _move_solid[_d] (lifts and moving walls that carry riders and push what they
+ *                meet)
  *   Slopes       c2d_world_set_slope (a right-triangle slope tile in an item's rect),
  *                _set_shape_d (an item made a convex polygon), _shape_d (its vertices): moves
  *                slide up and down slanted faces and cross joins without catching

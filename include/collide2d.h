@@ -13,6 +13,7 @@
  *                touching counts), each for rect_rect, circle_circle, rect_circle, point_rect,
  *                point_circle, point_obb, obb_circle, obb_rect, obb_obb, recti_recti,
  *                recti_circlei, circlei_circlei
+ *   Segments     c2d_intersect_segment_segment, _rect, _circle, _obb (closed: touching counts)
  *   Batches      one shape against many: c2d_overlap_<q>_<items> and c2d_touch_<q>_<items>
  *                for q = rect, circle, point and items = rects, circles, e.g.
  *                c2d_overlap_rect_rects(q, items, stride, n, bits, out, cap): item i answers
@@ -22,7 +23,6 @@
  *                x, y, w, h (x, y, r). Out: a bitmask (bit i%64 of word i/64) and/or the
  *                hits' indices in ascending order (at most cap); returns the number of hits.
  *                NULL items with n > 0: 0, nothing written
- *   Segments     c2d_intersect_segment_segment, _rect, _circle, _obb (closed: touching counts)
  *   Polygons,    c2d_poly_make (the convex hull of any points, counter-clockwise in y-up terms);
  *   capsules     c2d_overlap_* and c2d_touch_* for point_poly, rect_poly, obb_poly, poly_poly,
  *                poly_circle, poly_capsule, point_capsule, rect_capsule, obb_capsule,
@@ -57,10 +57,11 @@
  *   World, in    c2d_world_add_i, _update_i, _get_i, _query_rect_i, _move_i: an integer
  *   integers     engine's twins (c2d_recti in and out, exact; the move ends on whole units)
  *   Movement     c2d_world_set_one_way, _get_one_way (jump-through platforms), _ground (floor,
- *   kit          ceiling and walls touched, within the band), _move_ground[_d] (a move and the ground
- *                state in one call), _fits[_d] (would an item fit there?), _push_out[_d] (out of
- *                the walls an item starts in, by the shortest way), _move_solid[_d] (lifts and
- *                moving walls that carry riders and push what they meet)
+ *   kit          ceiling and walls touched, within the band), _move_ground[_d] (a move and
+ *                the ground state in one call), _fits[_d] (would an item fit there?),
+ *                _push_out[_d] (out of the walls an item starts in, by the shortest way),
+ *                _move_solid[_d] (lifts and moving walls that carry riders and push what they
+ *                meet)
  *   Slopes       c2d_world_set_slope (a right-triangle slope tile in an item's rect),
  *                _set_shape_d (an item made a convex polygon), _shape_d (its vertices): moves
  *                slide up and down slanted faces and cross joins without catching
@@ -132,6 +133,18 @@
 #define C2D_VERSION_MINOR 3
 #define C2D_VERSION_PATCH 0
 
+/// The most hits `c2d_move_rect` resolves in one call.
+#define C2D_MOVE_MAX_HITS 32
+
+/// Bit of `c2d_move_recti`'s `blocked`: x moved less than asked.
+#define C2D_BLOCKED_X 1
+
+/// Bit of `c2d_move_recti`'s `blocked`: y moved less than asked.
+#define C2D_BLOCKED_Y 2
+
+/// The most items one world holds at once (2^22 = 4,194,304).
+#define C2D_WORLD_CAPACITY (1 << 22)
+
 /// `c2d_ground.flags`: the item's face away from `up` rests on a solid item (it stands on the
 /// floor).
 #define C2D_ON_FLOOR 1
@@ -158,29 +171,6 @@
 /// enough to pass over it.
 #define C2D_SQUASHED 4
 
-/// The most hits `c2d_move_rect` resolves in one call.
-#define C2D_MOVE_MAX_HITS 32
-
-/// Bit of `c2d_move_recti`'s `blocked`: x moved less than asked.
-#define C2D_BLOCKED_X 1
-
-/// Bit of `c2d_move_recti`'s `blocked`: y moved less than asked.
-#define C2D_BLOCKED_Y 2
-
-/// `c2d_event.kind`: the item came to overlap the sensor.
-#define C2D_EVENT_BEGIN 1
-
-/// `c2d_event.kind`: the item no longer overlaps the sensor.
-#define C2D_EVENT_END 2
-
-/// `c2d_event.flags`: a move carried the item (or the sensor) through without the two
-/// overlapping at either call of `c2d_world_events`: a `C2D_EVENT_BEGIN` and a
-/// `C2D_EVENT_END` both flagged so come together.
-#define C2D_EVENT_PASSED 1
-
-/// `c2d_event.flags`: on a `C2D_EVENT_END`, the sensor or the item was removed.
-#define C2D_EVENT_REMOVED 2
-
 /// `c2d_world_set_slope`: the right angle at the rect's low-x, low-y corner.
 #define C2D_SLOPE_X0Y0 0
 
@@ -195,8 +185,19 @@
 /// right, `/`).
 #define C2D_SLOPE_X1Y1 3
 
-/// The snapshot layout `c2d_world_snapshot` writes, and the newest `c2d_world_restore` reads.
-#define C2D_SNAPSHOT_VERSION 1
+/// `c2d_event.kind`: the item came to overlap the sensor.
+#define C2D_EVENT_BEGIN 1
+
+/// `c2d_event.kind`: the item no longer overlaps the sensor.
+#define C2D_EVENT_END 2
+
+/// `c2d_event.flags`: a move carried the item (or the sensor) through without the two
+/// overlapping at either call of `c2d_world_events`: a `C2D_EVENT_BEGIN` and a
+/// `C2D_EVENT_END` both flagged so come together.
+#define C2D_EVENT_PASSED 1
+
+/// `c2d_event.flags`: on a `C2D_EVENT_END`, the sensor or the item was removed.
+#define C2D_EVENT_REMOVED 2
 
 /// A tile code's kind (`code & C2D_TILE_KIND_MASK`): no item, the tile is air.
 #define C2D_TILE_EMPTY 0
@@ -244,8 +245,8 @@
 /// The most tiles one layer holds (2^26 = 67,108,864).
 #define C2D_TILE_LAYER_MAX (1 << 26)
 
-/// The most items one world holds at once (2^22 = 4,194,304).
-#define C2D_WORLD_CAPACITY (1 << 22)
+/// The snapshot layout `c2d_world_snapshot` writes, and the newest `c2d_world_restore` reads.
+#define C2D_SNAPSHOT_VERSION 1
 
 /// The most vertices a convex polygon (`c2d_poly`) holds.
 #define C2D_POLY_MAX 8
@@ -254,6 +255,37 @@
 
 /// A world of rect items with a broad phase (sweep and prune in tiles of cells).
 typedef struct c2d_world c2d_world;
+
+/// A rotation stored as cosine and sine (`c2d_rot`), counter-clockwise in y-up terms.
+///
+/// Unit length is expected; a rotation that is off by more than 1e-6 is normalised before use,
+/// `(0, 0)` is read as no rotation, and a non-finite one makes every answer "no".
+typedef struct c2d_rot {
+  /// Cosine of the angle.
+  float c;
+  /// Sine of the angle.
+  float s;
+} c2d_rot;
+
+/// A point or a vector (`c2d_vec2`).
+typedef struct c2d_vec2 {
+  /// Horizontal coordinate.
+  float x;
+  /// Vertical coordinate (up or down: the library does not care).
+  float y;
+} c2d_vec2;
+
+/// An oriented box (`c2d_obb`): half extents along its own axes, rotated by `rot` about `center`.
+///
+/// Negative half extents are read as their absolute values.
+typedef struct c2d_obb {
+  /// Centre of the box.
+  struct c2d_vec2 center;
+  /// Half width and half height along the box's own axes.
+  struct c2d_vec2 half;
+  /// Rotation about the centre, counter-clockwise in y-up terms.
+  struct c2d_rot rot;
+} c2d_obb;
 
 /// An axis-aligned box spanning `x..x+w` and `y..y+h` (`c2d_rect`).
 ///
@@ -270,13 +302,82 @@ typedef struct c2d_rect {
   float h;
 } c2d_rect;
 
-/// A point or a vector (`c2d_vec2`).
-typedef struct c2d_vec2 {
-  /// Horizontal coordinate.
+/// A circle: centre and radius (`c2d_circle`).
+///
+/// `r < 0` is an empty shape (it never overlaps or touches anything); `r == 0` is a point (it can
+/// touch, never overlap strictly).
+typedef struct c2d_circle {
+  /// Centre x.
   float x;
-  /// Vertical coordinate (up or down: the library does not care).
+  /// Centre y.
   float y;
-} c2d_vec2;
+  /// Radius; `< 0` is empty, `0` a point.
+  float r;
+} c2d_circle;
+
+/// An integer box, with the same meaning as the float one, `Rect` (`c2d_recti`).
+typedef struct c2d_recti {
+  /// Corner x.
+  int32_t x;
+  /// Corner y.
+  int32_t y;
+  /// Width; negative spans `x+w..x`.
+  int32_t w;
+  /// Height; negative spans `y+h..y`.
+  int32_t h;
+} c2d_recti;
+
+/// An integer circle (`c2d_circlei`); `r < 0` is empty, `r == 0` a point.
+typedef struct c2d_circlei {
+  /// Centre x.
+  int32_t x;
+  /// Centre y.
+  int32_t y;
+  /// Radius; `< 0` is empty, `0` a point.
+  int32_t r;
+} c2d_circlei;
+
+/// A closed line segment from `a` to `b` (`c2d_segment`).
+typedef struct c2d_segment {
+  /// First end point.
+  struct c2d_vec2 a;
+  /// Second end point.
+  struct c2d_vec2 b;
+} c2d_segment;
+
+/// The outcome of a world call: `C2D_OK` or one of the `C2D_ERR_*` codes.
+typedef uint32_t c2d_status;
+
+/// A convex polygon of 3 to `C2D_POLY_MAX` (8) vertices (`c2d_poly`), counter-clockwise in y-up
+/// terms (clockwise on a y-down screen), no three consecutive vertices on one line.
+///
+/// `c2d_poly_make` builds one from any points. A value put together by
+/// hand that breaks these rules (wrong winding, not convex) gets some answer from every query,
+/// never a crash or a NaN. A polygon with zero area (all vertices on one line, or collapsed by
+/// f32 rounding), or a `count` outside `3..=8`, is no shape: it overlaps and touches nothing,
+/// sweeps against it or of it miss (the mover ends at its goal), contacts and manifolds report
+/// none, ray casts miss and distances are `+inf`. Zero area is decided exactly on the f32
+/// vertices as given: a polygon far from the origin (10 wide at 1e30) whose corners round to one
+/// point or one line is no shape; a tiny one whose corners stay apart keeps its area.
+typedef struct c2d_poly {
+  /// The vertices; only the first `count` are used.
+  struct c2d_vec2 verts[C2D_POLY_MAX];
+  /// How many vertices are used: 3 to `C2D_POLY_MAX` (any other count is no shape).
+  int32_t count;
+} c2d_poly;
+
+/// A capsule (`c2d_capsule`): every point within `r` of the segment `a..b`.
+///
+/// `r < 0` is an empty shape (it never overlaps or touches anything); `r == 0` is the segment
+/// itself (it can touch, never overlap strictly); `a == b` is a circle.
+typedef struct c2d_capsule {
+  /// One end of the core segment.
+  struct c2d_vec2 a;
+  /// The other end of the core segment.
+  struct c2d_vec2 b;
+  /// Radius; `< 0` is empty, `0` the bare segment.
+  float r;
+} c2d_capsule;
 
 /// The minimum translation between two strictly overlapping shapes (`c2d_contact`).
 ///
@@ -291,86 +392,24 @@ typedef struct c2d_contact {
   struct c2d_vec2 point;
 } c2d_contact;
 
-/// A circle: centre and radius (`c2d_circle`).
+/// Up to two contact points of two strictly overlapping flat-sided shapes (`c2d_manifold`), as a
+/// box resting on the ground or on another box needs them; laid out as cute_c2's `c2Manifold`.
 ///
-/// `r < 0` is an empty shape (it never overlaps or touches anything); `r == 0` is a point (it can
-/// touch, never overlap strictly).
-typedef struct c2d_circle {
-  /// Centre x.
-  float x;
-  /// Centre y.
-  float y;
-  /// Radius; `< 0` is empty, `0` a point.
-  float r;
-} c2d_circle;
-
-/// A rotation stored as cosine and sine (`c2d_rot`), counter-clockwise in y-up terms.
-///
-/// Unit length is expected; a rotation that is off by more than 1e-6 is normalised before use,
-/// `(0, 0)` is read as no rotation, and a non-finite one makes every answer "no".
-typedef struct c2d_rot {
-  /// Cosine of the angle.
-  float c;
-  /// Sine of the angle.
-  float s;
-} c2d_rot;
-
-/// An oriented box (`c2d_obb`): half extents along its own axes, rotated by `rot` about `center`.
-///
-/// Negative half extents are read as their absolute values.
-typedef struct c2d_obb {
-  /// Centre of the box.
-  struct c2d_vec2 center;
-  /// Half width and half height along the box's own axes.
-  struct c2d_vec2 half;
-  /// Rotation about the centre, counter-clockwise in y-up terms.
-  struct c2d_rot rot;
-} c2d_obb;
-
-/// A closed line segment from `a` to `b` (`c2d_segment`).
-typedef struct c2d_segment {
-  /// First end point.
-  struct c2d_vec2 a;
-  /// Second end point.
-  struct c2d_vec2 b;
-} c2d_segment;
-
-/// The outcome of a world call: `C2D_OK` or one of the `C2D_ERR_*` codes.
-typedef uint32_t c2d_status;
-
-/// How a moving rect answers a hit (a `uint32_t`): `C2D_IGNORE`, `C2D_SLIDE`, `C2D_TOUCH`,
-/// `C2D_CROSS`, `C2D_BOUNCE`. Any other value behaves as `C2D_TOUCH`.
-typedef uint32_t c2d_response;
-
-/// Picks the response of moving `item` to `other` (bump.lua's filter); `ctx` is the pointer given
-/// to the move.
-///
-/// The filter may call the world's functions (query it, add, update or remove items, even the
-/// mover; the move sees the changes) but must not free the world, and it **must return
-/// normally**: it must not `longjmp` out of the library, throw a C++ exception through it or
-/// raise a Lua error through it. A `longjmp` skips the library's clean-up (memory leaks, the
-/// world is left as the last completed change made it); an exception or any other unwinding
-/// that reaches the library ends the process (it is never caught and never corrupts a world):
-/// on Linux and every build with the Rust standard library it aborts with a message on standard
-/// error; the Windows DLLs, built without it, end it through the C runtime's `abort()`, exit
-/// code 3, with no message. Catch errors inside the filter and answer a response instead.
-typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
-
-/// The ground state of an item (`c2d_ground`): which of its faces rest flush against solid items,
-/// and for each such face the item it rests on (the one sharing the longest edge with it, ties to
-/// the lowest handle; 0 for none).
-typedef struct c2d_ground {
-  /// `C2D_ON_FLOOR | C2D_ON_CEILING | C2D_ON_LEFT | C2D_ON_RIGHT` bits.
-  uint32_t flags;
-  /// The item under the floor face.
-  uint64_t floor;
-  /// The item above the face toward `up`.
-  uint64_t ceiling;
-  /// The item against the face toward the lower coordinate across `up`.
-  uint64_t left;
-  /// The item against the face toward the higher coordinate across `up`.
-  uint64_t right;
-} c2d_ground;
+/// `count` is 0 when the shapes do not overlap strictly, else 1 or 2; only the first `count`
+/// entries of `depth` and `point` are set. `normal` is the unit minimum translation direction
+/// from the first shape to the second, the one the matching `c2d_collide_*` gives. Each `point`
+/// lies on the boundary of one shape and inside the other (within rounding), `depth[i] > 0`
+/// being how far it lies below the other shape's face.
+typedef struct c2d_manifold {
+  /// How many points are set: 0, 1 or 2.
+  int32_t count;
+  /// Penetration depth at each point, along `normal` (> 0).
+  float depth[2];
+  /// The contact points.
+  struct c2d_vec2 point[2];
+  /// Unit vector from the first shape toward the second.
+  struct c2d_vec2 normal;
+} c2d_manifold;
 
 /// The first contact of a moving shape (`c2d_hit`).
 ///
@@ -388,6 +427,20 @@ typedef struct c2d_hit {
   struct c2d_vec2 pos;
 } c2d_hit;
 
+/// How a moving rect answers a hit (a `uint32_t`): `C2D_IGNORE`, `C2D_SLIDE`, `C2D_TOUCH`,
+/// `C2D_CROSS`, `C2D_BOUNCE`. Any other value behaves as `C2D_TOUCH`.
+typedef uint32_t c2d_response;
+
+/// What a move met on its way (`c2d_move_info`, filled by `c2d_move_rect`).
+typedef struct c2d_move_info {
+  /// How many hits were resolved (at most 32).
+  size_t count;
+  /// Index of the first obstacle hit; `SIZE_MAX` when `count == 0`.
+  size_t first;
+  /// That first hit (`t` a fraction of the whole `delta`); all zero when `count == 0`.
+  struct c2d_hit first_hit;
+} c2d_move_info;
+
 /// One item of a segment query or a move: the item's handle and the hit (`c2d_world_hit`).
 typedef struct c2d_world_hit {
   /// The item hit.
@@ -395,6 +448,28 @@ typedef struct c2d_world_hit {
   /// Where and when along the motion it was hit.
   struct c2d_hit hit;
 } c2d_world_hit;
+
+/// Two items whose boxes strictly overlap, `a < b` (`c2d_pair`).
+typedef struct c2d_pair {
+  /// The lower handle.
+  uint64_t a;
+  /// The higher handle.
+  uint64_t b;
+} c2d_pair;
+
+/// Picks the response of moving `item` to `other` (bump.lua's filter); `ctx` is the pointer given
+/// to the move.
+///
+/// The filter may call the world's functions (query it, add, update or remove items, even the
+/// mover; the move sees the changes) but must not free the world, and it **must return
+/// normally**: it must not `longjmp` out of the library, throw a C++ exception through it or
+/// raise a Lua error through it. A `longjmp` skips the library's clean-up (memory leaks, the
+/// world is left as the last completed change made it); an exception or any other unwinding
+/// that reaches the library ends the process (it is never caught and never corrupts a world):
+/// on Linux and every build with the Rust standard library it aborts with a message on standard
+/// error; the Windows DLLs, built without it, end it through the C runtime's `abort()`, exit
+/// code 3, with no message. Catch errors inside the filter and answer a response instead.
+typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
 
 /// A point or vector in double precision (`c2d_vec2d`).
 typedef struct c2d_vec2d {
@@ -442,6 +517,40 @@ typedef struct c2d_rectd {
   double h;
 } c2d_rectd;
 
+/// A circle in double precision (`c2d_circled`).
+typedef struct c2d_circled {
+  /// Centre x.
+  double x;
+  /// Centre y.
+  double y;
+  /// Radius; `<= 0` finds nothing in a strict query.
+  double r;
+} c2d_circled;
+
+/// A closed segment in double precision (`c2d_segmentd`).
+typedef struct c2d_segmentd {
+  /// Start.
+  struct c2d_vec2d a;
+  /// End.
+  struct c2d_vec2d b;
+} c2d_segmentd;
+
+/// The ground state of an item (`c2d_ground`): which of its faces rest flush against solid items,
+/// and for each such face the item it rests on (the one sharing the longest edge with it, ties to
+/// the lowest handle; 0 for none).
+typedef struct c2d_ground {
+  /// `C2D_ON_FLOOR | C2D_ON_CEILING | C2D_ON_LEFT | C2D_ON_RIGHT` bits.
+  uint32_t flags;
+  /// The item under the floor face.
+  uint64_t floor;
+  /// The item above the face toward `up`.
+  uint64_t ceiling;
+  /// The item against the face toward the lower coordinate across `up`.
+  uint64_t left;
+  /// The item against the face toward the higher coordinate across `up`.
+  uint64_t right;
+} c2d_ground;
+
 /// An item a solid's move moved or could not move (`c2d_moved`).
 typedef struct c2d_moved {
   /// The item.
@@ -449,88 +558,6 @@ typedef struct c2d_moved {
   /// `C2D_CARRIED | C2D_PUSHED | C2D_SQUASHED` bits.
   uint32_t what;
 } c2d_moved;
-
-/// An integer box, with the same meaning as the float one, `Rect` (`c2d_recti`).
-typedef struct c2d_recti {
-  /// Corner x.
-  int32_t x;
-  /// Corner y.
-  int32_t y;
-  /// Width; negative spans `x+w..x`.
-  int32_t w;
-  /// Height; negative spans `y+h..y`.
-  int32_t h;
-} c2d_recti;
-
-/// An integer circle (`c2d_circlei`); `r < 0` is empty, `r == 0` a point.
-typedef struct c2d_circlei {
-  /// Centre x.
-  int32_t x;
-  /// Centre y.
-  int32_t y;
-  /// Radius; `< 0` is empty, `0` a point.
-  int32_t r;
-} c2d_circlei;
-
-/// A convex polygon of 3 to `C2D_POLY_MAX` (8) vertices (`c2d_poly`), counter-clockwise in y-up
-/// terms (clockwise on a y-down screen), no three consecutive vertices on one line.
-///
-/// `c2d_poly_make` builds one from any points. A value put together by
-/// hand that breaks these rules (wrong winding, not convex) gets some answer from every query,
-/// never a crash or a NaN. A polygon with zero area (all vertices on one line, or collapsed by
-/// f32 rounding), or a `count` outside `3..=8`, is no shape: it overlaps and touches nothing,
-/// sweeps against it or of it miss (the mover ends at its goal), contacts and manifolds report
-/// none, ray casts miss and distances are `+inf`. Zero area is decided exactly on the f32
-/// vertices as given: a polygon far from the origin (10 wide at 1e30) whose corners round to one
-/// point or one line is no shape; a tiny one whose corners stay apart keeps its area.
-typedef struct c2d_poly {
-  /// The vertices; only the first `count` are used.
-  struct c2d_vec2 verts[C2D_POLY_MAX];
-  /// How many vertices are used: 3 to `C2D_POLY_MAX` (any other count is no shape).
-  int32_t count;
-} c2d_poly;
-
-/// A capsule (`c2d_capsule`): every point within `r` of the segment `a..b`.
-///
-/// `r < 0` is an empty shape (it never overlaps or touches anything); `r == 0` is the segment
-/// itself (it can touch, never overlap strictly); `a == b` is a circle.
-typedef struct c2d_capsule {
-  /// One end of the core segment.
-  struct c2d_vec2 a;
-  /// The other end of the core segment.
-  struct c2d_vec2 b;
-  /// Radius; `< 0` is empty, `0` the bare segment.
-  float r;
-} c2d_capsule;
-
-/// Up to two contact points of two strictly overlapping flat-sided shapes (`c2d_manifold`), as a
-/// box resting on the ground or on another box needs them; laid out as cute_c2's `c2Manifold`.
-///
-/// `count` is 0 when the shapes do not overlap strictly, else 1 or 2; only the first `count`
-/// entries of `depth` and `point` are set. `normal` is the unit minimum translation direction
-/// from the first shape to the second, the one the matching `c2d_collide_*` gives. Each `point`
-/// lies on the boundary of one shape and inside the other (within rounding), `depth[i] > 0`
-/// being how far it lies below the other shape's face.
-typedef struct c2d_manifold {
-  /// How many points are set: 0, 1 or 2.
-  int32_t count;
-  /// Penetration depth at each point, along `normal` (> 0).
-  float depth[2];
-  /// The contact points.
-  struct c2d_vec2 point[2];
-  /// Unit vector from the first shape toward the second.
-  struct c2d_vec2 normal;
-} c2d_manifold;
-
-/// What a move met on its way (`c2d_move_info`, filled by `c2d_move_rect`).
-typedef struct c2d_move_info {
-  /// How many hits were resolved (at most 32).
-  size_t count;
-  /// Index of the first obstacle hit; `SIZE_MAX` when `count == 0`.
-  size_t first;
-  /// That first hit (`t` a fraction of the whole `delta`); all zero when `count == 0`.
-  struct c2d_hit first_hit;
-} c2d_move_info;
 
 /// A visitor coming to or leaving a sensor (`c2d_event`).
 typedef struct c2d_event {
@@ -560,32 +587,6 @@ typedef struct c2d_tile_run {
   int32_t rows;
 } c2d_tile_run;
 
-/// Two items whose boxes strictly overlap, `a < b` (`c2d_pair`).
-typedef struct c2d_pair {
-  /// The lower handle.
-  uint64_t a;
-  /// The higher handle.
-  uint64_t b;
-} c2d_pair;
-
-/// A circle in double precision (`c2d_circled`).
-typedef struct c2d_circled {
-  /// Centre x.
-  double x;
-  /// Centre y.
-  double y;
-  /// Radius; `<= 0` finds nothing in a strict query.
-  double r;
-} c2d_circled;
-
-/// A closed segment in double precision (`c2d_segmentd`).
-typedef struct c2d_segmentd {
-  /// Start.
-  struct c2d_vec2d a;
-  /// End.
-  struct c2d_vec2d b;
-} c2d_segmentd;
-
 /// `c2d_poly_make`: fewer than 3 points that are not all on one line (since 1.2).
 #define C2D_ERR_DEGENERATE 6
 
@@ -607,14 +608,6 @@ typedef struct c2d_segmentd {
 /// Stop at the contact, then go on with the rest of the motion reflected off the surface.
 #define C2D_BOUNCE 4
 
-/// `c2d_world_restore`: the bytes are not a whole snapshot of this library (truncated,
-/// corrupted, or holding values no world holds); the world is unchanged (since 1.3).
-#define C2D_ERR_CORRUPT 8
-
-/// `c2d_world_restore`: a snapshot from a newer version of the library, whose layout this one
-/// does not read; the world is unchanged (since 1.3).
-#define C2D_ERR_VERSION 9
-
 /// Success.
 #define C2D_OK 0
 
@@ -635,457 +628,168 @@ typedef struct c2d_segmentd {
 /// place (since 1.2).
 #define C2D_STUCK 5
 
+/// `c2d_world_restore`: the bytes are not a whole snapshot of this library (truncated,
+/// corrupted, or holding values no world holds); the world is unchanged (since 1.3).
+#define C2D_ERR_CORRUPT 8
+
+/// `c2d_world_restore`: a snapshot from a newer version of the library, whose layout this one
+/// does not read; the world is unchanged (since 1.3).
+#define C2D_ERR_VERSION 9
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
 
-/// Strict overlap of rects `a` and `b` (as `c2d_overlap_rect_rect`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — along the shallower axis; ties prefer +x, -x, +y, -y, so identical rects get `(1, 0)`. `point` is the centre of the overlap box.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX),
-/// INFINITY only for an infinite size or radius.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_rect_rect(struct c2d_rect a,
-                           struct c2d_rect b,
-                           struct c2d_contact *out);
+/// A rotation of `deg` degrees, counter-clockwise in y-up terms (clockwise on a y-down screen).
+/// Multiples of 90 give exact 0/±1 components. A non-finite angle gives a NaN rotation, which
+/// makes every predicate using it false.
+struct c2d_rot c2d_rot_from_degrees(float deg);
 
-/// Strict overlap of circles `a` and `b` (as `c2d_overlap_circle_circle`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — along the line of centres (`(1, 0)` for coincident centres); `point` is the middle of the overlap on that line.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX),
-/// INFINITY only for an infinite size or radius.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_circle_circle(struct c2d_circle a,
-                               struct c2d_circle b,
-                               struct c2d_contact *out);
+/// A rotation of `rad` radians, counter-clockwise in y-up terms. A non-finite angle gives a NaN
+/// rotation.
+struct c2d_rot c2d_rot_from_radians(float rad);
 
-/// Strict overlap of rect `a` and circle `b` (as `c2d_overlap_rect_circle`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — from the rect's nearest point to the centre, which is `point`; a centre inside the rect leaves through the nearest face (ties: +x, -x, +y, -y) and `point` is the centre.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX),
-/// INFINITY only for an infinite size or radius.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_rect_circle(struct c2d_rect a,
-                             struct c2d_circle b,
-                             struct c2d_contact *out);
+/// The cocos2d-x rotated rect: `r`'s corner `(x, y)` is the pivot, and the box is rotated
+/// counter-clockwise (y-up) by `angle_deg` degrees about it. Its centre is
+/// `(x, y) + R·(w/2, h/2)`, its half extents `|w|/2, |h|/2`.
+struct c2d_obb c2d_obb_from_rect(struct c2d_rect r, float angle_deg);
 
-/// Strict overlap of oriented box `a` and circle `b` (as `c2d_overlap_obb_circle`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_rect_circle` in the box's frame, ties in the box's own axes.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX),
-/// INFINITY only for an infinite size or radius.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_obb_circle(struct c2d_obb a,
-                            struct c2d_circle b,
-                            struct c2d_contact *out);
+/// Strict overlap of rects `a` and `b`: `a.x < b.x+b.w && b.x < a.x+a.w && a.y < b.y+b.h && b.y <
+/// a.y+a.h`, negative sizes normalised first. Exactly touching is NOT a collision. Exact on the
+/// grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+bool c2d_overlap_rect_rect(struct c2d_rect a, struct c2d_rect b);
 
-/// Strict overlap of oriented box `a` and rect `b` (as `c2d_overlap_obb_rect`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — along the shallowest of the four box axes (`a`'s axes win ties); `point` is the clipped incident face's mean, half way to the reference face.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX),
-/// INFINITY only for an infinite size or radius.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_obb_rect(struct c2d_obb a,
-                          struct c2d_rect b,
-                          struct c2d_contact *out);
+/// Closed test of rects `a` and `b`: true when they overlap or touch (the `c2d_overlap_rect_rect`
+/// formula with `<=`). Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any
+/// input is NaN.
+bool c2d_touch_rect_rect(struct c2d_rect a, struct c2d_rect b);
 
-/// Strict overlap of oriented boxes `a` and `b` (as `c2d_overlap_obb_obb`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_obb_rect`.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX),
-/// INFINITY only for an infinite size or radius.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_obb_obb(struct c2d_obb a,
-                         struct c2d_obb b,
-                         struct c2d_contact *out);
+/// Strict overlap of circles `a` and `b`: `d² < (a.r+b.r)²`; a circle with `r < 0` is empty.
+/// Exactly touching is NOT a collision. Exact on the grid domain (multiples of 1/256, |v| <=
+/// 16384); false if any input is NaN.
+bool c2d_overlap_circle_circle(struct c2d_circle a, struct c2d_circle b);
 
-/// Strict overlap of rects `a` and `b` (as `c2d_overlap_rect_rect`) and, when true and `out` is
-/// not NULL, the overlap box with positive width and height (raylib GetCollisionRec,
-/// SDL_IntersectRect). `out` may be NULL; it is left untouched when the answer is false.
-bool c2d_intersection_rect(struct c2d_rect a, struct c2d_rect b, struct c2d_rect *out);
+/// Closed test of circles `a` and `b`: true when they overlap or touch (the
+/// `c2d_overlap_circle_circle` formula with `<=`). Exact on the grid domain (multiples of 1/256,
+/// |v| <= 16384); false if any input is NaN.
+bool c2d_touch_circle_circle(struct c2d_circle a, struct c2d_circle b);
 
-/// The point of the rect `r` nearest to `p` (`p` itself when inside). NaN in any input gives NaN.
-/// A rect whose span is undefined without a NaN (x = -INFINITY with w = INFINITY) is empty: the
-/// answer is (INFINITY, INFINITY), as for every closest point the formulas leave undefined.
-struct c2d_vec2 c2d_closest_point_rect(struct c2d_rect r, struct c2d_vec2 p);
+/// Strict overlap of rect `a` and circle `b`: the squared distance from `b`'s centre to the nearest
+/// point of `a` `< r²`; `r < 0` is empty. Exactly touching is NOT a collision. Exact on the grid
+/// domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+bool c2d_overlap_rect_circle(struct c2d_rect a, struct c2d_circle b);
 
-/// The point of the oriented box `o` nearest to `p` (`p` itself when inside). NaN in any input gives NaN;
-/// (INFINITY, INFINITY) where infinite inputs leave the formula undefined (a box at infinity seen
-/// at an angle).
-struct c2d_vec2 c2d_closest_point_obb(struct c2d_obb o,
-                                      struct c2d_vec2 p);
+/// Closed test of rect `a` and circle `b`: true when they overlap or touch (the
+/// `c2d_overlap_rect_circle` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v|
+/// <= 16384); false if any input is NaN.
+bool c2d_touch_rect_circle(struct c2d_rect a, struct c2d_circle b);
 
-/// The point of the segment `s` nearest to `p`. NaN in any input gives NaN; (INFINITY, INFINITY)
-/// where infinite inputs leave the formula undefined (both ends at the same infinity).
-struct c2d_vec2 c2d_closest_point_segment(struct c2d_segment s, struct c2d_vec2 p);
+/// Strict overlap of point `p` and rect `b`: `p` strictly inside `b`. Exactly touching is NOT a
+/// collision. Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is
+/// NaN.
+bool c2d_overlap_point_rect(struct c2d_vec2 p, struct c2d_rect b);
 
-/// The distance between rects `a` and `b`: 0 when they touch or overlap, NaN when any input is NaN.
-/// Infinite inputs follow the formula; where it is undefined without a NaN input (x = -INFINITY with
-/// w = INFINITY: an empty rect), the distance is INFINITY, as for every distance below.
-float c2d_distance_rect_rect(struct c2d_rect a,
-                             struct c2d_rect b);
+/// Closed test of point `p` and rect `b`: true when they overlap or touch (the
+/// `c2d_overlap_point_rect` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v|
+/// <= 16384); false if any input is NaN.
+bool c2d_touch_point_rect(struct c2d_vec2 p, struct c2d_rect b);
 
-/// The distance between circles `a` and `b`: 0 when they touch or overlap, `+inf` against a circle
-/// with `r < 0` (empty), NaN when any input is NaN.
-float c2d_distance_circle_circle(struct c2d_circle a, struct c2d_circle b);
+/// Strict overlap of point `p` and circle `b`: `|p - centre|² < r²`. Exactly touching is NOT a
+/// collision. Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is
+/// NaN.
+bool c2d_overlap_point_circle(struct c2d_vec2 p, struct c2d_circle b);
 
-/// The distance between rect `a` and circle `b`: 0 when they touch or overlap, `+inf` against a circle
-/// with `r < 0` (empty), NaN when any input is NaN.
-float c2d_distance_rect_circle(struct c2d_rect a,
-                               struct c2d_circle b);
+/// Closed test of point `p` and circle `b`: true when they overlap or touch (the
+/// `c2d_overlap_point_circle` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v|
+/// <= 16384); false if any input is NaN.
+bool c2d_touch_point_circle(struct c2d_vec2 p, struct c2d_circle b);
 
-/// The distance between oriented box `a` and circle `b`: 0 when they touch or overlap, `+inf` against a circle
-/// with `r < 0` (empty), NaN when any input is NaN.
-float c2d_distance_obb_circle(struct c2d_obb a,
-                              struct c2d_circle b);
+/// Strict overlap of oriented box `a` and circle `b`: the squared distance from `b`'s centre to `a`
+/// `< r²`, measured in `a`'s frame. Exactly touching is NOT a collision. Exact on the grid domain
+/// for rotations by multiples of 90°, within 1e-4·size otherwise; false if any input is NaN.
+bool c2d_overlap_obb_circle(struct c2d_obb a, struct c2d_circle b);
 
-/// The distance between oriented box `a` and rect `b`: 0 when they touch or overlap, NaN when any input is NaN.
-float c2d_distance_obb_rect(struct c2d_obb a,
-                            struct c2d_rect b);
+/// Closed test of oriented box `a` and circle `b`: true when they overlap or touch (the
+/// `c2d_overlap_obb_circle` formula with `<=`). Exact on the grid domain for rotations by multiples
+/// of 90°, within 1e-4·size otherwise; false if any input is NaN.
+bool c2d_touch_obb_circle(struct c2d_obb a, struct c2d_circle b);
 
-/// The distance between oriented boxes `a` and `b`: 0 when they touch or overlap, NaN when any input is NaN.
-float c2d_distance_obb_obb(struct c2d_obb a,
-                           struct c2d_obb b);
-
-/// Makes item `id` one-way (a jump-through platform): `normal` is the outward normal of its
-/// solid face, along an axis (`{0, -1}` for a platform's top face in y-down coordinates; the
-/// length does not matter); `{0, 0}` makes it solid all round again.
-///
-/// A one-way item blocks a move (`c2d_world_move`, `_check`, `_project` and their `_d` twins)
-/// only when the move goes against `normal` and the mover lies, where the move begins, entirely
-/// on the normal's side of the solid face (touching counts, within the band, so a player
-/// standing on a platform, or snapped onto it by the game's own arithmetic, stays on it): for that move the item is solid and the filter's response applies, and a
-/// corner met exactly is met on the solid face (a player landing on a platform's very corner
-/// lands on it). Every other move (jumping up through it, starting inside it, moving along or
-/// away from it) passes through it unreported, without the filter being asked. A filter
-/// answering `C2D_IGNORE` drops a mover through it. Push-out and fit (`c2d_world_push_out`,
-/// `c2d_world_fits`) never count one-way items; `c2d_world_ground` counts them as a floor only.
-///
-/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a
-/// normal with a NaN, an infinity or two non-zero components (nothing changes).
-c2d_status c2d_world_set_one_way(struct c2d_world *w,
-                                 uint64_t id,
-                                 struct c2d_vec2 normal);
-
-/// Writes item `id`'s one-way normal (a unit vector, or `{0, 0}` for an item solid all round)
-/// through `normal` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead
-/// handle.
-c2d_status c2d_world_get_one_way(const struct c2d_world *w, uint64_t id, struct c2d_vec2 *normal);
-
-/// The ground state of item `id` (`c2d_ground`): which of its faces are flush with a solid
-/// item's face along a shared edge longer than the band, exactly (a corner-only touch is not; a
-/// resting item gets the same answer every frame), and for each the item it rests against (the
-/// one sharing the longest edge, ties to the lower handle; 0 for none). Flush is on the face
-/// or within the band of it, either side: a player snapped onto a floor by `y = floor.y - h`
-/// stands on it, as does one a move left on a face that lies between doubles (a floor's top at
-/// `0.1 + 10`). Every gap beyond the band is air (1e-9 in a double world, whose band is
-/// 1e-10 at small magnitudes).
-/// `up` is the direction of up along an axis: `{0, -1}` in y-down screen coordinates, `{0, 1}`
-/// in y-up ones. Solid items are those that interact with `id` by category and for which
-/// `filter(id, other, ctx)` answers `C2D_SLIDE`, `C2D_TOUCH` or `C2D_BOUNCE` (NULL filter: every
-/// item); one-way items count as a floor only, when their solid face points `up`.
-///
-/// Writes through `out` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead
-/// handle, `C2D_ERR_INVALID` for an `up` that is zero, not along an axis, or not finite.
-c2d_status c2d_world_ground(struct c2d_world *w,
-                            uint64_t id,
-                            struct c2d_vec2 up,
-                            c2d_filter_fn filter,
-                            void *ctx,
-                            struct c2d_ground *out);
-
-/// `c2d_world_move` and then `c2d_world_ground` with the same filter, in one call: a platformer's
-/// player update. `ground` (nullable) gets the ground state at the final position. The filter
-/// may be asked again, after the move, about the items around the final position.
-/// `C2D_ERR_INVALID` also for an invalid `up` (nothing moves).
-c2d_status c2d_world_move_ground(struct c2d_world *w,
-                                 uint64_t id,
-                                 struct c2d_vec2 goal,
-                                 struct c2d_vec2 up,
-                                 c2d_filter_fn filter,
-                                 void *ctx,
-                                 struct c2d_vec2 *actual,
-                                 struct c2d_world_hit *hits,
-                                 size_t cap,
-                                 size_t *count,
-                                 struct c2d_ground *ground);
-
-/// `c2d_world_move_ground` in double precision (`c2d_world_move_d`, then the ground state).
-c2d_status c2d_world_move_ground_d(struct c2d_world *w,
-                                   uint64_t id,
-                                   struct c2d_vec2d goal,
-                                   struct c2d_vec2 up,
-                                   c2d_filter_fn filter,
-                                   void *ctx,
-                                   struct c2d_vec2d *actual,
-                                   struct c2d_world_hitd *hits,
-                                   size_t cap,
-                                   size_t *count,
-                                   struct c2d_ground *ground);
-
-/// `c2d_world_move_ground_d`, also writing each hit's next goal to `legs` (nullable, room for
-/// `cap` values, as in `c2d_world_move_legs_d`).
-c2d_status c2d_world_move_ground_legs_d(struct c2d_world *w,
-                                        uint64_t id,
-                                        struct c2d_vec2d goal,
-                                        struct c2d_vec2 up,
-                                        c2d_filter_fn filter,
-                                        void *ctx,
-                                        struct c2d_vec2d *actual,
-                                        struct c2d_world_hitd *hits,
-                                        struct c2d_vec2d *legs,
-                                        size_t cap,
-                                        size_t *count,
-                                        struct c2d_ground *ground);
-
-/// Whether item `id` would fit at `rect` without moving it (can a crouching player stand up
-/// here?): `*fits` (nullable) is set to whether `rect` overlaps no solid item by more than the
-/// band (items interacting with `id` by category that the filter answers `C2D_SLIDE`,
-/// `C2D_TOUCH` or `C2D_BOUNCE`; one-way items never count; touching fits, and an item fits where
-/// the game snapped it). `C2D_ERR_NULL` for a NULL world,
-/// `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a rect with a NaN or infinite
-/// field.
-c2d_status c2d_world_fits(struct c2d_world *w,
-                          uint64_t id,
-                          struct c2d_rect rect,
-                          c2d_filter_fn filter,
-                          void *ctx,
-                          bool *fits);
-
-/// `c2d_world_fits` with a double-precision rect.
-c2d_status c2d_world_fits_d(struct c2d_world *w,
-                            uint64_t id,
-                            struct c2d_rectd rect,
-                            c2d_filter_fn filter,
-                            void *ctx,
-                            bool *out);
-
-/// Pushes item `id` out of the solid items it overlaps by more than the band (a player spawned
-/// inside a wall, or standing up into a ceiling; one snapped flush against it touches and is not
-/// moved) by the smallest displacement, Euclidean, no longer than
-/// `max_distance`, among the positions whose x is its own or flush with a solid item's left or
-/// right face and whose y is its own or flush with a solid item's top or bottom face (the
-/// smallest way out is always among them); ties go to +x, then -x, +y, -y. Solid items are
-/// those that interact with `id` by category and that the filter answers `C2D_SLIDE`,
-/// `C2D_TOUCH` or `C2D_BOUNCE`; one-way items never count. Nothing is swept: the item is placed.
-///
-/// Returns `C2D_OK` with `*actual` (nullable) its position (unchanged if it overlapped nothing),
-/// or `C2D_STUCK` when no clear position lies within `max_distance`, leaving it in place and
-/// `*actual` unwritten. The
-/// world keeps the exact position; `*actual` is its nearest f32. `C2D_ERR_NULL` for a NULL
-/// world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a negative, NaN or infinite
-/// `max_distance`.
-c2d_status c2d_world_push_out(struct c2d_world *w,
-                              uint64_t id,
-                              float max_distance,
-                              c2d_filter_fn filter,
-                              void *ctx,
-                              struct c2d_vec2 *actual);
-
-/// `c2d_world_push_out` in double precision.
-c2d_status c2d_world_push_out_d(struct c2d_world *w,
-                                uint64_t id,
-                                double max_distance,
-                                c2d_filter_fn filter,
-                                void *ctx,
-                                struct c2d_vec2d *actual);
-
-/// Moves the solid item `id` (a lift, a moving wall) by `delta`, unconditionally: nothing stops
-/// it. It moves along x, then along y; on each axis:
-/// - the items it sweeps through that lay ahead of it are pushed ahead, each to be flush with
-///   its leading face, through a collision-checked move (as `c2d_world_move`, the solid itself
-///   ignored); an item that cannot get there (a crate pushed into a wall, a player lifted into a
-///   ceiling) is left where it was, overlapping the solid (unless the solid moved far enough to
-///   pass over it), and reported `C2D_SQUASHED`;
-/// - the items that stood on its face toward `up` before the move (its riders) move with it,
-///   also through collision-checked moves; a rider carried along `up` ends flush on the face, so
-///   a rider on an unobstructed lift keeps its offset exactly; riders and pushed items move in
-///   the order of the motion, the one in front first, so riders side by side keep theirs too.
-///
-/// Which items ride or are pushed is the filter's answer for `(item, id)`: `C2D_SLIDE`,
-/// `C2D_TOUCH` and `C2D_BOUNCE` do, `C2D_IGNORE` and `C2D_CROSS` do not (NULL filter: every item
-/// interacting by category, walls included, so pass a filter that ignores the static ones);
-/// each carried or pushed item's own move asks `filter(item, other)`. The filter is asked about
-/// the riders before the solid moves, and about the items in its way on each axis after the
-/// solid has moved along that axis and before any of them moves. A one-way solid pushes only
-/// with its solid face. Items standing on a rider are not carried: a crate on the head of a
-/// player that a lift carries up stops the player as a ceiling would. Only the signs of `up`
-/// matter.
-///
-/// Writes the solid's new position through `actual` (nullable), and the items moved or
-/// squashed, each once in ascending handles, to `out[..cap]` as `c2d_moved {id, what}` with
-/// `what` a set of `C2D_CARRIED`, `C2D_PUSHED`, `C2D_SQUASHED`; `*count` (nullable) gets how
-/// many there were. `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle,
-/// `C2D_ERR_INVALID` for a delta that is not finite or an `up` that is zero or not along an
-/// axis.
-c2d_status c2d_world_move_solid(struct c2d_world *w,
-                                uint64_t id,
-                                struct c2d_vec2 delta,
-                                struct c2d_vec2 up,
-                                c2d_filter_fn filter,
-                                void *ctx,
-                                struct c2d_vec2 *actual,
-                                struct c2d_moved *out,
-                                size_t cap,
-                                size_t *count);
-
-/// `c2d_world_move_solid` in double precision.
-c2d_status c2d_world_move_solid_d(struct c2d_world *w,
-                                  uint64_t id,
-                                  struct c2d_vec2d delta,
-                                  struct c2d_vec2 up,
-                                  c2d_filter_fn filter,
-                                  void *ctx,
-                                  struct c2d_vec2d *actual,
-                                  struct c2d_moved *out,
-                                  size_t cap,
-                                  size_t *count);
-
-/// Strict overlap of rects `a` and `b`: `a.x < b.x+b.w && b.x < a.x+a.w && a.y < b.y+b.h && b.y < a.y+a.h`, negative sizes normalised first. Exactly touching is NOT a collision.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_overlap_rect_rect(struct c2d_rect a,
-                           struct c2d_rect b);
-
-/// Closed test of rects `a` and `b`: true when they overlap or touch (the `c2d_overlap_rect_rect` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_touch_rect_rect(struct c2d_rect a,
-                         struct c2d_rect b);
-
-/// Strict overlap of circles `a` and `b`: `d² < (a.r+b.r)²`; a circle with `r < 0` is empty. Exactly touching is NOT a collision.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_overlap_circle_circle(struct c2d_circle a,
-                               struct c2d_circle b);
-
-/// Closed test of circles `a` and `b`: true when they overlap or touch (the `c2d_overlap_circle_circle` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_touch_circle_circle(struct c2d_circle a,
-                             struct c2d_circle b);
-
-/// Strict overlap of rect `a` and circle `b`: the squared distance from `b`'s centre to the nearest point of `a` `< r²`; `r < 0` is empty. Exactly touching is NOT a collision.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_overlap_rect_circle(struct c2d_rect a,
-                             struct c2d_circle b);
-
-/// Closed test of rect `a` and circle `b`: true when they overlap or touch (the `c2d_overlap_rect_circle` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_touch_rect_circle(struct c2d_rect a,
-                           struct c2d_circle b);
-
-/// Strict overlap of point `p` and rect `b`: `p` strictly inside `b`. Exactly touching is NOT a collision.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_overlap_point_rect(struct c2d_vec2 p,
-                            struct c2d_rect b);
-
-/// Closed test of point `p` and rect `b`: true when they overlap or touch (the `c2d_overlap_point_rect` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_touch_point_rect(struct c2d_vec2 p,
-                          struct c2d_rect b);
-
-/// Strict overlap of point `p` and circle `b`: `|p - centre|² < r²`. Exactly touching is NOT a collision.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_overlap_point_circle(struct c2d_vec2 p,
-                              struct c2d_circle b);
-
-/// Closed test of point `p` and circle `b`: true when they overlap or touch (the `c2d_overlap_point_circle` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_touch_point_circle(struct c2d_vec2 p,
-                            struct c2d_circle b);
-
-/// Strict overlap of oriented box `a` and circle `b`: the squared distance from `b`'s centre to `a` `< r²`, measured in `a`'s frame. Exactly touching is NOT a collision.
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN.
-bool c2d_overlap_obb_circle(struct c2d_obb a,
-                            struct c2d_circle b);
-
-/// Closed test of oriented box `a` and circle `b`: true when they overlap or touch (the `c2d_overlap_obb_circle` formula with `<=`).
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN.
-bool c2d_touch_obb_circle(struct c2d_obb a,
-                          struct c2d_circle b);
-
-/// Strict overlap of oriented box `a` and rect `b`: no separating axis among the four box axes. Exactly touching is NOT a collision.
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN.
+/// Strict overlap of oriented box `a` and rect `b`: no separating axis among the four box axes.
+/// Exactly touching is NOT a collision. Exact on the grid domain for rotations by multiples of 90°,
+/// within 1e-4·size otherwise; false if any input is NaN.
 bool c2d_overlap_obb_rect(struct c2d_obb a,
                           struct c2d_rect b);
 
-/// Closed test of oriented box `a` and rect `b`: true when they overlap or touch (the `c2d_overlap_obb_rect` formula with `<=`).
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN.
-bool c2d_touch_obb_rect(struct c2d_obb a,
-                        struct c2d_rect b);
+/// Closed test of oriented box `a` and rect `b`: true when they overlap or touch (the
+/// `c2d_overlap_obb_rect` formula with `<=`). Exact on the grid domain for rotations by multiples
+/// of 90°, within 1e-4·size otherwise; false if any input is NaN.
+bool c2d_touch_obb_rect(struct c2d_obb a, struct c2d_rect b);
 
-/// Strict overlap of oriented boxes `a` and `b`: no separating axis among the four box axes. Exactly touching is NOT a collision.
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN.
+/// Strict overlap of oriented boxes `a` and `b`: no separating axis among the four box axes.
+/// Exactly touching is NOT a collision. Exact on the grid domain for rotations by multiples of 90°,
+/// within 1e-4·size otherwise; false if any input is NaN.
 bool c2d_overlap_obb_obb(struct c2d_obb a,
                          struct c2d_obb b);
 
-/// Closed test of oriented boxes `a` and `b`: true when they overlap or touch (the `c2d_overlap_obb_obb` formula with `<=`).
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
+/// Closed test of oriented boxes `a` and `b`: true when they overlap or touch (the
+/// `c2d_overlap_obb_obb` formula with `<=`). Exact on the grid domain for rotations by multiples of
+/// 90°, within 1e-4·size otherwise; false if any input is NaN.
+bool c2d_touch_obb_obb(struct c2d_obb a, struct c2d_obb b);
+
+/// Strict overlap of point `p` and oriented box `b`: `p` strictly inside `b`. Exactly touching is
+/// NOT a collision. Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
+/// otherwise; false if any input is NaN.
+bool c2d_overlap_point_obb(struct c2d_vec2 p, struct c2d_obb b);
+
+/// Closed test of point `p` and oriented box `b`: true when they overlap or touch (the
+/// `c2d_overlap_point_obb` formula with `<=`). Exact on the grid domain for rotations by multiples
+/// of 90°, within 1e-4·size otherwise; false if any input is NaN.
+bool c2d_touch_point_obb(struct c2d_vec2 p, struct c2d_obb b);
+
+/// Strict overlap of integer rects `a` and `b`: as `c2d_overlap_rect_rect`. Exactly touching is NOT
+/// a collision. Exact for every int32 input (computed in 64/128 bits, no overflow).
+bool c2d_overlap_recti_recti(struct c2d_recti a, struct c2d_recti b);
+
+/// Closed test of integer rects `a` and `b`: true when they overlap or touch (the
+/// `c2d_overlap_recti_recti` formula with `<=`). Exact for every int32 input (computed in 64/128
+/// bits, no overflow).
+bool c2d_touch_recti_recti(struct c2d_recti a, struct c2d_recti b);
+
+/// Strict overlap of integer rect `a` and integer circle `b`: as `c2d_overlap_rect_circle`. Exactly
+/// touching is NOT a collision. Exact for every int32 input (computed in 64/128 bits, no overflow).
+bool c2d_overlap_recti_circlei(struct c2d_recti a, struct c2d_circlei b);
+
+/// Closed test of integer rect `a` and integer circle `b`: true when they overlap or touch (the
+/// `c2d_overlap_recti_circlei` formula with `<=`). Exact for every int32 input (computed in 64/128
+/// bits, no overflow).
+bool c2d_touch_recti_circlei(struct c2d_recti a, struct c2d_circlei b);
+
+/// Strict overlap of integer circles `a` and `b`: as `c2d_overlap_circle_circle`. Exactly touching
+/// is NOT a collision. Exact for every int32 input (computed in 64/128 bits, no overflow).
+bool c2d_overlap_circlei_circlei(struct c2d_circlei a, struct c2d_circlei b);
+
+/// Closed test of integer circles `a` and `b`: true when they overlap or touch (the
+/// `c2d_overlap_circlei_circlei` formula with `<=`). Exact for every int32 input (computed in
+/// 64/128 bits, no overflow).
+bool c2d_touch_circlei_circlei(struct c2d_circlei a, struct c2d_circlei b);
+
+/// Whether the closed segment `s` and the segment `t` share a point. Shared end points and
+/// collinear overlap count. Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if
+/// any input is NaN.
+bool c2d_intersect_segment_segment(struct c2d_segment s, struct c2d_segment t);
+
+/// Whether the closed segment `s` and the closed rect `r` share a point. A segment lying along an
+/// edge or touching a corner counts. Exact on the grid domain (multiples of 1/256, |v| <= 16384);
 /// false if any input is NaN.
-bool c2d_touch_obb_obb(struct c2d_obb a,
-                       struct c2d_obb b);
+bool c2d_intersect_segment_rect(struct c2d_segment s, struct c2d_rect r);
 
-/// Strict overlap of point `p` and oriented box `b`: `p` strictly inside `b`. Exactly touching is NOT a collision.
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN.
-bool c2d_overlap_point_obb(struct c2d_vec2 p,
-                           struct c2d_obb b);
+/// Whether the closed segment `s` and the closed circle `c` share a point. Touching the circle
+/// counts; `r < 0` is empty. Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if
+/// any input is NaN.
+bool c2d_intersect_segment_circle(struct c2d_segment s, struct c2d_circle c);
 
-/// Closed test of point `p` and oriented box `b`: true when they overlap or touch (the `c2d_overlap_point_obb` formula with `<=`).
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN.
-bool c2d_touch_point_obb(struct c2d_vec2 p,
-                         struct c2d_obb b);
-
-/// Strict overlap of integer rects `a` and `b`: as `c2d_overlap_rect_rect`. Exactly touching is NOT a collision.
-/// Exact for every int32 input (computed in 64/128 bits, no overflow).
-bool c2d_overlap_recti_recti(struct c2d_recti a,
-                             struct c2d_recti b);
-
-/// Closed test of integer rects `a` and `b`: true when they overlap or touch (the `c2d_overlap_recti_recti` formula with `<=`).
-/// Exact for every int32 input (computed in 64/128 bits, no overflow).
-bool c2d_touch_recti_recti(struct c2d_recti a,
-                           struct c2d_recti b);
-
-/// Strict overlap of integer rect `a` and integer circle `b`: as `c2d_overlap_rect_circle`. Exactly touching is NOT a collision.
-/// Exact for every int32 input (computed in 64/128 bits, no overflow).
-bool c2d_overlap_recti_circlei(struct c2d_recti a,
-                               struct c2d_circlei b);
-
-/// Closed test of integer rect `a` and integer circle `b`: true when they overlap or touch (the `c2d_overlap_recti_circlei` formula with `<=`).
-/// Exact for every int32 input (computed in 64/128 bits, no overflow).
-bool c2d_touch_recti_circlei(struct c2d_recti a,
-                             struct c2d_circlei b);
-
-/// Strict overlap of integer circles `a` and `b`: as `c2d_overlap_circle_circle`. Exactly touching is NOT a collision.
-/// Exact for every int32 input (computed in 64/128 bits, no overflow).
-bool c2d_overlap_circlei_circlei(struct c2d_circlei a,
-                                 struct c2d_circlei b);
-
-/// Closed test of integer circles `a` and `b`: true when they overlap or touch (the `c2d_overlap_circlei_circlei` formula with `<=`).
-/// Exact for every int32 input (computed in 64/128 bits, no overflow).
-bool c2d_touch_circlei_circlei(struct c2d_circlei a,
-                               struct c2d_circlei b);
-
-/// Whether the closed segment `s` and the segment `t` share a point. Shared end points and collinear overlap count.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_intersect_segment_segment(struct c2d_segment s,
-                                   struct c2d_segment t);
-
-/// Whether the closed segment `s` and the closed rect `r` share a point. A segment lying along an edge or touching a corner counts.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_intersect_segment_rect(struct c2d_segment s,
-                                struct c2d_rect r);
-
-/// Whether the closed segment `s` and the closed circle `c` share a point. Touching the circle counts; `r < 0` is empty.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_intersect_segment_circle(struct c2d_segment s,
-                                  struct c2d_circle c);
-
-/// Whether the closed segment `s` and the closed oriented box `o` share a point. Touching the box counts.
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
+/// Whether the closed segment `s` and the closed oriented box `o` share a point. Touching the box
+/// counts. Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
 /// false if any input is NaN.
 bool c2d_intersect_segment_obb(struct c2d_segment s,
                                struct c2d_obb o);
@@ -1477,31 +1181,31 @@ size_t c2d_touch_circle_circles_soa(struct c2d_circle q,
 /// written only on `C2D_OK`. `pts` must point to `n` readable `c2d_vec2`.
 c2d_status c2d_poly_make(const struct c2d_vec2 *pts, size_t n, struct c2d_poly *out);
 
-/// Strict overlap of point `p` and convex polygon `b`: `p` strictly inside `b`. Exactly touching is NOT a collision. Polygons are convex,
+/// Strict overlap of point `p` and convex polygon `b`: `p` strictly inside `b`. Exactly touching is
+/// NOT a collision. Polygons are convex, counter-clockwise in y-up terms (clockwise on a y-down
+/// screen), as `c2d_poly_make` builds them. Exact on the grid domain (multiples of 1/256, |v| <=
+/// 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_overlap_point_poly(struct c2d_vec2 p, struct c2d_poly b);
+
+/// Closed test of point `p` and convex polygon `b`: true when they overlap or touch (the
+/// `c2d_overlap_point_poly` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v|
+/// <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_touch_point_poly(struct c2d_vec2 p, struct c2d_poly b);
+
+/// Strict overlap of rect `a` and convex polygon `b`: no separating axis among the rect's and the
+/// polygon's edge normals. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-bool c2d_overlap_point_poly(struct c2d_vec2 p,
-                            struct c2d_poly b);
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
+/// polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_overlap_rect_poly(struct c2d_rect a, struct c2d_poly b);
 
-/// Closed test of point `p` and convex polygon `b`: true when they overlap or touch (the `c2d_overlap_point_poly` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-bool c2d_touch_point_poly(struct c2d_vec2 p,
-                          struct c2d_poly b);
-
-/// Strict overlap of rect `a` and convex polygon `b`: no separating axis among the rect's and the polygon's edge normals. Exactly touching is NOT a collision. Polygons are convex,
-/// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-bool c2d_overlap_rect_poly(struct c2d_rect a,
-                           struct c2d_poly b);
-
-/// Closed test of rect `a` and convex polygon `b`: true when they overlap or touch (the `c2d_overlap_rect_poly` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-bool c2d_touch_rect_poly(struct c2d_rect a,
-                         struct c2d_poly b);
+/// Closed test of rect `a` and convex polygon `b`: true when they overlap or touch (the
+/// `c2d_overlap_rect_poly` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v| <=
+/// 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_touch_rect_poly(struct c2d_rect a, struct c2d_poly b);
 
 /// Strict overlap of oriented box `a` and convex polygon `b`: no separating axis among the box's
 /// and the polygon's edge normals. Exactly touching is NOT a collision. Polygons are convex,
@@ -1518,96 +1222,94 @@ bool c2d_overlap_obb_poly(struct c2d_obb a,
 /// area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 bool c2d_touch_obb_poly(struct c2d_obb a, struct c2d_poly b);
 
-/// Strict overlap of convex polygons `a` and `b`: no separating axis among both polygons' edge normals. Exactly touching is NOT a collision. Polygons are convex,
+/// Strict overlap of convex polygons `a` and `b`: no separating axis among both polygons' edge
+/// normals. Exactly touching is NOT a collision. Polygons are convex, counter-clockwise in y-up
+/// terms (clockwise on a y-down screen), as `c2d_poly_make` builds them. Exact on the grid domain
+/// (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero
+/// area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_overlap_poly_poly(struct c2d_poly a, struct c2d_poly b);
+
+/// Closed test of convex polygons `a` and `b`: true when they overlap or touch (the
+/// `c2d_overlap_poly_poly` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v| <=
+/// 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_touch_poly_poly(struct c2d_poly a, struct c2d_poly b);
+
+/// Strict overlap of convex polygon `a` and circle `b`: the distance from `b`'s centre to `a` `< r`
+/// (0 when the centre is inside); `r < 0` is empty. Exactly touching is NOT a collision. Polygons
+/// are convex, counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make`
+/// builds them. Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is
+/// NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_overlap_poly_circle(struct c2d_poly a, struct c2d_circle b);
+
+/// Closed test of convex polygon `a` and circle `b`: true when they overlap or touch (the
+/// `c2d_overlap_poly_circle` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v|
+/// <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_touch_poly_circle(struct c2d_poly a, struct c2d_circle b);
+
+/// Strict overlap of convex polygon `a` and capsule `b`: the distance from `b`'s core segment to
+/// `a` `< b.r`; `r < 0` is empty. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-bool c2d_overlap_poly_poly(struct c2d_poly a,
-                           struct c2d_poly b);
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
+/// polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_overlap_poly_capsule(struct c2d_poly a, struct c2d_capsule b);
 
-/// Closed test of convex polygons `a` and `b`: true when they overlap or touch (the `c2d_overlap_poly_poly` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-bool c2d_touch_poly_poly(struct c2d_poly a,
-                         struct c2d_poly b);
+/// Closed test of convex polygon `a` and capsule `b`: true when they overlap or touch (the
+/// `c2d_overlap_poly_capsule` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v|
+/// <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_touch_poly_capsule(struct c2d_poly a, struct c2d_capsule b);
 
-/// Strict overlap of convex polygon `a` and circle `b`: the distance from `b`'s centre to `a` `< r` (0 when the centre is inside); `r < 0` is empty. Exactly touching is NOT a collision. Polygons are convex,
-/// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-bool c2d_overlap_poly_circle(struct c2d_poly a,
-                             struct c2d_circle b);
+/// Strict overlap of point `p` and capsule `b`: the distance from `p` to the core segment
+/// `b.a..b.b` `< b.r`. Exactly touching is NOT a collision. Exact on the grid domain (multiples of
+/// 1/256, |v| <= 16384); false if any input is NaN.
+bool c2d_overlap_point_capsule(struct c2d_vec2 p, struct c2d_capsule b);
 
-/// Closed test of convex polygon `a` and circle `b`: true when they overlap or touch (the `c2d_overlap_poly_circle` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-bool c2d_touch_poly_circle(struct c2d_poly a,
-                           struct c2d_circle b);
+/// Closed test of point `p` and capsule `b`: true when they overlap or touch (the
+/// `c2d_overlap_point_capsule` formula with `<=`). Exact on the grid domain (multiples of 1/256,
+/// |v| <= 16384); false if any input is NaN.
+bool c2d_touch_point_capsule(struct c2d_vec2 p, struct c2d_capsule b);
 
-/// Strict overlap of convex polygon `a` and capsule `b`: the distance from `b`'s core segment to `a` `< b.r`; `r < 0` is empty. Exactly touching is NOT a collision. Polygons are convex,
-/// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-bool c2d_overlap_poly_capsule(struct c2d_poly a,
-                              struct c2d_capsule b);
+/// Strict overlap of rect `a` and capsule `b`: the distance from `b`'s core segment to `a` `< b.r`.
+/// Exactly touching is NOT a collision. Exact on the grid domain (multiples of 1/256, |v| <=
+/// 16384); false if any input is NaN.
+bool c2d_overlap_rect_capsule(struct c2d_rect a, struct c2d_capsule b);
 
-/// Closed test of convex polygon `a` and capsule `b`: true when they overlap or touch (the `c2d_overlap_poly_capsule` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-bool c2d_touch_poly_capsule(struct c2d_poly a,
-                            struct c2d_capsule b);
+/// Closed test of rect `a` and capsule `b`: true when they overlap or touch (the
+/// `c2d_overlap_rect_capsule` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v|
+/// <= 16384); false if any input is NaN.
+bool c2d_touch_rect_capsule(struct c2d_rect a, struct c2d_capsule b);
 
-/// Strict overlap of point `p` and capsule `b`: the distance from `p` to the core segment `b.a..b.b` `< b.r`. Exactly touching is NOT a collision.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_overlap_point_capsule(struct c2d_vec2 p,
-                               struct c2d_capsule b);
+/// Strict overlap of oriented box `a` and capsule `b`: the distance from `b`'s core segment to `a`
+/// `< b.r`. Exactly touching is NOT a collision. Exact on the grid domain for rotations by
+/// multiples of 90°, within 1e-4·size otherwise; false if any input is NaN.
+bool c2d_overlap_obb_capsule(struct c2d_obb a, struct c2d_capsule b);
 
-/// Closed test of point `p` and capsule `b`: true when they overlap or touch (the `c2d_overlap_point_capsule` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_touch_point_capsule(struct c2d_vec2 p,
-                             struct c2d_capsule b);
+/// Closed test of oriented box `a` and capsule `b`: true when they overlap or touch (the
+/// `c2d_overlap_obb_capsule` formula with `<=`). Exact on the grid domain for rotations by
+/// multiples of 90°, within 1e-4·size otherwise; false if any input is NaN.
+bool c2d_touch_obb_capsule(struct c2d_obb a, struct c2d_capsule b);
 
-/// Strict overlap of rect `a` and capsule `b`: the distance from `b`'s core segment to `a` `< b.r`. Exactly touching is NOT a collision.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_overlap_rect_capsule(struct c2d_rect a,
-                              struct c2d_capsule b);
+/// Strict overlap of capsule `a` and circle `b`: the distance from `b`'s centre to `a`'s core
+/// segment `< a.r + b.r`; a negative radius is empty. Exactly touching is NOT a collision. Exact on
+/// the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+bool c2d_overlap_capsule_circle(struct c2d_capsule a, struct c2d_circle b);
 
-/// Closed test of rect `a` and capsule `b`: true when they overlap or touch (the `c2d_overlap_rect_capsule` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_touch_rect_capsule(struct c2d_rect a,
-                            struct c2d_capsule b);
+/// Closed test of capsule `a` and circle `b`: true when they overlap or touch (the
+/// `c2d_overlap_capsule_circle` formula with `<=`). Exact on the grid domain (multiples of 1/256,
+/// |v| <= 16384); false if any input is NaN.
+bool c2d_touch_capsule_circle(struct c2d_capsule a, struct c2d_circle b);
 
-/// Strict overlap of oriented box `a` and capsule `b`: the distance from `b`'s core segment to `a` `< b.r`. Exactly touching is NOT a collision.
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN.
-bool c2d_overlap_obb_capsule(struct c2d_obb a,
-                             struct c2d_capsule b);
+/// Strict overlap of capsules `a` and `b`: the distance between the core segments `< a.r + b.r`.
+/// Exactly touching is NOT a collision. Exact on the grid domain (multiples of 1/256, |v| <=
+/// 16384); false if any input is NaN.
+bool c2d_overlap_capsule_capsule(struct c2d_capsule a, struct c2d_capsule b);
 
-/// Closed test of oriented box `a` and capsule `b`: true when they overlap or touch (the `c2d_overlap_obb_capsule` formula with `<=`).
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN.
-bool c2d_touch_obb_capsule(struct c2d_obb a,
-                           struct c2d_capsule b);
-
-/// Strict overlap of capsule `a` and circle `b`: the distance from `b`'s centre to `a`'s core segment `< a.r + b.r`; a negative radius is empty. Exactly touching is NOT a collision.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_overlap_capsule_circle(struct c2d_capsule a,
-                                struct c2d_circle b);
-
-/// Closed test of capsule `a` and circle `b`: true when they overlap or touch (the `c2d_overlap_capsule_circle` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_touch_capsule_circle(struct c2d_capsule a,
-                              struct c2d_circle b);
-
-/// Strict overlap of capsules `a` and `b`: the distance between the core segments `< a.r + b.r`. Exactly touching is NOT a collision.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_overlap_capsule_capsule(struct c2d_capsule a,
-                                 struct c2d_capsule b);
-
-/// Closed test of capsules `a` and `b`: true when they overlap or touch (the `c2d_overlap_capsule_capsule` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_touch_capsule_capsule(struct c2d_capsule a,
-                               struct c2d_capsule b);
+/// Closed test of capsules `a` and `b`: true when they overlap or touch (the
+/// `c2d_overlap_capsule_capsule` formula with `<=`). Exact on the grid domain (multiples of 1/256,
+/// |v| <= 16384); false if any input is NaN.
+bool c2d_touch_capsule_capsule(struct c2d_capsule a, struct c2d_capsule b);
 
 /// Whether the closed segment `s` and the closed convex polygon `p` share a point. Touching an
 /// edge or a vertex counts.
@@ -1620,6 +1322,444 @@ bool c2d_intersect_segment_poly(struct c2d_segment s, struct c2d_poly p);
 /// false if any input is NaN.
 bool c2d_intersect_segment_capsule(struct c2d_segment s, struct c2d_capsule k);
 
+/// Strict overlap of rects `a` and `b` (as `c2d_overlap_rect_rect`) and, when true and `out` is not
+/// NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
+/// moving `a` by `-normal*depth` leaves them touching — along the shallower axis; ties prefer +x,
+/// -x, +y, -y, so identical rects get `(1, 0)`. `point` is the centre of the overlap box. `depth`
+/// is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX), INFINITY only
+/// for an infinite size or radius. `out` may be NULL (answer only); it is left untouched when the
+/// answer is false.
+bool c2d_collide_rect_rect(struct c2d_rect a, struct c2d_rect b, struct c2d_contact *out);
+
+/// Strict overlap of circles `a` and `b` (as `c2d_overlap_circle_circle`) and, when true and `out`
+/// is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum
+/// translation — moving `a` by `-normal*depth` leaves them touching — along the line of centres
+/// (`(1, 0)` for coincident centres); `point` is the middle of the overlap on that line. `depth` is
+/// FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX), INFINITY only for
+/// an infinite size or radius. `out` may be NULL (answer only); it is left untouched when the
+/// answer is false.
+bool c2d_collide_circle_circle(struct c2d_circle a, struct c2d_circle b, struct c2d_contact *out);
+
+/// Strict overlap of rect `a` and circle `b` (as `c2d_overlap_rect_circle`) and, when true and
+/// `out` is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum
+/// translation — moving `a` by `-normal*depth` leaves them touching — from the rect's nearest point
+/// to the centre, which is `point`; a centre inside the rect leaves through the nearest face (ties:
+/// +x, -x, +y, -y) and `point` is the centre. `depth` is FLT_MAX where the true depth is finite but
+/// beyond float (sizes near FLT_MAX), INFINITY only for an infinite size or radius. `out` may be
+/// NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_rect_circle(struct c2d_rect a,
+                             struct c2d_circle b,
+                             struct c2d_contact *out);
+
+/// Strict overlap of oriented box `a` and circle `b` (as `c2d_overlap_obb_circle`) and, when true
+/// and `out` is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum
+/// translation — moving `a` by `-normal*depth` leaves them touching — as by
+/// `c2d_collide_rect_circle` in the box's frame, ties in the box's own axes. `depth` is FLT_MAX
+/// where the true depth is finite but beyond float (sizes near FLT_MAX), INFINITY only for an
+/// infinite size or radius. `out` may be NULL (answer only); it is left untouched when the answer
+/// is false.
+bool c2d_collide_obb_circle(struct c2d_obb a, struct c2d_circle b, struct c2d_contact *out);
+
+/// Strict overlap of oriented box `a` and rect `b` (as `c2d_overlap_obb_rect`) and, when true and
+/// `out` is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum
+/// translation — moving `a` by `-normal*depth` leaves them touching — along the shallowest of the
+/// four box axes (`a`'s axes win ties); `point` is the clipped incident face's mean, half way to
+/// the reference face. `depth` is FLT_MAX where the true depth is finite but beyond float (sizes
+/// near FLT_MAX), INFINITY only for an infinite size or radius. `out` may be NULL (answer only); it
+/// is left untouched when the answer is false.
+bool c2d_collide_obb_rect(struct c2d_obb a,
+                          struct c2d_rect b,
+                          struct c2d_contact *out);
+
+/// Strict overlap of oriented boxes `a` and `b` (as `c2d_overlap_obb_obb`) and, when true and `out`
+/// is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum
+/// translation — moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_obb_rect`.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float (sizes near FLT_MAX),
+/// INFINITY only for an infinite size or radius. `out` may be NULL (answer only); it is left
+/// untouched when the answer is false.
+bool c2d_collide_obb_obb(struct c2d_obb a,
+                         struct c2d_obb b,
+                         struct c2d_contact *out);
+
+/// Strict overlap of rects `a` and `b` (as `c2d_overlap_rect_rect`) and, when true and `out` is
+/// not NULL, the overlap box with positive width and height (raylib GetCollisionRec,
+/// SDL_IntersectRect). `out` may be NULL; it is left untouched when the answer is false.
+bool c2d_intersection_rect(struct c2d_rect a, struct c2d_rect b, struct c2d_rect *out);
+
+/// Strict overlap of rect `a` and convex polygon `b` (as `c2d_overlap_rect_poly`) and, when true
+/// and `out` is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum
+/// translation — moving `a` by `-normal*depth` leaves them touching — along the side of least
+/// penetration among both shapes' sides (ties: `a`'s sides first, a rect's as +x, -x, +y, -y, a
+/// polygon's in vertex order); `point` is the mean of the `c2d_manifold_rect_poly` points. The
+/// predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is
+/// NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite
+/// inputs. `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_rect_poly(struct c2d_rect a, struct c2d_poly b, struct c2d_contact *out);
+
+/// Strict overlap of oriented box `a` and convex polygon `b` (as `c2d_overlap_obb_poly`) and, when
+/// true and `out` is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the
+/// minimum translation — moving `a` by `-normal*depth` leaves them touching — as by
+/// `c2d_collide_rect_poly`, the box's ties in its own axes; `point` is the mean of the
+/// `c2d_manifold_obb_poly` points. The predicate is exact on the grid domain for rotations by
+/// multiples of 90°, within 1e-4·size otherwise; false if any input is NaN or a polygon is no shape
+/// (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`). `depth` is FLT_MAX where the
+/// true depth is finite but beyond float, INFINITY only for infinite inputs. `out` may be NULL
+/// (answer only); it is left untouched when the answer is false.
+bool c2d_collide_obb_poly(struct c2d_obb a,
+                          struct c2d_poly b,
+                          struct c2d_contact *out);
+
+/// Strict overlap of convex polygons `a` and `b` (as `c2d_overlap_poly_poly`) and, when true and
+/// `out` is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum
+/// translation — moving `a` by `-normal*depth` leaves them touching — as by
+/// `c2d_collide_rect_poly`; `point` is the mean of the `c2d_manifold_poly_poly` points. The
+/// predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is
+/// NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite
+/// inputs. `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_poly_poly(struct c2d_poly a, struct c2d_poly b, struct c2d_contact *out);
+
+/// Strict overlap of convex polygon `a` and circle `b` (as `c2d_overlap_poly_circle`) and, when
+/// true and `out` is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the
+/// minimum translation — moving `a` by `-normal*depth` leaves them touching — from the polygon's
+/// nearest point (which is `point`) to the centre; a centre inside leaves through the shallowest
+/// side, `point` then inside the overlap of the two. The predicate is exact on the grid domain
+/// (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero
+/// area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`). `depth` is FLT_MAX where the true
+/// depth is finite but beyond float, INFINITY only for infinite inputs. `out` may be NULL (answer
+/// only); it is left untouched when the answer is false.
+bool c2d_collide_poly_circle(struct c2d_poly a,
+                             struct c2d_circle b,
+                             struct c2d_contact *out);
+
+/// Strict overlap of convex polygon `a` and capsule `b` (as `c2d_overlap_poly_capsule`) and, when
+/// true and `out` is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the
+/// minimum translation — moving `a` by `-normal*depth` leaves them touching — from the polygon's
+/// nearest point to the core segment's nearest point when the segment stays outside the polygon
+/// (`point` is then the polygon's nearest point); a core crossing the polygon leaves along the
+/// shallowest of the polygon's sides and the segment's normal and direction, `point` inside the
+/// overlap of the two. The predicate is exact on the grid domain (multiples of 1/256, |v| <=
+/// 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`). `depth` is FLT_MAX where the true depth is finite but beyond
+/// float, INFINITY only for infinite inputs. `out` may be NULL (answer only); it is left untouched
+/// when the answer is false.
+bool c2d_collide_poly_capsule(struct c2d_poly a,
+                              struct c2d_capsule b,
+                              struct c2d_contact *out);
+
+/// Strict overlap of rect `a` and capsule `b` (as `c2d_overlap_rect_capsule`) and, when true and
+/// `out` is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum
+/// translation — moving `a` by `-normal*depth` leaves them touching — as by
+/// `c2d_collide_poly_capsule`, the rect's ties as +x, -x, +y, -y. The predicate is exact on the
+/// grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN. `depth` is FLT_MAX
+/// where the true depth is finite but beyond float, INFINITY only for infinite inputs. `out` may be
+/// NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_rect_capsule(struct c2d_rect a, struct c2d_capsule b, struct c2d_contact *out);
+
+/// Strict overlap of oriented box `a` and capsule `b` (as `c2d_overlap_obb_capsule`) and, when true
+/// and `out` is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum
+/// translation — moving `a` by `-normal*depth` leaves them touching — as by
+/// `c2d_collide_poly_capsule`, the box's ties in its own axes. The predicate is exact on the grid
+/// domain for rotations by multiples of 90°, within 1e-4·size otherwise; false if any input is NaN.
+/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite
+/// inputs. `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_collide_obb_capsule(struct c2d_obb a,
+                             struct c2d_capsule b,
+                             struct c2d_contact *out);
+
+/// Strict overlap of capsule `a` and circle `b` (as `c2d_overlap_capsule_circle`) and, when true
+/// and `out` is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum
+/// translation — moving `a` by `-normal*depth` leaves them touching — along the line from the core
+/// segment's nearest point to the centre (`(1, 0)` where they coincide); `point` is the middle of
+/// the overlap on that line. The predicate is exact on the grid domain (multiples of 1/256, |v| <=
+/// 16384); false if any input is NaN. `depth` is FLT_MAX where the true depth is finite but beyond
+/// float, INFINITY only for infinite inputs. `out` may be NULL (answer only); it is left untouched
+/// when the answer is false.
+bool c2d_collide_capsule_circle(struct c2d_capsule a,
+                                struct c2d_circle b,
+                                struct c2d_contact *out);
+
+/// Strict overlap of capsules `a` and `b` (as `c2d_overlap_capsule_capsule`) and, when true and
+/// `out` is not NULL, the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum
+/// translation — moving `a` by `-normal*depth` leaves them touching — along the line between the
+/// core segments' nearest points when they do not cross, else along the shallowest of their normals
+/// and directions; `point` inside both. The predicate is exact on the grid domain (multiples of
+/// 1/256, |v| <= 16384); false if any input is NaN. `depth` is FLT_MAX where the true depth is
+/// finite but beyond float, INFINITY only for infinite inputs. `out` may be NULL (answer only); it
+/// is left untouched when the answer is false.
+bool c2d_collide_capsule_capsule(struct c2d_capsule a,
+                                 struct c2d_capsule b,
+                                 struct c2d_contact *out);
+
+/// Strict overlap of rect `a` and convex polygon `b` (as `c2d_overlap_rect_poly`) and, when `out`
+/// is not NULL, their contact manifold in `*out` (written whatever the answer: `count` 0 when
+/// false). Reference and incident faces as Box2D and cute_c2 clip them: the side of least
+/// penetration is the reference face, the other shape's side most against it is clipped to the
+/// reference shape, and its ends below the reference face are the points: 2 for a box resting flat
+/// on a ramp or on another box, 1 where only one clipped end lies below it; where none does (a
+/// corner poking in through another face) the one point lies inside the overlap, at the contact
+/// depth. Each point lies on one shape's boundary inside the other (within rounding); `depth[i] >
+/// 0` is how far it lies below the reference face. `normal` is `c2d_collide_rect_poly`'s. The
+/// predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is
+/// NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_manifold_rect_poly(struct c2d_rect a, struct c2d_poly b, struct c2d_manifold *out);
+
+/// Strict overlap of oriented box `a` and convex polygon `b` (as `c2d_overlap_obb_poly`) and, when
+/// `out` is not NULL, their contact manifold in `*out` (written whatever the answer: `count` 0 when
+/// false). Reference and incident faces as Box2D and cute_c2 clip them: the side of least
+/// penetration is the reference face, the other shape's side most against it is clipped to the
+/// reference shape, and its ends below the reference face are the points: 2 for a box resting flat
+/// on a ramp or on another box, 1 where only one clipped end lies below it; where none does (a
+/// corner poking in through another face) the one point lies inside the overlap, at the contact
+/// depth. Each point lies on one shape's boundary inside the other (within rounding); `depth[i] >
+/// 0` is how far it lies below the reference face. `normal` is `c2d_collide_obb_poly`'s. The
+/// predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
+/// otherwise; false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_manifold_obb_poly(struct c2d_obb a, struct c2d_poly b, struct c2d_manifold *out);
+
+/// Strict overlap of convex polygons `a` and `b` (as `c2d_overlap_poly_poly`) and, when `out` is
+/// not NULL, their contact manifold in `*out` (written whatever the answer: `count` 0 when false).
+/// Reference and incident faces as Box2D and cute_c2 clip them: the side of least penetration is
+/// the reference face, the other shape's side most against it is clipped to the reference shape,
+/// and its ends below the reference face are the points: 2 for a box resting flat on a ramp or on
+/// another box, 1 where only one clipped end lies below it; where none does (a corner poking in
+/// through another face) the one point lies inside the overlap, at the contact depth. Each point
+/// lies on one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it
+/// lies below the reference face. `normal` is `c2d_collide_poly_poly`'s. The predicate is exact on
+/// the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no
+/// shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+bool c2d_manifold_poly_poly(struct c2d_poly a, struct c2d_poly b, struct c2d_manifold *out);
+
+/// Strict overlap of rects `a` and `b` (as `c2d_overlap_rect_rect`) and, when `out` is not NULL,
+/// their contact manifold in `*out` (written whatever the answer: `count` 0 when false). Reference
+/// and incident faces as Box2D and cute_c2 clip them: the side of least penetration is the
+/// reference face, the other shape's side most against it is clipped to the reference shape, and
+/// its ends below the reference face are the points: 2 for a box resting flat on a ramp or on
+/// another box, 1 where only one clipped end lies below it; where none does (a corner poking in
+/// through another face) the one point lies inside the overlap, at the contact depth. Each point
+/// lies on one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it
+/// lies below the reference face. `normal` is `c2d_collide_rect_rect`'s (where infinite extents
+/// make the two pick different axes, that contact is the one point). The predicate is exact on the
+/// grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+bool c2d_manifold_rect_rect(struct c2d_rect a, struct c2d_rect b, struct c2d_manifold *out);
+
+/// The point of the rect `r` nearest to `p` (`p` itself when inside). NaN in any input gives NaN.
+/// A rect whose span is undefined without a NaN (x = -INFINITY with w = INFINITY) is empty: the
+/// answer is (INFINITY, INFINITY), as for every closest point the formulas leave undefined.
+struct c2d_vec2 c2d_closest_point_rect(struct c2d_rect r, struct c2d_vec2 p);
+
+/// The point of the oriented box `o` nearest to `p` (`p` itself when inside). NaN in any input
+/// gives NaN; (INFINITY, INFINITY) where infinite inputs leave the formula undefined (a box at
+/// infinity seen at an angle).
+struct c2d_vec2 c2d_closest_point_obb(struct c2d_obb o, struct c2d_vec2 p);
+
+/// The point of the segment `s` nearest to `p`. NaN in any input gives NaN; (INFINITY, INFINITY)
+/// where infinite inputs leave the formula undefined (both ends at the same infinity).
+struct c2d_vec2 c2d_closest_point_segment(struct c2d_segment s, struct c2d_vec2 p);
+
+/// The distance between rects `a` and `b`: 0 when they touch or overlap, NaN when any input is NaN.
+/// Infinite inputs follow the formula; where it is undefined without a NaN input (x = -INFINITY
+/// with w = INFINITY: an empty rect), the distance is INFINITY, as for every distance below.
+float c2d_distance_rect_rect(struct c2d_rect a, struct c2d_rect b);
+
+/// The distance between circles `a` and `b`: 0 when they touch or overlap, `+inf` against a circle
+/// with `r < 0` (empty), NaN when any input is NaN.
+float c2d_distance_circle_circle(struct c2d_circle a, struct c2d_circle b);
+
+/// The distance between rect `a` and circle `b`: 0 when they touch or overlap, `+inf` against a
+/// circle with `r < 0` (empty), NaN when any input is NaN.
+float c2d_distance_rect_circle(struct c2d_rect a, struct c2d_circle b);
+
+/// The distance between oriented box `a` and circle `b`: 0 when they touch or overlap, `+inf`
+/// against a circle with `r < 0` (empty), NaN when any input is NaN.
+float c2d_distance_obb_circle(struct c2d_obb a, struct c2d_circle b);
+
+/// The distance between oriented box `a` and rect `b`: 0 when they touch or overlap, NaN when any
+/// input is NaN.
+float c2d_distance_obb_rect(struct c2d_obb a, struct c2d_rect b);
+
+/// The distance between oriented boxes `a` and `b`: 0 when they touch or overlap, NaN when any
+/// input is NaN.
+float c2d_distance_obb_obb(struct c2d_obb a, struct c2d_obb b);
+
+/// The distance between rect `a` and convex polygon `b`: 0 when they touch or overlap
+/// (`c2d_touch_rect_poly`), else the Euclidean gap, never 0; `+inf` for a polygon is no shape (zero
+/// area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
+/// INFINITY where infinite inputs leave the formula undefined.
+float c2d_distance_rect_poly(struct c2d_rect a, struct c2d_poly b);
+
+/// The distance between oriented box `a` and convex polygon `b`: 0 when they touch or overlap
+/// (`c2d_touch_obb_poly`), else the Euclidean gap, never 0; `+inf` for a polygon is no shape (zero
+/// area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
+/// INFINITY where infinite inputs leave the formula undefined.
+float c2d_distance_obb_poly(struct c2d_obb a, struct c2d_poly b);
+
+/// The distance between convex polygons `a` and `b`: 0 when they touch or overlap
+/// (`c2d_touch_poly_poly`), else the Euclidean gap, never 0; `+inf` for a polygon is no shape (zero
+/// area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
+/// INFINITY where infinite inputs leave the formula undefined.
+float c2d_distance_poly_poly(struct c2d_poly a, struct c2d_poly b);
+
+/// The distance between convex polygon `a` and circle `b`: 0 when they touch or overlap
+/// (`c2d_touch_poly_circle`), else the Euclidean gap, never 0; `+inf` against a circle or capsule
+/// with `r < 0` (empty); `+inf` for a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN; INFINITY where infinite inputs
+/// leave the formula undefined.
+float c2d_distance_poly_circle(struct c2d_poly a, struct c2d_circle b);
+
+/// The distance between convex polygon `a` and capsule `b`: 0 when they touch or overlap
+/// (`c2d_touch_poly_capsule`), else the Euclidean gap, never 0; `+inf` against a circle or capsule
+/// with `r < 0` (empty); `+inf` for a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN; INFINITY where infinite inputs
+/// leave the formula undefined.
+float c2d_distance_poly_capsule(struct c2d_poly a, struct c2d_capsule b);
+
+/// The distance between rect `a` and capsule `b`: 0 when they touch or overlap
+/// (`c2d_touch_rect_capsule`), else the Euclidean gap, never 0; `+inf` against a circle or capsule
+/// with `r < 0` (empty); NaN when any input is NaN; INFINITY where infinite inputs leave the
+/// formula undefined.
+float c2d_distance_rect_capsule(struct c2d_rect a, struct c2d_capsule b);
+
+/// The distance between oriented box `a` and capsule `b`: 0 when they touch or overlap
+/// (`c2d_touch_obb_capsule`), else the Euclidean gap, never 0; `+inf` against a circle or capsule
+/// with `r < 0` (empty); NaN when any input is NaN; INFINITY where infinite inputs leave the
+/// formula undefined.
+float c2d_distance_obb_capsule(struct c2d_obb a, struct c2d_capsule b);
+
+/// The distance between capsule `a` and circle `b`: 0 when they touch or overlap
+/// (`c2d_touch_capsule_circle`), else the Euclidean gap, never 0; `+inf` against a circle or
+/// capsule with `r < 0` (empty); NaN when any input is NaN; INFINITY where infinite inputs leave
+/// the formula undefined.
+float c2d_distance_capsule_circle(struct c2d_capsule a, struct c2d_circle b);
+
+/// The distance between capsules `a` and `b`: 0 when they touch or overlap
+/// (`c2d_touch_capsule_capsule`), else the Euclidean gap, never 0; `+inf` against a circle or
+/// capsule with `r < 0` (empty); NaN when any input is NaN; INFINITY where infinite inputs leave
+/// the formula undefined.
+float c2d_distance_capsule_capsule(struct c2d_capsule a, struct c2d_capsule b);
+
+/// Rect `a` moving by `delta` (t from 0 to 1) against the static rect `b`: true at the first
+/// moment they would overlap STRICTLY. Sliding along a face while touching is not a hit; moving
+/// into a touching neighbour hits at t = 0; ending exactly in contact at t = 1 is not a hit;
+/// rects already overlapping hit at t = 0 with the minimum translation's normal.
+/// Units: `t` is a fraction of `delta` in [0, 1]; positions are in the caller's units.
+/// Safe: `out->t` never exceeds the real contact time, and neither `a + t*delta` computed in f32
+/// (no fused multiply-add) nor `out->pos` overlaps `b` strictly; on the grid domain the hit
+/// decision is exact and the gap left at most 1/256 unit. `normal`: unit normal of `b`'s face
+/// hit (from `b` toward `a`; x faces win exact corner ties); `point`: middle of the touching
+/// faces' common part; `pos`: the rect's x, y at t, flush on the hit axis (that coordinate is
+/// the exact contact one whenever it is an f32 and clear, always so on the grid domain). Never
+/// missed at any size ratio: where double precision would round a bound (a rect 1e-30 high at
+/// y = -90), the decision is made exactly, and a sweep that answers false leaves `a + delta`
+/// computed in f32 clear of `b` (every sweep below keeps that rule). False for any NaN and for
+/// an infinite delta (no motion: the rect stays where it was).
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_rect_rect(struct c2d_rect a,
+                         struct c2d_vec2 delta,
+                         struct c2d_rect b,
+                         struct c2d_hit *out);
+
+/// Circle `a` moving by `delta` against the static rect `b`: true at the first moment they
+/// would overlap strictly (same rules and safety as `c2d_sweep_rect_rect`; exact hit decision on
+/// the grid domain). `normal`: from the rect's nearest point toward the centre at t; `point`:
+/// that nearest point; `pos`: the centre at t. A circle with r <= 0 never hits; one of any
+/// radius (1e-38, a subnormal) is never missed along the rect's faces. False for any NaN and for
+/// an infinite delta. `out` may be NULL (answer only); it is left untouched when the answer is
+/// false.
+bool c2d_sweep_circle_rect(struct c2d_circle a,
+                           struct c2d_vec2 delta,
+                           struct c2d_rect b,
+                           struct c2d_hit *out);
+
+/// Circle `a` moving by `delta` against the static circle `b`: true at the first moment they
+/// would overlap strictly (same rules and safety as `c2d_sweep_rect_rect`). `normal`: from `b`'s
+/// centre toward `a`'s at t; `point`: on `b`'s surface along it; `pos`: `a`'s centre at t.
+/// Circles with r < 0 are empty, and two points (r = 0) never overlap. False for any NaN and for
+/// an infinite delta. `out` may be NULL (answer only); it is left untouched when the answer is
+/// false.
+bool c2d_sweep_circle_circle(struct c2d_circle a,
+                             struct c2d_vec2 delta,
+                             struct c2d_circle b,
+                             struct c2d_hit *out);
+
+/// Rect `a` moving by `delta` against the static circle `b`: true at the first moment they would
+/// overlap strictly (same rules and safety as `c2d_sweep_rect_rect`; computed as the circle
+/// moving by -delta past the rect). `normal`: from the circle toward the rect; `point`: the
+/// contact point on the rect; `pos`: the rect's x, y at t. False for any NaN and for an infinite
+/// delta. `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_rect_circle(struct c2d_rect a,
+                           struct c2d_vec2 delta,
+                           struct c2d_circle b,
+                           struct c2d_hit *out);
+
+/// Circle `a` moving by `delta` against the static oriented box `b` (solved in the box's
+/// frame): true at the first moment they would overlap strictly (same rules and safety as
+/// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°, and at those angles
+/// never missed at any size ratio along the box's faces). Normal, point and pos as for
+/// `c2d_sweep_circle_rect`. False for any NaN and for an infinite delta.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_circle_obb(struct c2d_circle a,
+                          struct c2d_vec2 delta,
+                          struct c2d_obb b,
+                          struct c2d_hit *out);
+
+/// Rect `a` moving by `delta` against the static oriented box `b`: true at the first moment they
+/// would overlap strictly (a swept separating-axis test; same rules and safety as
+/// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°). `normal`: the hit face's
+/// axis (of either box), from `b` toward `a`; `point`: where the touching features meet; `pos`:
+/// the rect's x, y at t. False for any NaN and for an infinite delta.
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_sweep_rect_obb(struct c2d_rect a,
+                        struct c2d_vec2 delta,
+                        struct c2d_obb b,
+                        struct c2d_hit *out);
+
+/// The closed segment `origin..origin+delta` against the closed rect `b`: true exactly when
+/// `c2d_intersect_segment_rect` is for that segment (end point computed in f32). `t`: the first
+/// point of the segment in `b` as a fraction of `delta` (nearest f32; no safety promise),
+/// `pos` = `point` = that point (`origin + t*delta` in f32);
+/// an origin inside `b` hits at t = 0. `normal`: outward normal of the face entered (x faces win
+/// corner ties); zero for an origin strictly inside. False for any NaN, and for an infinite
+/// origin or delta (no ray, whatever the segment predicate says of that infinite segment).
+/// `out` may be NULL (answer only); it is left untouched when the answer is false.
+bool c2d_raycast_rect(struct c2d_vec2 origin,
+                      struct c2d_vec2 delta,
+                      struct c2d_rect b,
+                      struct c2d_hit *out);
+
+/// The closed segment `origin..origin+delta` against the closed circle `b`: true exactly when
+/// `c2d_intersect_segment_circle` is. `t`, `pos`, `point` as for `c2d_raycast_rect`; `normal`:
+/// radial at the entry point, zero for an origin strictly inside. False for any NaN and for an
+/// infinite origin or delta. `out` may be NULL (answer only); it is left untouched when the
+/// answer is false.
+bool c2d_raycast_circle(struct c2d_vec2 origin,
+                        struct c2d_vec2 delta,
+                        struct c2d_circle b,
+                        struct c2d_hit *out);
+
+/// The closed segment `origin..origin+delta` against the closed oriented box `b`: true exactly
+/// when `c2d_intersect_segment_obb` is. `t`, `pos`, `point` as for `c2d_raycast_rect`; `normal`:
+/// the outward normal of the box face entered, zero for an origin strictly inside. False for
+/// any NaN and for an infinite origin or delta. `out` may be NULL (answer only); it is left
+/// untouched when the answer is false.
+bool c2d_raycast_obb(struct c2d_vec2 origin,
+                     struct c2d_vec2 delta,
+                     struct c2d_obb b,
+                     struct c2d_hit *out);
+
+/// The closed segment `origin..origin+delta` against the closed segment `b`: true exactly when
+/// `c2d_intersect_segment_segment` is. `t`: where they cross, or for collinear overlap the first
+/// shared point; `pos` = `point` = that point. `normal`: `b`'s unit normal facing the origin's
+/// side; for collinear segments (or a zero delta) `-delta` normalised (zero for a zero delta).
+/// False for any NaN and for an infinite origin or delta. `out` may be NULL (answer only); it is
+/// left untouched when the answer is false.
+bool c2d_raycast_segment(struct c2d_vec2 origin,
+                         struct c2d_vec2 delta,
+                         struct c2d_segment b,
+                         struct c2d_hit *out);
+
 /// The closed segment `origin..origin+delta` against the closed convex polygon `b`: true exactly
 /// when `c2d_intersect_segment_poly` is for that segment (end point computed in f32). `t`, `pos`,
 /// `point` as for `c2d_raycast_rect`; `normal`: the outward unit normal of the edge entered (the
@@ -1631,210 +1771,6 @@ bool c2d_raycast_poly(struct c2d_vec2 origin,
                       struct c2d_vec2 delta,
                       struct c2d_poly b,
                       struct c2d_hit *out);
-
-/// Strict overlap of rect `a` and convex polygon `b` (as `c2d_overlap_rect_poly`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — along the side of least penetration among both shapes' sides (ties: `a`'s sides first, a rect's as +x, -x, +y, -y, a polygon's in vertex order); `point` is the mean of the `c2d_manifold_rect_poly` points.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_rect_poly(struct c2d_rect a,
-                           struct c2d_poly b,
-                           struct c2d_contact *out);
-
-/// Strict overlap of oriented box `a` and convex polygon `b` (as `c2d_overlap_obb_poly`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_rect_poly`, the box's ties in its own axes; `point` is the mean of the `c2d_manifold_obb_poly` points.
-/// The predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
-/// otherwise; false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_obb_poly(struct c2d_obb a,
-                          struct c2d_poly b,
-                          struct c2d_contact *out);
-
-/// Strict overlap of convex polygons `a` and `b` (as `c2d_overlap_poly_poly`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_rect_poly`; `point` is the mean of the `c2d_manifold_poly_poly` points.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_poly_poly(struct c2d_poly a,
-                           struct c2d_poly b,
-                           struct c2d_contact *out);
-
-/// Strict overlap of convex polygon `a` and circle `b` (as `c2d_overlap_poly_circle`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — from the polygon's nearest point (which is `point`) to the centre; a centre inside leaves through the shallowest side, `point` then inside the overlap of the two.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_poly_circle(struct c2d_poly a,
-                             struct c2d_circle b,
-                             struct c2d_contact *out);
-
-/// Strict overlap of convex polygon `a` and capsule `b` (as `c2d_overlap_poly_capsule`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — from the polygon's nearest point to the core segment's nearest point when the segment stays outside the polygon (`point` is then the polygon's nearest point); a core crossing the polygon leaves along the shallowest of the polygon's sides and the segment's normal and direction, `point` inside the overlap of the two.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_poly_capsule(struct c2d_poly a,
-                              struct c2d_capsule b,
-                              struct c2d_contact *out);
-
-/// Strict overlap of rect `a` and capsule `b` (as `c2d_overlap_rect_capsule`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_poly_capsule`, the rect's ties as +x, -x, +y, -y.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_rect_capsule(struct c2d_rect a,
-                              struct c2d_capsule b,
-                              struct c2d_contact *out);
-
-/// Strict overlap of oriented box `a` and capsule `b` (as `c2d_overlap_obb_capsule`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — as by `c2d_collide_poly_capsule`, the box's ties in its own axes.
-/// The predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
-/// otherwise; false if any input is NaN.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_obb_capsule(struct c2d_obb a,
-                             struct c2d_capsule b,
-                             struct c2d_contact *out);
-
-/// Strict overlap of capsule `a` and circle `b` (as `c2d_overlap_capsule_circle`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — along the line from the core segment's nearest point to the centre (`(1, 0)` where they coincide); `point` is the middle of the overlap on that line.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_capsule_circle(struct c2d_capsule a,
-                                struct c2d_circle b,
-                                struct c2d_contact *out);
-
-/// Strict overlap of capsules `a` and `b` (as `c2d_overlap_capsule_capsule`) and, when true and `out` is not NULL,
-/// the contact: `normal` (unit, from `a` to `b`) and `depth` are the minimum translation —
-/// moving `a` by `-normal*depth` leaves them touching — along the line between the core segments' nearest points when they do not cross, else along the shallowest of their normals and directions; `point` inside both.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-/// `depth` is FLT_MAX where the true depth is finite but beyond float, INFINITY only for infinite inputs.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_collide_capsule_capsule(struct c2d_capsule a,
-                                 struct c2d_capsule b,
-                                 struct c2d_contact *out);
-
-/// Strict overlap of rect `a` and convex polygon `b` (as `c2d_overlap_rect_poly`) and, when `out` is not NULL, their
-/// contact manifold in `*out` (written whatever the answer: `count` 0 when false). Reference and
-/// incident faces as Box2D and cute_c2 clip them: the side of least penetration is the reference
-/// face, the other shape's side most against it is clipped to the reference shape, and its ends
-/// below the reference face are the points: 2 for a box resting flat on a ramp or on another box,
-/// 1 where only one clipped end lies below it; where none does (a corner poking in through
-/// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
-/// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
-/// below the reference face. `normal` is `c2d_collide_rect_poly`'s.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-bool c2d_manifold_rect_poly(struct c2d_rect a,
-                            struct c2d_poly b,
-                            struct c2d_manifold *out);
-
-/// Strict overlap of oriented box `a` and convex polygon `b` (as `c2d_overlap_obb_poly`) and, when `out` is not NULL, their
-/// contact manifold in `*out` (written whatever the answer: `count` 0 when false). Reference and
-/// incident faces as Box2D and cute_c2 clip them: the side of least penetration is the reference
-/// face, the other shape's side most against it is clipped to the reference shape, and its ends
-/// below the reference face are the points: 2 for a box resting flat on a ramp or on another box,
-/// 1 where only one clipped end lies below it; where none does (a corner poking in through
-/// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
-/// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
-/// below the reference face. `normal` is `c2d_collide_obb_poly`'s.
-/// The predicate is exact on the grid domain for rotations by multiples of 90°, within 1e-4·size
-/// otherwise; false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-bool c2d_manifold_obb_poly(struct c2d_obb a,
-                           struct c2d_poly b,
-                           struct c2d_manifold *out);
-
-/// Strict overlap of convex polygons `a` and `b` (as `c2d_overlap_poly_poly`) and, when `out` is not NULL, their
-/// contact manifold in `*out` (written whatever the answer: `count` 0 when false). Reference and
-/// incident faces as Box2D and cute_c2 clip them: the side of least penetration is the reference
-/// face, the other shape's side most against it is clipped to the reference shape, and its ends
-/// below the reference face are the points: 2 for a box resting flat on a ramp or on another box,
-/// 1 where only one clipped end lies below it; where none does (a corner poking in through
-/// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
-/// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
-/// below the reference face. `normal` is `c2d_collide_poly_poly`'s.
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
-bool c2d_manifold_poly_poly(struct c2d_poly a,
-                            struct c2d_poly b,
-                            struct c2d_manifold *out);
-
-/// Strict overlap of rects `a` and `b` (as `c2d_overlap_rect_rect`) and, when `out` is not NULL, their
-/// contact manifold in `*out` (written whatever the answer: `count` 0 when false). Reference and
-/// incident faces as Box2D and cute_c2 clip them: the side of least penetration is the reference
-/// face, the other shape's side most against it is clipped to the reference shape, and its ends
-/// below the reference face are the points: 2 for a box resting flat on a ramp or on another box,
-/// 1 where only one clipped end lies below it; where none does (a corner poking in through
-/// another face) the one point lies inside the overlap, at the contact depth. Each point lies on
-/// one shape's boundary inside the other (within rounding); `depth[i] > 0` is how far it lies
-/// below the reference face. `normal` is `c2d_collide_rect_rect`'s (where infinite extents make the two pick different
-/// axes, that contact is the one point).
-/// The predicate is exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
-bool c2d_manifold_rect_rect(struct c2d_rect a,
-                            struct c2d_rect b,
-                            struct c2d_manifold *out);
-
-/// The distance between rect `a` and convex polygon `b`: 0 when they touch or overlap (`c2d_touch_rect_poly`), else the
-/// Euclidean gap, never 0; `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
-/// INFINITY where infinite inputs leave the formula undefined.
-float c2d_distance_rect_poly(struct c2d_rect a,
-                             struct c2d_poly b);
-
-/// The distance between oriented box `a` and convex polygon `b`: 0 when they touch or overlap (`c2d_touch_obb_poly`), else the
-/// Euclidean gap, never 0; `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
-/// INFINITY where infinite inputs leave the formula undefined.
-float c2d_distance_obb_poly(struct c2d_obb a,
-                            struct c2d_poly b);
-
-/// The distance between convex polygons `a` and `b`: 0 when they touch or overlap (`c2d_touch_poly_poly`), else the
-/// Euclidean gap, never 0; `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
-/// INFINITY where infinite inputs leave the formula undefined.
-float c2d_distance_poly_poly(struct c2d_poly a,
-                             struct c2d_poly b);
-
-/// The distance between convex polygon `a` and circle `b`: 0 when they touch or overlap (`c2d_touch_poly_circle`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
-/// INFINITY where infinite inputs leave the formula undefined.
-float c2d_distance_poly_circle(struct c2d_poly a,
-                               struct c2d_circle b);
-
-/// The distance between convex polygon `a` and capsule `b`: 0 when they touch or overlap (`c2d_touch_poly_capsule`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); `+inf` for a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`); NaN when any input is NaN;
-/// INFINITY where infinite inputs leave the formula undefined.
-float c2d_distance_poly_capsule(struct c2d_poly a,
-                                struct c2d_capsule b);
-
-/// The distance between rect `a` and capsule `b`: 0 when they touch or overlap (`c2d_touch_rect_capsule`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN when any input is NaN;
-/// INFINITY where infinite inputs leave the formula undefined.
-float c2d_distance_rect_capsule(struct c2d_rect a,
-                                struct c2d_capsule b);
-
-/// The distance between oriented box `a` and capsule `b`: 0 when they touch or overlap (`c2d_touch_obb_capsule`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN when any input is NaN;
-/// INFINITY where infinite inputs leave the formula undefined.
-float c2d_distance_obb_capsule(struct c2d_obb a,
-                               struct c2d_capsule b);
-
-/// The distance between capsule `a` and circle `b`: 0 when they touch or overlap (`c2d_touch_capsule_circle`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN when any input is NaN;
-/// INFINITY where infinite inputs leave the formula undefined.
-float c2d_distance_capsule_circle(struct c2d_capsule a,
-                                  struct c2d_circle b);
-
-/// The distance between capsules `a` and `b`: 0 when they touch or overlap (`c2d_touch_capsule_capsule`), else the
-/// Euclidean gap, never 0; `+inf` against a circle or capsule with `r < 0` (empty); NaN when any input is NaN;
-/// INFINITY where infinite inputs leave the formula undefined.
-float c2d_distance_capsule_capsule(struct c2d_capsule a,
-                                   struct c2d_capsule b);
 
 /// The closed segment `origin..origin+delta` against the closed capsule `b`: true exactly when
 /// `c2d_intersect_segment_capsule` is for that segment (end point computed in f32). `t`, `pos`,
@@ -2018,390 +1954,18 @@ struct c2d_vec2 c2d_move_rect(struct c2d_rect a,
                               c2d_response response,
                               struct c2d_move_info *info);
 
-/// The move of an integer engine (a GameLib-style tile game): `a` moves `dx` along x first, then `dy` along y, each as
-/// far as possible without overlapping strictly, at any unit position along the way, an obstacle
-/// of `obstacles[0..n]` it did not overlap at the start (touching is fine). Exact to the unit;
-/// positions saturate at the int32 range. `blocked` (nullable) gets bit 0 (`C2D_BLOCKED_X`) if x moved less
-/// than `dx`, bit 1 (`C2D_BLOCKED_Y`) if y moved less than `dy` (by an obstacle or by saturation). NULL `obstacles` is
-/// read as no obstacles.
+/// The move of an integer engine (a GameLib-style tile game): `a` moves `dx` along x first, then
+/// `dy` along y, each as far as possible without overlapping strictly, at any unit position along
+/// the way, an obstacle of `obstacles[0..n]` it did not overlap at the start (touching is fine).
+/// Exact to the unit; positions saturate at the int32 range. `blocked` (nullable) gets bit 0
+/// (`C2D_BLOCKED_X`) if x moved less than `dx`, bit 1 (`C2D_BLOCKED_Y`) if y moved less than `dy`
+/// (by an obstacle or by saturation). NULL `obstacles` is read as no obstacles.
 struct c2d_recti c2d_move_recti(struct c2d_recti a,
                                 int32_t dx,
                                 int32_t dy,
                                 const struct c2d_recti *obstacles,
                                 size_t n,
                                 uint32_t *blocked);
-
-/// Makes item `id` a sensor (`sensor` true) or an ordinary item again: a pickup, a hazard, a
-/// door or checkpoint zone, a camera trigger.
-///
-/// A sensor never blocks and is never blocked: moves, checks, projections and the movement kit
-/// pass through it without asking the filter (it is never a hit), and a sensor moved goes
-/// straight to its goal, carrying and pushing nothing. Queries and `c2d_world_pairs` still find
-/// it, as any item. Items that are not sensors and whose categories interact with the sensor's
-/// (`c2d_world_set_category`) **visit** it while their rects overlap it by more than the band on
-/// both axes, as pairs do: an item flush against a sensor (touching, within the band) is not in
-/// it. Sensors do not visit each other. See `c2d_world_events`.
-///
-/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a handle naming no live item.
-c2d_status c2d_world_set_sensor(struct c2d_world *w, uint64_t id, bool sensor);
-
-/// Writes whether item `id` is a sensor through `sensor` (nullable). `C2D_ERR_NULL` for a NULL
-/// world, `C2D_ERR_STALE` (nothing written) for a handle naming no live item.
-c2d_status c2d_world_get_sensor(const struct c2d_world *w, uint64_t id, bool *sensor);
-
-/// The events since the last call: which items came into which sensors and which left.
-///
-/// Each `c2d_event` names a sensor and a visiting item. `C2D_EVENT_BEGIN` for each pair that
-/// overlaps now and did not at the last call, `C2D_EVENT_END` for each that did and does not;
-/// sorted by sensor handle, then item handle, a pair's `BEGIN` before its `END`. Between calls:
-/// - a move (`c2d_world_move[_d]`, and the items `c2d_world_move_solid[_d]` moves) sweeps the
-///   path each of its legs took: an item carried through a sensor without the pair overlapping
-///   at either call gets a `BEGIN` and an `END`, both flagged `C2D_EVENT_PASSED`, however thin
-///   the sensor and fast the move (a bullet crossing a 1/256-wide tripwire at 10^6 units per
-///   frame); so does an item a moving sensor sweeps over;
-/// - `c2d_world_update[_d]` is a teleport: pairs begin and end by where the item is, nothing
-///   between;
-/// - a removed sensor or item ends its pairs with `END` flagged `C2D_EVENT_REMOVED` (a pair it
-///   entered since the last call first gets its `BEGIN`);
-/// - a pair that left and came back (or came and left by teleports) between two calls brings no
-///   event: the events are the change between the two calls' states, plus the passes.
-///
-/// So there is never an `END` without its `BEGIN`, and never a duplicate. Call it once per frame,
-/// after the frame's moves; the work is proportional to what changed since the last call, not
-/// to the world's size.
-///
-/// Writes at most `cap` events to `out` (NULL is fine when `cap` is 0), the oldest first, and
-/// returns how many there were: the ones not written stay for the next call, first in its
-/// list, so a short buffer loses nothing (call again while the answer exceeds `cap`). 0 for a
-/// NULL world.
-size_t c2d_world_events(struct c2d_world *w, struct c2d_event *out, size_t cap);
-
-/// A rotation of `deg` degrees, counter-clockwise in y-up terms (clockwise on a y-down screen).
-/// Multiples of 90 give exact 0/±1 components. A non-finite angle gives a NaN rotation, which
-/// makes every predicate using it false.
-struct c2d_rot c2d_rot_from_degrees(float deg);
-
-/// A rotation of `rad` radians, counter-clockwise in y-up terms. A non-finite angle gives a NaN
-/// rotation.
-struct c2d_rot c2d_rot_from_radians(float rad);
-
-/// The cocos2d-x rotated rect: `r`'s corner `(x, y)` is the pivot, and the box is rotated
-/// counter-clockwise (y-up) by `angle_deg` degrees about it. Its centre is
-/// `(x, y) + R·(w/2, h/2)`, its half extents `|w|/2, |h|/2`.
-struct c2d_obb c2d_obb_from_rect(struct c2d_rect r, float angle_deg);
-
-/// Makes item `id` a slope tile: the right triangle filling half of its rect, with the right
-/// angle at `corner` (`C2D_SLOPE_X0Y0`, `_X1Y0`, `_X0Y1`, `_X1Y1`) and its slanted face joining
-/// the two corners beside it. The triangle's vertices are the rect's corners (rounded to double
-/// where a far edge `x + w` is not one) and follow the rect through `c2d_world_update[_d]` and
-/// moves.
-///
-/// Moves (`c2d_world_move`, `_check`, `_project` and their `_d` twins) meet the triangle, not
-/// the rect: a rect mover sliding into the slanted face goes along it (walking into a 45° ramp
-/// goes up it; gravity on a ramp slides down it unless the game cancels it), and crosses the
-/// joins between floors and slopes, and between slopes, without catching on their corners.
-/// Hits on the slanted face have a unit normal that is not along an axis (hits on a polygon's
-/// other faces have axis normals as before); touch, cross and bounce apply as with rects (bounce
-/// reflects about the face's normal). Where a polygon's corner is met exactly, with two of its
-/// normals possible (to within rounding), the hit takes a slanted face's if one is among them,
-/// else the one that opposes the motion least, and comes after the other items met at the same
-/// time; among polygon items, the corners of rect items met exactly are met on the face that
-/// opposes the motion least. A mover resting on a slanted face rests a few ulps above it (the face does not pass
-/// through doubles): never strictly inside. `c2d_world_ground` counts a slanted face under the
-/// item as a floor, `c2d_world_fits` and `c2d_world_push_out` count the triangle (pushing out
-/// tries the faces of its box and the way out through its nearest face). A slope moved by
-/// `c2d_world_move_solid` carries the items resting on its faces (by the same delta) and pushes
-/// by its rect. Queries by shape and pairs go by the item's rect (its bounding box).
-///
-/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a
-/// corner above 3, `C2D_ERR_DEGENERATE` for a rect of zero width or height (nothing changes).
-c2d_status c2d_world_set_slope(struct c2d_world *w,
-                               uint64_t id,
-                               uint32_t corner);
-
-/// Makes item `id` the convex hull of the `n` points at `pts` (world coordinates in double
-/// precision, any order; repeated points and points on edges dropped), or with `n == 0` a plain
-/// rect again (its rect unchanged; `pts` may then be NULL). The item's rect becomes the hull's
-/// bounding box; `c2d_world_update[_d]` then moves the polygon by the displacement of the rect's
-/// corner (rounded to double) and keeps the rect its bounding box (the size given is not used).
-/// Moves meet the polygon as `c2d_world_set_slope` describes.
-///
-/// `C2D_ERR_NULL` for a NULL world, or NULL `pts` with `n > 0`; `C2D_ERR_STALE` for a dead
-/// handle; `C2D_ERR_INVALID` for a NaN or infinite coordinate; `C2D_ERR_DEGENERATE` when fewer
-/// than 3 points are not on one line (`n` of 1 or 2 included); `C2D_ERR_TOO_MANY` when the hull
-/// has more than `C2D_POLY_MAX` (8) vertices. Nothing changes on an error.
-c2d_status c2d_world_set_shape_d(struct c2d_world *w,
-                                 uint64_t id,
-                                 const struct c2d_vec2d *pts,
-                                 size_t n);
-
-/// Copies the vertices of item `id`'s polygon (counter-clockwise in y-up terms, clockwise on a
-/// y-down screen) into `out` (at most `cap` of them; `out` may be NULL with `cap` 0) and writes
-/// how many there are through `count` (nullable): 3 for a slope, 3 to `C2D_POLY_MAX` for a
-/// shape, 0 for a plain rect item. `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead
-/// handle.
-c2d_status c2d_world_shape_d(const struct c2d_world *w,
-                             uint64_t id,
-                             struct c2d_vec2d *out,
-                             size_t cap,
-                             size_t *count);
-
-/// A 64-bit hash of the world's state, to compare two machines' worlds frame by frame (lockstep
-/// and rollback netcode, replays): every live item's handle (its slot and generation, not which
-/// world issued it), rect (the bits of the doubles as last given), category, mask, one-way face
-/// and shape, the order in which free slots will be reused by `c2d_world_add`, the cell size and
-/// the precision (f32 or double world), and the tile layers (their grids, codes, categories and
-/// which items are theirs; a world without layers hashes as before them). Equal states give equal hashes on every target, however
-/// they were reached (how the broad phase happens to store the items does not count); user
-/// values do not count (they are often pointers). Not a cryptographic hash: different states collide by chance only. 0 for
-/// a NULL world (since 1.3).
-uint64_t c2d_world_hash(const struct c2d_world *w);
-
-/// The size in bytes of the world's snapshot (`c2d_world_snapshot`); 0 for a NULL world
-/// (since 1.3).
-size_t c2d_world_snapshot_size(const struct c2d_world *w);
-
-/// Writes the world's snapshot into `buf` when `cap` bytes are enough for it, else writes
-/// nothing; returns its size either way (0 for a NULL world; `buf` may be NULL when `cap` is 0).
-/// A snapshot holds every item (rect, user value, category and mask, one-way face, shape), every
-/// slot's generation, the order of reuse of free slots and the tile layers, in a fixed little-endian layout with
-/// a version and a check: it restores on any target, 64- or 32-bit, x86 or ARM (since 1.3).
-size_t c2d_world_snapshot(const struct c2d_world *w,
-                          uint8_t *buf,
-                          size_t cap);
-
-/// Puts the world back in the state a snapshot recorded (from this world or any other, on any
-/// target): the same items under the same handles, the same slots for the next items added,
-/// the same `c2d_world_hash`. Handles issued after the snapshot was taken become stale or name
-/// what the snapshot had; the world answers to the handles of the world the snapshot came
-/// from. `C2D_OK`; `C2D_ERR_NULL` for a NULL world, or a NULL `buf` with `len` above 0;
-/// `C2D_ERR_CORRUPT` for bytes that are not a whole snapshot (truncated, corrupted, or holding
-/// values no world holds), `C2D_ERR_VERSION` for a snapshot from a newer version: on an error
-/// the world is unchanged (since 1.3).
-c2d_status c2d_world_restore(struct c2d_world *w, const uint8_t *buf, size_t len);
-
-/// A new world holding the same state as `w`: the same items under the same handles (a handle
-/// of either world names the same item in both), the same slots for the next items added, the
-/// same `c2d_world_hash`; the two then change independently. NULL for a NULL world. Free it with
-/// `c2d_world_free` (since 1.3).
-struct c2d_world *c2d_world_clone(const struct c2d_world *w);
-
-/// Rect `a` moving by `delta` (t from 0 to 1) against the static rect `b`: true at the first
-/// moment they would overlap STRICTLY. Sliding along a face while touching is not a hit; moving
-/// into a touching neighbour hits at t = 0; ending exactly in contact at t = 1 is not a hit;
-/// rects already overlapping hit at t = 0 with the minimum translation's normal.
-/// Units: `t` is a fraction of `delta` in [0, 1]; positions are in the caller's units.
-/// Safe: `out->t` never exceeds the real contact time, and neither `a + t*delta` computed in f32
-/// (no fused multiply-add) nor `out->pos` overlaps `b` strictly; on the grid domain the hit
-/// decision is exact and the gap left at most 1/256 unit. `normal`: unit normal of `b`'s face
-/// hit (from `b` toward `a`; x faces win exact corner ties); `point`: middle of the touching
-/// faces' common part; `pos`: the rect's x, y at t, flush on the hit axis (that coordinate is
-/// the exact contact one whenever it is an f32 and clear, always so on the grid domain). Never
-/// missed at any size ratio: where double precision would round a bound (a rect 1e-30 high at
-/// y = -90), the decision is made exactly, and a sweep that answers false leaves `a + delta`
-/// computed in f32 clear of `b` (every sweep below keeps that rule). False for any NaN and for
-/// an infinite delta (no motion: the rect stays where it was).
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_sweep_rect_rect(struct c2d_rect a,
-                         struct c2d_vec2 delta,
-                         struct c2d_rect b,
-                         struct c2d_hit *out);
-
-/// Circle `a` moving by `delta` against the static rect `b`: true at the first moment they
-/// would overlap strictly (same rules and safety as `c2d_sweep_rect_rect`; exact hit decision on
-/// the grid domain). `normal`: from the rect's nearest point toward the centre at t; `point`:
-/// that nearest point; `pos`: the centre at t. A circle with r <= 0 never hits; one of any
-/// radius (1e-38, a subnormal) is never missed along the rect's faces. False for any NaN and for
-/// an infinite delta. `out` may be NULL (answer only); it is left untouched when the answer is
-/// false.
-bool c2d_sweep_circle_rect(struct c2d_circle a,
-                           struct c2d_vec2 delta,
-                           struct c2d_rect b,
-                           struct c2d_hit *out);
-
-/// Circle `a` moving by `delta` against the static circle `b`: true at the first moment they
-/// would overlap strictly (same rules and safety as `c2d_sweep_rect_rect`). `normal`: from `b`'s
-/// centre toward `a`'s at t; `point`: on `b`'s surface along it; `pos`: `a`'s centre at t.
-/// Circles with r < 0 are empty, and two points (r = 0) never overlap. False for any NaN and for
-/// an infinite delta. `out` may be NULL (answer only); it is left untouched when the answer is
-/// false.
-bool c2d_sweep_circle_circle(struct c2d_circle a,
-                             struct c2d_vec2 delta,
-                             struct c2d_circle b,
-                             struct c2d_hit *out);
-
-/// Rect `a` moving by `delta` against the static circle `b`: true at the first moment they would
-/// overlap strictly (same rules and safety as `c2d_sweep_rect_rect`; computed as the circle
-/// moving by -delta past the rect). `normal`: from the circle toward the rect; `point`: the
-/// contact point on the rect; `pos`: the rect's x, y at t. False for any NaN and for an infinite
-/// delta. `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_sweep_rect_circle(struct c2d_rect a,
-                           struct c2d_vec2 delta,
-                           struct c2d_circle b,
-                           struct c2d_hit *out);
-
-/// Circle `a` moving by `delta` against the static oriented box `b` (solved in the box's
-/// frame): true at the first moment they would overlap strictly (same rules and safety as
-/// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°, and at those angles
-/// never missed at any size ratio along the box's faces). Normal, point and pos as for
-/// `c2d_sweep_circle_rect`. False for any NaN and for an infinite delta.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_sweep_circle_obb(struct c2d_circle a,
-                          struct c2d_vec2 delta,
-                          struct c2d_obb b,
-                          struct c2d_hit *out);
-
-/// Rect `a` moving by `delta` against the static oriented box `b`: true at the first moment they
-/// would overlap strictly (a swept separating-axis test; same rules and safety as
-/// `c2d_sweep_rect_rect`; exact on the grid domain at multiples of 90°). `normal`: the hit face's
-/// axis (of either box), from `b` toward `a`; `point`: where the touching features meet; `pos`:
-/// the rect's x, y at t. False for any NaN and for an infinite delta.
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_sweep_rect_obb(struct c2d_rect a,
-                        struct c2d_vec2 delta,
-                        struct c2d_obb b,
-                        struct c2d_hit *out);
-
-/// The closed segment `origin..origin+delta` against the closed rect `b`: true exactly when
-/// `c2d_intersect_segment_rect` is for that segment (end point computed in f32). `t`: the first
-/// point of the segment in `b` as a fraction of `delta` (nearest f32; no safety promise),
-/// `pos` = `point` = that point (`origin + t*delta` in f32);
-/// an origin inside `b` hits at t = 0. `normal`: outward normal of the face entered (x faces win
-/// corner ties); zero for an origin strictly inside. False for any NaN, and for an infinite
-/// origin or delta (no ray, whatever the segment predicate says of that infinite segment).
-/// `out` may be NULL (answer only); it is left untouched when the answer is false.
-bool c2d_raycast_rect(struct c2d_vec2 origin,
-                      struct c2d_vec2 delta,
-                      struct c2d_rect b,
-                      struct c2d_hit *out);
-
-/// The closed segment `origin..origin+delta` against the closed circle `b`: true exactly when
-/// `c2d_intersect_segment_circle` is. `t`, `pos`, `point` as for `c2d_raycast_rect`; `normal`:
-/// radial at the entry point, zero for an origin strictly inside. False for any NaN and for an
-/// infinite origin or delta. `out` may be NULL (answer only); it is left untouched when the
-/// answer is false.
-bool c2d_raycast_circle(struct c2d_vec2 origin,
-                        struct c2d_vec2 delta,
-                        struct c2d_circle b,
-                        struct c2d_hit *out);
-
-/// The closed segment `origin..origin+delta` against the closed oriented box `b`: true exactly
-/// when `c2d_intersect_segment_obb` is. `t`, `pos`, `point` as for `c2d_raycast_rect`; `normal`:
-/// the outward normal of the box face entered, zero for an origin strictly inside. False for
-/// any NaN and for an infinite origin or delta. `out` may be NULL (answer only); it is left
-/// untouched when the answer is false.
-bool c2d_raycast_obb(struct c2d_vec2 origin,
-                     struct c2d_vec2 delta,
-                     struct c2d_obb b,
-                     struct c2d_hit *out);
-
-/// The closed segment `origin..origin+delta` against the closed segment `b`: true exactly when
-/// `c2d_intersect_segment_segment` is. `t`: where they cross, or for collinear overlap the first
-/// shared point; `pos` = `point` = that point. `normal`: `b`'s unit normal facing the origin's
-/// side; for collinear segments (or a zero delta) `-delta` normalised (zero for a zero delta).
-/// False for any NaN and for an infinite origin or delta. `out` may be NULL (answer only); it is
-/// left untouched when the answer is false.
-bool c2d_raycast_segment(struct c2d_vec2 origin,
-                         struct c2d_vec2 delta,
-                         struct c2d_segment b,
-                         struct c2d_hit *out);
-
-/// Adds a tile layer to the world: a grid of `cols` x `rows` tile codes, row `r` starting at
-/// `codes[r * stride]` (`stride >= cols`; pass `cols` for a packed grid), tile (col, row)
-/// spanning `origin + (col, row) * tile_size` to `origin + (col + 1, row + 1) * tile_size`
-/// (each edge computed in double precision: exact when the origin and sizes are, as on the grid
-/// domain). Rows run along +y: on a y-down screen row 0 is the top row. Writes the layer's id
-/// (never 0; ids are not reused) through `layer` (nullable).
-///
-/// Each code is `kind | tag << C2D_TILE_TAG_SHIFT`: the kind `C2D_TILE_EMPTY`,
-/// `C2D_TILE_SOLID`, `C2D_TILE_ONE_WAY_*` or `C2D_TILE_SLOPE_*`, and a 24-bit tag of the game's,
-/// which becomes the user value of the tile's item. The tiles become items merged into runs:
-/// solid tiles of one code side by side and in consecutive rows become one rect item; one-way
-/// tiles merge along their face only (a jump-through platform along its row, so each item keeps
-/// one face at one height and a stack of platforms holds a player on each); slopes stay one
-/// item per tile. An item never spans more than one broad-phase cell (at most 16 tiles) on an
-/// axis, so that queries and moves stay cheap: choose a cell size a few tiles wide to merge
-/// more. The items answer queries, pairs and moves as the tiles added one by one would (a
-/// point strictly inside a non-empty tile finds an item with its code), but a mover meets no
-/// seams inside a run. `c2d_world_tile_of` maps an item back to its tiles.
-///
-/// Items of a layer are the layer's: `c2d_world_remove` refuses them with `C2D_ERR_INVALID`
-/// (set the tiles `C2D_TILE_EMPTY`, or remove the layer). Such an item changed by hand (moved,
-/// made one-way, given a shape or a category) keeps the change until an edit of its tiles
-/// replaces it. Snapshots, `c2d_world_hash` and `c2d_world_clone` carry the layers.
-///
-/// `C2D_ERR_NULL` for a NULL world or NULL `codes`; `C2D_ERR_INVALID` for `cols` or `rows` not
-/// positive, `stride < cols`, more than `C2D_TILE_LAYER_MAX` tiles, a code of an unknown kind, an
-/// origin or tile size with a NaN or infinite field, a tile size not positive or under 16 units
-/// in the last place of twice the layer's farthest coordinate (in the world's precision; in a
-/// `c2d_world_new_d` world at least 1.6e-9); `C2D_ERR_FULL` when the items would not fit in the
-/// world. Nothing changes on an error. `codes` must hold `(rows - 1) * stride + cols` codes.
-c2d_status c2d_world_add_tiles(struct c2d_world *w,
-                               const uint32_t *codes,
-                               int32_t cols,
-                               int32_t rows,
-                               size_t stride,
-                               struct c2d_vec2d origin,
-                               struct c2d_vec2d tile_size,
-                               uint32_t *layer);
-
-/// Sets the code of tile (`col`, `row`) of layer `layer` and merges the tiles around it again:
-/// the items of its block of tiles (at most 16 x 16, one broad-phase cell) that differ from a
-/// fresh merge are replaced (their handles become stale), the others keep their handles; the
-/// cost does not grow with the layer. The same code again changes nothing. The layer's items
-/// then are those `c2d_world_add_tiles` would make of the edited grid.
-///
-/// `C2D_ERR_NULL` for a NULL world; `C2D_ERR_STALE` for a layer id that is not live (0, removed
-/// or never issued); `C2D_ERR_INVALID` for a tile outside the grid (a negative index included) or
-/// a code of an unknown kind; `C2D_ERR_FULL` when the new items would not fit in the world.
-/// Nothing changes on an error.
-c2d_status c2d_world_set_tile(struct c2d_world *w,
-                              uint32_t layer,
-                              int32_t col,
-                              int32_t row,
-                              uint32_t code);
-
-/// Writes the code of tile (`col`, `row`) of layer `layer` through `code` (nullable; untouched
-/// on an error). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a layer id that is not
-/// live, `C2D_ERR_INVALID` for a tile outside the grid.
-c2d_status c2d_world_get_tile(const struct c2d_world *w,
-                              uint32_t layer,
-                              int32_t col,
-                              int32_t row,
-                              uint32_t *code);
-
-/// The layer and tiles of item `item`, written through `run` (nullable): its layer id, the code
-/// of its tiles, its first column and row and how many columns and rows it spans. For an item
-/// of no layer (one added by `c2d_world_add`), `C2D_OK` with every field 0 (layer 0 names no
-/// layer). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle (`run` untouched).
-c2d_status c2d_world_tile_of(const struct c2d_world *w, uint64_t item, struct c2d_tile_run *run);
-
-/// The grid of layer `layer`: its columns and rows, origin and tile size, each written through
-/// its pointer (each nullable; all untouched on an error). `C2D_ERR_NULL` for a NULL world,
-/// `C2D_ERR_STALE` for a layer id that is not live.
-c2d_status c2d_world_get_tiles(const struct c2d_world *w,
-                               uint32_t layer,
-                               int32_t *cols,
-                               int32_t *rows,
-                               struct c2d_vec2d *origin,
-                               struct c2d_vec2d *tile_size);
-
-/// Sets the category and mask of every item of layer `layer`, now and after later edits (as
-/// `c2d_world_set_category`; a layer starts with category 1 and every mask bit set).
-/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a layer id that is not live.
-c2d_status c2d_world_set_tiles_category(struct c2d_world *w,
-                                        uint32_t layer,
-                                        uint64_t category,
-                                        uint64_t mask);
-
-/// Removes layer `layer` and every item of it; its id and the items' handles become stale.
-/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a layer id that is not live.
-c2d_status c2d_world_remove_tiles(struct c2d_world *w, uint32_t layer);
-
-/// The library's version as `major << 16 | minor << 8 | patch`, equal to the header's
-/// `C2D_VERSION_MAJOR`, `C2D_VERSION_MINOR` and `C2D_VERSION_PATCH`. Compare it with the header a
-/// program was built against to detect a mismatched shared library.
-uint32_t c2d_version(void);
 
 /// A static, NUL-terminated English description of a status code; unknown codes get
 /// "unknown status". Never NULL.
@@ -2773,6 +2337,433 @@ c2d_status c2d_world_move_i(struct c2d_world *w,
                             struct c2d_world_hitd *hits,
                             size_t cap,
                             size_t *count);
+
+/// Makes item `id` one-way (a jump-through platform): `normal` is the outward normal of its solid
+/// face, along an axis (`{0, -1}` for a platform's top face in y-down coordinates; the length does
+/// not matter); `{0, 0}` makes it solid all round again.
+///
+/// A one-way item blocks a move (`c2d_world_move`, `_check`, `_project` and their `_d` twins) only
+/// when the move goes against `normal` and the mover lies, where the move begins, entirely on the
+/// normal's side of the solid face (touching counts, within the band, so a player standing on a
+/// platform, or snapped onto it by the game's own arithmetic, stays on it): for that move the item
+/// is solid and the filter's response applies, and a corner met exactly is met on the solid face (a
+/// player landing on a platform's very corner lands on it). Every other move (jumping up through
+/// it, starting inside it, moving along or away from it) passes through it unreported, without the
+/// filter being asked. A filter answering `C2D_IGNORE` drops a mover through it. Push-out and fit
+/// (`c2d_world_push_out`, `c2d_world_fits`) never count one-way items; `c2d_world_ground` counts
+/// them as a floor only.
+///
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a
+/// normal with a NaN, an infinity or two non-zero components (nothing changes).
+c2d_status c2d_world_set_one_way(struct c2d_world *w, uint64_t id, struct c2d_vec2 normal);
+
+/// Writes item `id`'s one-way normal (a unit vector, or `{0, 0}` for an item solid all round)
+/// through `normal` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead
+/// handle.
+c2d_status c2d_world_get_one_way(const struct c2d_world *w, uint64_t id, struct c2d_vec2 *normal);
+
+/// The ground state of item `id` (`c2d_ground`): which of its faces are flush with a solid
+/// item's face along a shared edge longer than the band, exactly (a corner-only touch is not; a
+/// resting item gets the same answer every frame), and for each the item it rests against (the
+/// one sharing the longest edge, ties to the lower handle; 0 for none). Flush is on the face
+/// or within the band of it, either side: a player snapped onto a floor by `y = floor.y - h`
+/// stands on it, as does one a move left on a face that lies between doubles (a floor's top at
+/// `0.1 + 10`). Every gap beyond the band is air (1e-9 in a double world, whose band is
+/// 1e-10 at small magnitudes).
+/// `up` is the direction of up along an axis: `{0, -1}` in y-down screen coordinates, `{0, 1}`
+/// in y-up ones. Solid items are those that interact with `id` by category and for which
+/// `filter(id, other, ctx)` answers `C2D_SLIDE`, `C2D_TOUCH` or `C2D_BOUNCE` (NULL filter: every
+/// item); one-way items count as a floor only, when their solid face points `up`.
+///
+/// Writes through `out` (nullable). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead
+/// handle, `C2D_ERR_INVALID` for an `up` that is zero, not along an axis, or not finite.
+c2d_status c2d_world_ground(struct c2d_world *w,
+                            uint64_t id,
+                            struct c2d_vec2 up,
+                            c2d_filter_fn filter,
+                            void *ctx,
+                            struct c2d_ground *out);
+
+/// `c2d_world_move` and then `c2d_world_ground` with the same filter, in one call: a platformer's
+/// player update. `ground` (nullable) gets the ground state at the final position. The filter
+/// may be asked again, after the move, about the items around the final position.
+/// `C2D_ERR_INVALID` also for an invalid `up` (nothing moves).
+c2d_status c2d_world_move_ground(struct c2d_world *w,
+                                 uint64_t id,
+                                 struct c2d_vec2 goal,
+                                 struct c2d_vec2 up,
+                                 c2d_filter_fn filter,
+                                 void *ctx,
+                                 struct c2d_vec2 *actual,
+                                 struct c2d_world_hit *hits,
+                                 size_t cap,
+                                 size_t *count,
+                                 struct c2d_ground *ground);
+
+/// `c2d_world_move_ground` in double precision (`c2d_world_move_d`, then the ground state).
+c2d_status c2d_world_move_ground_d(struct c2d_world *w,
+                                   uint64_t id,
+                                   struct c2d_vec2d goal,
+                                   struct c2d_vec2 up,
+                                   c2d_filter_fn filter,
+                                   void *ctx,
+                                   struct c2d_vec2d *actual,
+                                   struct c2d_world_hitd *hits,
+                                   size_t cap,
+                                   size_t *count,
+                                   struct c2d_ground *ground);
+
+/// `c2d_world_move_ground_d`, also writing each hit's next goal to `legs` (nullable, room for
+/// `cap` values, as in `c2d_world_move_legs_d`).
+c2d_status c2d_world_move_ground_legs_d(struct c2d_world *w,
+                                        uint64_t id,
+                                        struct c2d_vec2d goal,
+                                        struct c2d_vec2 up,
+                                        c2d_filter_fn filter,
+                                        void *ctx,
+                                        struct c2d_vec2d *actual,
+                                        struct c2d_world_hitd *hits,
+                                        struct c2d_vec2d *legs,
+                                        size_t cap,
+                                        size_t *count,
+                                        struct c2d_ground *ground);
+
+/// Whether item `id` would fit at `rect` without moving it (can a crouching player stand up
+/// here?): `*fits` (nullable) is set to whether `rect` overlaps no solid item by more than the
+/// band (items interacting with `id` by category that the filter answers `C2D_SLIDE`,
+/// `C2D_TOUCH` or `C2D_BOUNCE`; one-way items never count; touching fits, and an item fits where
+/// the game snapped it). `C2D_ERR_NULL` for a NULL world,
+/// `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a rect with a NaN or infinite
+/// field.
+c2d_status c2d_world_fits(struct c2d_world *w,
+                          uint64_t id,
+                          struct c2d_rect rect,
+                          c2d_filter_fn filter,
+                          void *ctx,
+                          bool *fits);
+
+/// `c2d_world_fits` with a double-precision rect.
+c2d_status c2d_world_fits_d(struct c2d_world *w,
+                            uint64_t id,
+                            struct c2d_rectd rect,
+                            c2d_filter_fn filter,
+                            void *ctx,
+                            bool *out);
+
+/// Pushes item `id` out of the solid items it overlaps by more than the band (a player spawned
+/// inside a wall, or standing up into a ceiling; one snapped flush against it touches and is not
+/// moved) by the smallest displacement, Euclidean, no longer than
+/// `max_distance`, among the positions whose x is its own or flush with a solid item's left or
+/// right face and whose y is its own or flush with a solid item's top or bottom face (the
+/// smallest way out is always among them); ties go to +x, then -x, +y, -y. Solid items are
+/// those that interact with `id` by category and that the filter answers `C2D_SLIDE`,
+/// `C2D_TOUCH` or `C2D_BOUNCE`; one-way items never count. Nothing is swept: the item is placed.
+///
+/// Returns `C2D_OK` with `*actual` (nullable) its position (unchanged if it overlapped nothing),
+/// or `C2D_STUCK` when no clear position lies within `max_distance`, leaving it in place and
+/// `*actual` unwritten. The
+/// world keeps the exact position; `*actual` is its nearest f32. `C2D_ERR_NULL` for a NULL
+/// world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a negative, NaN or infinite
+/// `max_distance`.
+c2d_status c2d_world_push_out(struct c2d_world *w,
+                              uint64_t id,
+                              float max_distance,
+                              c2d_filter_fn filter,
+                              void *ctx,
+                              struct c2d_vec2 *actual);
+
+/// `c2d_world_push_out` in double precision.
+c2d_status c2d_world_push_out_d(struct c2d_world *w,
+                                uint64_t id,
+                                double max_distance,
+                                c2d_filter_fn filter,
+                                void *ctx,
+                                struct c2d_vec2d *actual);
+
+/// Moves the solid item `id` (a lift, a moving wall) by `delta`, unconditionally: nothing stops
+/// it. It moves along x, then along y; on each axis:
+/// - the items it sweeps through that lay ahead of it are pushed ahead, each to be flush with
+///   its leading face, through a collision-checked move (as `c2d_world_move`, the solid itself
+///   ignored); an item that cannot get there (a crate pushed into a wall, a player lifted into a
+///   ceiling) is left where it was, overlapping the solid (unless the solid moved far enough to
+///   pass over it), and reported `C2D_SQUASHED`;
+/// - the items that stood on its face toward `up` before the move (its riders) move with it,
+///   also through collision-checked moves; a rider carried along `up` ends flush on the face, so
+///   a rider on an unobstructed lift keeps its offset exactly; riders and pushed items move in
+///   the order of the motion, the one in front first, so riders side by side keep theirs too.
+///
+/// Which items ride or are pushed is the filter's answer for `(item, id)`: `C2D_SLIDE`,
+/// `C2D_TOUCH` and `C2D_BOUNCE` do, `C2D_IGNORE` and `C2D_CROSS` do not (NULL filter: every item
+/// interacting by category, walls included, so pass a filter that ignores the static ones);
+/// each carried or pushed item's own move asks `filter(item, other)`. The filter is asked about
+/// the riders before the solid moves, and about the items in its way on each axis after the
+/// solid has moved along that axis and before any of them moves. A one-way solid pushes only
+/// with its solid face. Items standing on a rider are not carried: a crate on the head of a
+/// player that a lift carries up stops the player as a ceiling would. Only the signs of `up`
+/// matter.
+///
+/// Writes the solid's new position through `actual` (nullable), and the items moved or
+/// squashed, each once in ascending handles, to `out[..cap]` as `c2d_moved {id, what}` with
+/// `what` a set of `C2D_CARRIED`, `C2D_PUSHED`, `C2D_SQUASHED`; `*count` (nullable) gets how
+/// many there were. `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle,
+/// `C2D_ERR_INVALID` for a delta that is not finite or an `up` that is zero or not along an
+/// axis.
+c2d_status c2d_world_move_solid(struct c2d_world *w,
+                                uint64_t id,
+                                struct c2d_vec2 delta,
+                                struct c2d_vec2 up,
+                                c2d_filter_fn filter,
+                                void *ctx,
+                                struct c2d_vec2 *actual,
+                                struct c2d_moved *out,
+                                size_t cap,
+                                size_t *count);
+
+/// `c2d_world_move_solid` in double precision.
+c2d_status c2d_world_move_solid_d(struct c2d_world *w,
+                                  uint64_t id,
+                                  struct c2d_vec2d delta,
+                                  struct c2d_vec2 up,
+                                  c2d_filter_fn filter,
+                                  void *ctx,
+                                  struct c2d_vec2d *actual,
+                                  struct c2d_moved *out,
+                                  size_t cap,
+                                  size_t *count);
+
+/// Makes item `id` a slope tile: the right triangle filling half of its rect, with the right angle
+/// at `corner` (`C2D_SLOPE_X0Y0`, `_X1Y0`, `_X0Y1`, `_X1Y1`) and its slanted face joining the two
+/// corners beside it. The triangle's vertices are the rect's corners (rounded to double where a far
+/// edge `x + w` is not one) and follow the rect through `c2d_world_update[_d]` and moves.
+///
+/// Moves (`c2d_world_move`, `_check`, `_project` and their `_d` twins) meet the triangle, not the
+/// rect: a rect mover sliding into the slanted face goes along it (walking into a 45° ramp goes up
+/// it; gravity on a ramp slides down it unless the game cancels it), and crosses the joins between
+/// floors and slopes, and between slopes, without catching on their corners. Hits on the slanted
+/// face have a unit normal that is not along an axis (hits on a polygon's other faces have axis
+/// normals as before); touch, cross and bounce apply as with rects (bounce reflects about the
+/// face's normal). Where a polygon's corner is met exactly, with two of its normals possible (to
+/// within rounding), the hit takes a slanted face's if one is among them, else the one that opposes
+/// the motion least, and comes after the other items met at the same time; among polygon items, the
+/// corners of rect items met exactly are met on the face that opposes the motion least. A mover
+/// resting on a slanted face rests a few ulps above it (the face does not pass through doubles):
+/// never strictly inside. `c2d_world_ground` counts a slanted face under the item as a floor,
+/// `c2d_world_fits` and `c2d_world_push_out` count the triangle (pushing out tries the faces of its
+/// box and the way out through its nearest face). A slope moved by `c2d_world_move_solid` carries
+/// the items resting on its faces (by the same delta) and pushes by its rect. Queries by shape and
+/// pairs go by the item's rect (its bounding box).
+///
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a
+/// corner above 3, `C2D_ERR_DEGENERATE` for a rect of zero width or height (nothing changes).
+c2d_status c2d_world_set_slope(struct c2d_world *w, uint64_t id, uint32_t corner);
+
+/// Makes item `id` the convex hull of the `n` points at `pts` (world coordinates in double
+/// precision, any order; repeated points and points on edges dropped), or with `n == 0` a plain
+/// rect again (its rect unchanged; `pts` may then be NULL). The item's rect becomes the hull's
+/// bounding box; `c2d_world_update[_d]` then moves the polygon by the displacement of the rect's
+/// corner (rounded to double) and keeps the rect its bounding box (the size given is not used).
+/// Moves meet the polygon as `c2d_world_set_slope` describes.
+///
+/// `C2D_ERR_NULL` for a NULL world, or NULL `pts` with `n > 0`; `C2D_ERR_STALE` for a dead
+/// handle; `C2D_ERR_INVALID` for a NaN or infinite coordinate; `C2D_ERR_DEGENERATE` when fewer
+/// than 3 points are not on one line (`n` of 1 or 2 included); `C2D_ERR_TOO_MANY` when the hull
+/// has more than `C2D_POLY_MAX` (8) vertices. Nothing changes on an error.
+c2d_status c2d_world_set_shape_d(struct c2d_world *w,
+                                 uint64_t id,
+                                 const struct c2d_vec2d *pts,
+                                 size_t n);
+
+/// Copies the vertices of item `id`'s polygon (counter-clockwise in y-up terms, clockwise on a
+/// y-down screen) into `out` (at most `cap` of them; `out` may be NULL with `cap` 0) and writes
+/// how many there are through `count` (nullable): 3 for a slope, 3 to `C2D_POLY_MAX` for a
+/// shape, 0 for a plain rect item. `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead
+/// handle.
+c2d_status c2d_world_shape_d(const struct c2d_world *w,
+                             uint64_t id,
+                             struct c2d_vec2d *out,
+                             size_t cap,
+                             size_t *count);
+
+/// Makes item `id` a sensor (`sensor` true) or an ordinary item again: a pickup, a hazard, a
+/// door or checkpoint zone, a camera trigger.
+///
+/// A sensor never blocks and is never blocked: moves, checks, projections and the movement kit
+/// pass through it without asking the filter (it is never a hit), and a sensor moved goes
+/// straight to its goal, carrying and pushing nothing. Queries and `c2d_world_pairs` still find
+/// it, as any item. Items that are not sensors and whose categories interact with the sensor's
+/// (`c2d_world_set_category`) **visit** it while their rects overlap it by more than the band on
+/// both axes, as pairs do: an item flush against a sensor (touching, within the band) is not in
+/// it. Sensors do not visit each other. See `c2d_world_events`.
+///
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a handle naming no live item.
+c2d_status c2d_world_set_sensor(struct c2d_world *w, uint64_t id, bool sensor);
+
+/// Writes whether item `id` is a sensor through `sensor` (nullable). `C2D_ERR_NULL` for a NULL
+/// world, `C2D_ERR_STALE` (nothing written) for a handle naming no live item.
+c2d_status c2d_world_get_sensor(const struct c2d_world *w, uint64_t id, bool *sensor);
+
+/// The events since the last call: which items came into which sensors and which left.
+///
+/// Each `c2d_event` names a sensor and a visiting item. `C2D_EVENT_BEGIN` for each pair that
+/// overlaps now and did not at the last call, `C2D_EVENT_END` for each that did and does not;
+/// sorted by sensor handle, then item handle, a pair's `BEGIN` before its `END`. Between calls:
+/// - a move (`c2d_world_move[_d]`, and the items `c2d_world_move_solid[_d]` moves) sweeps the
+///   path each of its legs took: an item carried through a sensor without the pair overlapping
+///   at either call gets a `BEGIN` and an `END`, both flagged `C2D_EVENT_PASSED`, however thin
+///   the sensor and fast the move (a bullet crossing a 1/256-wide tripwire at 10^6 units per
+///   frame); so does an item a moving sensor sweeps over;
+/// - `c2d_world_update[_d]` is a teleport: pairs begin and end by where the item is, nothing
+///   between;
+/// - a removed sensor or item ends its pairs with `END` flagged `C2D_EVENT_REMOVED` (a pair it
+///   entered since the last call first gets its `BEGIN`);
+/// - a pair that left and came back (or came and left by teleports) between two calls brings no
+///   event: the events are the change between the two calls' states, plus the passes.
+///
+/// So there is never an `END` without its `BEGIN`, and never a duplicate. Call it once per frame,
+/// after the frame's moves; the work is proportional to what changed since the last call, not
+/// to the world's size.
+///
+/// Writes at most `cap` events to `out` (NULL is fine when `cap` is 0), the oldest first, and
+/// returns how many there were: the ones not written stay for the next call, first in its
+/// list, so a short buffer loses nothing (call again while the answer exceeds `cap`). 0 for a
+/// NULL world.
+size_t c2d_world_events(struct c2d_world *w, struct c2d_event *out, size_t cap);
+
+/// Adds a tile layer to the world: a grid of `cols` x `rows` tile codes, row `r` starting at
+/// `codes[r * stride]` (`stride >= cols`; pass `cols` for a packed grid), tile (col, row)
+/// spanning `origin + (col, row) * tile_size` to `origin + (col + 1, row + 1) * tile_size`
+/// (each edge computed in double precision: exact when the origin and sizes are, as on the grid
+/// domain). Rows run along +y: on a y-down screen row 0 is the top row. Writes the layer's id
+/// (never 0; ids are not reused) through `layer` (nullable).
+///
+/// Each code is `kind | tag << C2D_TILE_TAG_SHIFT`: the kind `C2D_TILE_EMPTY`,
+/// `C2D_TILE_SOLID`, `C2D_TILE_ONE_WAY_*` or `C2D_TILE_SLOPE_*`, and a 24-bit tag of the game's,
+/// which becomes the user value of the tile's item. The tiles become items merged into runs:
+/// solid tiles of one code side by side and in consecutive rows become one rect item; one-way
+/// tiles merge along their face only (a jump-through platform along its row, so each item keeps
+/// one face at one height and a stack of platforms holds a player on each); slopes stay one
+/// item per tile. An item never spans more than one broad-phase cell (at most 16 tiles) on an
+/// axis, so that queries and moves stay cheap: choose a cell size a few tiles wide to merge
+/// more. The items answer queries, pairs and moves as the tiles added one by one would (a
+/// point strictly inside a non-empty tile finds an item with its code), but a mover meets no
+/// seams inside a run. `c2d_world_tile_of` maps an item back to its tiles.
+///
+/// Items of a layer are the layer's: `c2d_world_remove` refuses them with `C2D_ERR_INVALID`
+/// (set the tiles `C2D_TILE_EMPTY`, or remove the layer). Such an item changed by hand (moved,
+/// made one-way, given a shape or a category) keeps the change until an edit of its tiles
+/// replaces it. Snapshots, `c2d_world_hash` and `c2d_world_clone` carry the layers.
+///
+/// `C2D_ERR_NULL` for a NULL world or NULL `codes`; `C2D_ERR_INVALID` for `cols` or `rows` not
+/// positive, `stride < cols`, more than `C2D_TILE_LAYER_MAX` tiles, a code of an unknown kind, an
+/// origin or tile size with a NaN or infinite field, a tile size not positive or under 16 units
+/// in the last place of twice the layer's farthest coordinate (in the world's precision; in a
+/// `c2d_world_new_d` world at least 1.6e-9); `C2D_ERR_FULL` when the items would not fit in the
+/// world. Nothing changes on an error. `codes` must hold `(rows - 1) * stride + cols` codes.
+c2d_status c2d_world_add_tiles(struct c2d_world *w,
+                               const uint32_t *codes,
+                               int32_t cols,
+                               int32_t rows,
+                               size_t stride,
+                               struct c2d_vec2d origin,
+                               struct c2d_vec2d tile_size,
+                               uint32_t *layer);
+
+/// Sets the code of tile (`col`, `row`) of layer `layer` and merges the tiles around it again:
+/// the items of its block of tiles (at most 16 x 16, one broad-phase cell) that differ from a
+/// fresh merge are replaced (their handles become stale), the others keep their handles; the
+/// cost does not grow with the layer. The same code again changes nothing. The layer's items
+/// then are those `c2d_world_add_tiles` would make of the edited grid.
+///
+/// `C2D_ERR_NULL` for a NULL world; `C2D_ERR_STALE` for a layer id that is not live (0, removed
+/// or never issued); `C2D_ERR_INVALID` for a tile outside the grid (a negative index included) or
+/// a code of an unknown kind; `C2D_ERR_FULL` when the new items would not fit in the world.
+/// Nothing changes on an error.
+c2d_status c2d_world_set_tile(struct c2d_world *w,
+                              uint32_t layer,
+                              int32_t col,
+                              int32_t row,
+                              uint32_t code);
+
+/// Writes the code of tile (`col`, `row`) of layer `layer` through `code` (nullable; untouched
+/// on an error). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a layer id that is not
+/// live, `C2D_ERR_INVALID` for a tile outside the grid.
+c2d_status c2d_world_get_tile(const struct c2d_world *w,
+                              uint32_t layer,
+                              int32_t col,
+                              int32_t row,
+                              uint32_t *code);
+
+/// The layer and tiles of item `item`, written through `run` (nullable): its layer id, the code
+/// of its tiles, its first column and row and how many columns and rows it spans. For an item
+/// of no layer (one added by `c2d_world_add`), `C2D_OK` with every field 0 (layer 0 names no
+/// layer). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle (`run` untouched).
+c2d_status c2d_world_tile_of(const struct c2d_world *w, uint64_t item, struct c2d_tile_run *run);
+
+/// The grid of layer `layer`: its columns and rows, origin and tile size, each written through
+/// its pointer (each nullable; all untouched on an error). `C2D_ERR_NULL` for a NULL world,
+/// `C2D_ERR_STALE` for a layer id that is not live.
+c2d_status c2d_world_get_tiles(const struct c2d_world *w,
+                               uint32_t layer,
+                               int32_t *cols,
+                               int32_t *rows,
+                               struct c2d_vec2d *origin,
+                               struct c2d_vec2d *tile_size);
+
+/// Sets the category and mask of every item of layer `layer`, now and after later edits (as
+/// `c2d_world_set_category`; a layer starts with category 1 and every mask bit set).
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a layer id that is not live.
+c2d_status c2d_world_set_tiles_category(struct c2d_world *w,
+                                        uint32_t layer,
+                                        uint64_t category,
+                                        uint64_t mask);
+
+/// Removes layer `layer` and every item of it; its id and the items' handles become stale.
+/// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a layer id that is not live.
+c2d_status c2d_world_remove_tiles(struct c2d_world *w, uint32_t layer);
+
+/// A 64-bit hash of the world's state, to compare two machines' worlds frame by frame (lockstep and
+/// rollback netcode, replays): every live item's handle (its slot and generation, not which world
+/// issued it), rect (the bits of the doubles as last given), category, mask, one-way face and
+/// shape, the order in which free slots will be reused by `c2d_world_add`, the cell size and the
+/// precision (f32 or double world), and the tile layers (their grids, codes, categories and which
+/// items are theirs; a world without layers hashes as before them). Equal states give equal hashes
+/// on every target, however they were reached (how the broad phase happens to store the items does
+/// not count); user values do not count (they are often pointers). Not a cryptographic hash:
+/// different states collide by chance only. 0 for a NULL world (since 1.3).
+uint64_t c2d_world_hash(const struct c2d_world *w);
+
+/// The size in bytes of the world's snapshot (`c2d_world_snapshot`); 0 for a NULL world
+/// (since 1.3).
+size_t c2d_world_snapshot_size(const struct c2d_world *w);
+
+/// Writes the world's snapshot into `buf` when `cap` bytes are enough for it, else writes nothing;
+/// returns its size either way (0 for a NULL world; `buf` may be NULL when `cap` is 0). A snapshot
+/// holds every item (rect, user value, category and mask, one-way face, shape), every slot's
+/// generation, the order of reuse of free slots and the tile layers, in a fixed little-endian
+/// layout with a version and a check: it restores on any target, 64- or 32-bit, x86 or ARM (since
+/// 1.3).
+size_t c2d_world_snapshot(const struct c2d_world *w, uint8_t *buf, size_t cap);
+
+/// Puts the world back in the state a snapshot recorded (from this world or any other, on any
+/// target): the same items under the same handles, the same slots for the next items added,
+/// the same `c2d_world_hash`. Handles issued after the snapshot was taken become stale or name
+/// what the snapshot had; the world answers to the handles of the world the snapshot came
+/// from. `C2D_OK`; `C2D_ERR_NULL` for a NULL world, or a NULL `buf` with `len` above 0;
+/// `C2D_ERR_CORRUPT` for bytes that are not a whole snapshot (truncated, corrupted, or holding
+/// values no world holds), `C2D_ERR_VERSION` for a snapshot from a newer version: on an error
+/// the world is unchanged (since 1.3).
+c2d_status c2d_world_restore(struct c2d_world *w, const uint8_t *buf, size_t len);
+
+/// A new world holding the same state as `w`: the same items under the same handles (a handle
+/// of either world names the same item in both), the same slots for the next items added, the
+/// same `c2d_world_hash`; the two then change independently. NULL for a NULL world. Free it with
+/// `c2d_world_free` (since 1.3).
+struct c2d_world *c2d_world_clone(const struct c2d_world *w);
+
+/// The library's version as `major << 16 | minor << 8 | patch`, equal to the header's
+/// `C2D_VERSION_MAJOR`, `C2D_VERSION_MINOR` and `C2D_VERSION_PATCH`. Compare it with the header a
+/// program was built against to detect a mismatched shared library.
+uint32_t c2d_version(void);
 
 #ifdef __cplusplus
 }  // extern "C"

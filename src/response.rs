@@ -7,7 +7,8 @@
 use crate::platform::ClampZero;
 use crate::query::band::{Band, Precision};
 use crate::query::detect::{centre_distance, detect, Collision};
-use crate::query::sweep::{at, settle, sweep_rect_rect_apart, unusable};
+use crate::query::math::{at, settle, unusable};
+use crate::query::sweep::sweep_rect_rect_apart;
 use crate::query::{overlap_rect_rect, overlap_recti_recti, sweep_rect_rect};
 use crate::shape::{Hit, Rect, RectD, RectI, Vec2, Vec2D};
 

@@ -76,19 +76,20 @@ unsafe fn with_filter<T, O>(
     }
 }
 
-/// Makes item `id` one-way (a jump-through platform): `normal` is the outward normal of its
-/// solid face, along an axis (`{0, -1}` for a platform's top face in y-down coordinates; the
-/// length does not matter); `{0, 0}` makes it solid all round again.
+/// Makes item `id` one-way (a jump-through platform): `normal` is the outward normal of its solid
+/// face, along an axis (`{0, -1}` for a platform's top face in y-down coordinates; the length does
+/// not matter); `{0, 0}` makes it solid all round again.
 ///
-/// A one-way item blocks a move (`c2d_world_move`, `_check`, `_project` and their `_d` twins)
-/// only when the move goes against `normal` and the mover lies, where the move begins, entirely
-/// on the normal's side of the solid face (touching counts, within the band, so a player
-/// standing on a platform, or snapped onto it by the game's own arithmetic, stays on it): for that move the item is solid and the filter's response applies, and a
-/// corner met exactly is met on the solid face (a player landing on a platform's very corner
-/// lands on it). Every other move (jumping up through it, starting inside it, moving along or
-/// away from it) passes through it unreported, without the filter being asked. A filter
-/// answering `C2D_IGNORE` drops a mover through it. Push-out and fit (`c2d_world_push_out`,
-/// `c2d_world_fits`) never count one-way items; `c2d_world_ground` counts them as a floor only.
+/// A one-way item blocks a move (`c2d_world_move`, `_check`, `_project` and their `_d` twins) only
+/// when the move goes against `normal` and the mover lies, where the move begins, entirely on the
+/// normal's side of the solid face (touching counts, within the band, so a player standing on a
+/// platform, or snapped onto it by the game's own arithmetic, stays on it): for that move the item
+/// is solid and the filter's response applies, and a corner met exactly is met on the solid face (a
+/// player landing on a platform's very corner lands on it). Every other move (jumping up through
+/// it, starting inside it, moving along or away from it) passes through it unreported, without the
+/// filter being asked. A filter answering `C2D_IGNORE` drops a mover through it. Push-out and fit
+/// (`c2d_world_push_out`, `c2d_world_fits`) never count one-way items; `c2d_world_ground` counts
+/// them as a floor only.
 ///
 /// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a
 /// normal with a NaN, an infinity or two non-zero components (nothing changes).

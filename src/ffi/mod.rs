@@ -6,29 +6,52 @@
 //! The Windows DLL is built with `panic = "abort"` and without the standard library (see
 //! `crate::platform`): there `guard` runs the body directly and a panic aborts the process.
 
-mod contact;
-mod kit;
+// In the order of the header's map, which cbindgen follows.
+// Shapes.
+mod shape;
+// Predicates: single pairs, one shape against many, polygons and capsules.
 mod overlap;
-// After the single predicates, so the header lists the batch ones next to them.
+// (one shape against many)
 mod batch;
+// (polygons and capsules)
 mod poly;
+// Contacts and manifolds.
+mod contact;
+// (polygons and capsules)
 mod poly_contact;
+// Closest points and distances.
+mod closest;
+// Sweeps and ray casts.
+mod sweep;
+// (polygons and capsules)
 mod poly_sweep;
+// Moves.
 mod response;
+// The world: in float and double, in integers, the movement kit, slopes, sensors, tile layers,
+// state.
+mod world;
+// (integers)
+mod world_int;
+// (the movement kit)
+mod kit;
+// (slopes)
+mod slope;
+// (sensors)
+mod sensor;
+// (tile layers)
+mod tiles;
+// (state)
+mod state;
+// Version.
+mod version;
+
+// The Windows DLL's runtime, without the standard library.
 /// cbindgen:ignore
 #[cfg(c2d_no_std)]
 mod runtime;
-mod sensor;
-mod shape;
-mod slope;
-mod state;
-mod sweep;
-mod tiles;
-mod version;
-mod world;
-mod world_int;
 
 pub use batch::*;
+pub use closest::*;
 pub use contact::*;
 pub use kit::*;
 pub use overlap::*;

@@ -1,10 +1,10 @@
-//! Convex polygons and capsules: the hull constructor, both predicate flavours, closed segment
-//! tests and the polygon ray cast.
+//! Convex polygons and capsules: the hull constructor, both predicate flavours and the closed
+//! segment tests.
 
 use super::c2d_status;
-use super::{answer, guard, write_out, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_OK};
+use super::{guard, write_out, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_OK};
 use crate::query;
-use crate::shape::{Capsule, Circle, Hit, Obb, Poly, PolyError, Rect, Segment, Vec2};
+use crate::shape::{Capsule, Circle, Obb, Poly, PolyError, Rect, Segment, Vec2};
 
 /// `c2d_poly_make`: fewer than 3 points that are not all on one line (since 1.2).
 pub const C2D_ERR_DEGENERATE: c2d_status = 6;
@@ -39,35 +39,39 @@ pub unsafe extern "C" fn c2d_poly_make(pts: *const Vec2, n: usize, out: *mut Pol
     })
 }
 
-/// Strict overlap of point `p` and convex polygon `b`: `p` strictly inside `b`. Exactly touching is NOT a collision. Polygons are convex,
-/// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// Strict overlap of point `p` and convex polygon `b`: `p` strictly inside `b`. Exactly touching is
+/// NOT a collision. Polygons are convex, counter-clockwise in y-up terms (clockwise on a y-down
+/// screen), as `c2d_poly_make` builds them. Exact on the grid domain (multiples of 1/256, |v| <=
+/// 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_overlap_point_poly(p: Vec2, b: Poly) -> bool {
     guard(false, || query::overlap_point_poly(p, &b))
 }
 
-/// Closed test of point `p` and convex polygon `b`: true when they overlap or touch (the `c2d_overlap_point_poly` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// Closed test of point `p` and convex polygon `b`: true when they overlap or touch (the
+/// `c2d_overlap_point_poly` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v|
+/// <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_touch_point_poly(p: Vec2, b: Poly) -> bool {
     guard(false, || query::touch_point_poly(p, &b))
 }
 
-/// Strict overlap of rect `a` and convex polygon `b`: no separating axis among the rect's and the polygon's edge normals. Exactly touching is NOT a collision. Polygons are convex,
+/// Strict overlap of rect `a` and convex polygon `b`: no separating axis among the rect's and the
+/// polygon's edge normals. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
+/// polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_overlap_rect_poly(a: Rect, b: Poly) -> bool {
     guard(false, || query::overlap_rect_poly(a, &b))
 }
 
-/// Closed test of rect `a` and convex polygon `b`: true when they overlap or touch (the `c2d_overlap_rect_poly` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// Closed test of rect `a` and convex polygon `b`: true when they overlap or touch (the
+/// `c2d_overlap_rect_poly` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v| <=
+/// 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_touch_rect_poly(a: Rect, b: Poly) -> bool {
     guard(false, || query::touch_rect_poly(a, &b))
@@ -93,124 +97,138 @@ pub extern "C" fn c2d_touch_obb_poly(a: Obb, b: Poly) -> bool {
     guard(false, || query::touch_obb_poly(a, &b))
 }
 
-/// Strict overlap of convex polygons `a` and `b`: no separating axis among both polygons' edge normals. Exactly touching is NOT a collision. Polygons are convex,
-/// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// Strict overlap of convex polygons `a` and `b`: no separating axis among both polygons' edge
+/// normals. Exactly touching is NOT a collision. Polygons are convex, counter-clockwise in y-up
+/// terms (clockwise on a y-down screen), as `c2d_poly_make` builds them. Exact on the grid domain
+/// (multiples of 1/256, |v| <= 16384); false if any input is NaN or a polygon is no shape (zero
+/// area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_overlap_poly_poly(a: Poly, b: Poly) -> bool {
     guard(false, || query::overlap_poly_poly(&a, &b))
 }
 
-/// Closed test of convex polygons `a` and `b`: true when they overlap or touch (the `c2d_overlap_poly_poly` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// Closed test of convex polygons `a` and `b`: true when they overlap or touch (the
+/// `c2d_overlap_poly_poly` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v| <=
+/// 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_touch_poly_poly(a: Poly, b: Poly) -> bool {
     guard(false, || query::touch_poly_poly(&a, &b))
 }
 
-/// Strict overlap of convex polygon `a` and circle `b`: the distance from `b`'s centre to `a` `< r` (0 when the centre is inside); `r < 0` is empty. Exactly touching is NOT a collision. Polygons are convex,
-/// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// Strict overlap of convex polygon `a` and circle `b`: the distance from `b`'s centre to `a` `< r`
+/// (0 when the centre is inside); `r < 0` is empty. Exactly touching is NOT a collision. Polygons
+/// are convex, counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make`
+/// builds them. Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is
+/// NaN or a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_overlap_poly_circle(a: Poly, b: Circle) -> bool {
     guard(false, || query::overlap_poly_circle(&a, b))
 }
 
-/// Closed test of convex polygon `a` and circle `b`: true when they overlap or touch (the `c2d_overlap_poly_circle` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// Closed test of convex polygon `a` and circle `b`: true when they overlap or touch (the
+/// `c2d_overlap_poly_circle` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v|
+/// <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_touch_poly_circle(a: Poly, b: Circle) -> bool {
     guard(false, || query::touch_poly_circle(&a, b))
 }
 
-/// Strict overlap of convex polygon `a` and capsule `b`: the distance from `b`'s core segment to `a` `< b.r`; `r < 0` is empty. Exactly touching is NOT a collision. Polygons are convex,
+/// Strict overlap of convex polygon `a` and capsule `b`: the distance from `b`'s core segment to
+/// `a` `< b.r`; `r < 0` is empty. Exactly touching is NOT a collision. Polygons are convex,
 /// counter-clockwise in y-up terms (clockwise on a y-down screen), as `c2d_poly_make` builds them.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or a
+/// polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_overlap_poly_capsule(a: Poly, b: Capsule) -> bool {
     guard(false, || query::overlap_poly_capsule(&a, &b))
 }
 
-/// Closed test of convex polygon `a` and capsule `b`: true when they overlap or touch (the `c2d_overlap_poly_capsule` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN or
-/// a polygon is no shape (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`).
+/// Closed test of convex polygon `a` and capsule `b`: true when they overlap or touch (the
+/// `c2d_overlap_poly_capsule` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v|
+/// <= 16384); false if any input is NaN or a polygon is no shape (zero area, or a `count` outside
+/// 3..=C2D_POLY_MAX: see `c2d_poly`).
 #[no_mangle]
 pub extern "C" fn c2d_touch_poly_capsule(a: Poly, b: Capsule) -> bool {
     guard(false, || query::touch_poly_capsule(&a, &b))
 }
 
-/// Strict overlap of point `p` and capsule `b`: the distance from `p` to the core segment `b.a..b.b` `< b.r`. Exactly touching is NOT a collision.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+/// Strict overlap of point `p` and capsule `b`: the distance from `p` to the core segment
+/// `b.a..b.b` `< b.r`. Exactly touching is NOT a collision. Exact on the grid domain (multiples of
+/// 1/256, |v| <= 16384); false if any input is NaN.
 #[no_mangle]
 pub extern "C" fn c2d_overlap_point_capsule(p: Vec2, b: Capsule) -> bool {
     guard(false, || query::overlap_point_capsule(p, &b))
 }
 
-/// Closed test of point `p` and capsule `b`: true when they overlap or touch (the `c2d_overlap_point_capsule` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+/// Closed test of point `p` and capsule `b`: true when they overlap or touch (the
+/// `c2d_overlap_point_capsule` formula with `<=`). Exact on the grid domain (multiples of 1/256,
+/// |v| <= 16384); false if any input is NaN.
 #[no_mangle]
 pub extern "C" fn c2d_touch_point_capsule(p: Vec2, b: Capsule) -> bool {
     guard(false, || query::touch_point_capsule(p, &b))
 }
 
-/// Strict overlap of rect `a` and capsule `b`: the distance from `b`'s core segment to `a` `< b.r`. Exactly touching is NOT a collision.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+/// Strict overlap of rect `a` and capsule `b`: the distance from `b`'s core segment to `a` `< b.r`.
+/// Exactly touching is NOT a collision. Exact on the grid domain (multiples of 1/256, |v| <=
+/// 16384); false if any input is NaN.
 #[no_mangle]
 pub extern "C" fn c2d_overlap_rect_capsule(a: Rect, b: Capsule) -> bool {
     guard(false, || query::overlap_rect_capsule(a, &b))
 }
 
-/// Closed test of rect `a` and capsule `b`: true when they overlap or touch (the `c2d_overlap_rect_capsule` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+/// Closed test of rect `a` and capsule `b`: true when they overlap or touch (the
+/// `c2d_overlap_rect_capsule` formula with `<=`). Exact on the grid domain (multiples of 1/256, |v|
+/// <= 16384); false if any input is NaN.
 #[no_mangle]
 pub extern "C" fn c2d_touch_rect_capsule(a: Rect, b: Capsule) -> bool {
     guard(false, || query::touch_rect_capsule(a, &b))
 }
 
-/// Strict overlap of oriented box `a` and capsule `b`: the distance from `b`'s core segment to `a` `< b.r`. Exactly touching is NOT a collision.
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN.
+/// Strict overlap of oriented box `a` and capsule `b`: the distance from `b`'s core segment to `a`
+/// `< b.r`. Exactly touching is NOT a collision. Exact on the grid domain for rotations by
+/// multiples of 90°, within 1e-4·size otherwise; false if any input is NaN.
 #[no_mangle]
 pub extern "C" fn c2d_overlap_obb_capsule(a: Obb, b: Capsule) -> bool {
     guard(false, || query::overlap_obb_capsule(a, &b))
 }
 
-/// Closed test of oriented box `a` and capsule `b`: true when they overlap or touch (the `c2d_overlap_obb_capsule` formula with `<=`).
-/// Exact on the grid domain for rotations by multiples of 90°, within 1e-4·size otherwise;
-/// false if any input is NaN.
+/// Closed test of oriented box `a` and capsule `b`: true when they overlap or touch (the
+/// `c2d_overlap_obb_capsule` formula with `<=`). Exact on the grid domain for rotations by
+/// multiples of 90°, within 1e-4·size otherwise; false if any input is NaN.
 #[no_mangle]
 pub extern "C" fn c2d_touch_obb_capsule(a: Obb, b: Capsule) -> bool {
     guard(false, || query::touch_obb_capsule(a, &b))
 }
 
-/// Strict overlap of capsule `a` and circle `b`: the distance from `b`'s centre to `a`'s core segment `< a.r + b.r`; a negative radius is empty. Exactly touching is NOT a collision.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+/// Strict overlap of capsule `a` and circle `b`: the distance from `b`'s centre to `a`'s core
+/// segment `< a.r + b.r`; a negative radius is empty. Exactly touching is NOT a collision. Exact on
+/// the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
 #[no_mangle]
 pub extern "C" fn c2d_overlap_capsule_circle(a: Capsule, b: Circle) -> bool {
     guard(false, || query::overlap_capsule_circle(&a, b))
 }
 
-/// Closed test of capsule `a` and circle `b`: true when they overlap or touch (the `c2d_overlap_capsule_circle` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+/// Closed test of capsule `a` and circle `b`: true when they overlap or touch (the
+/// `c2d_overlap_capsule_circle` formula with `<=`). Exact on the grid domain (multiples of 1/256,
+/// |v| <= 16384); false if any input is NaN.
 #[no_mangle]
 pub extern "C" fn c2d_touch_capsule_circle(a: Capsule, b: Circle) -> bool {
     guard(false, || query::touch_capsule_circle(&a, b))
 }
 
-/// Strict overlap of capsules `a` and `b`: the distance between the core segments `< a.r + b.r`. Exactly touching is NOT a collision.
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+/// Strict overlap of capsules `a` and `b`: the distance between the core segments `< a.r + b.r`.
+/// Exactly touching is NOT a collision. Exact on the grid domain (multiples of 1/256, |v| <=
+/// 16384); false if any input is NaN.
 #[no_mangle]
 pub extern "C" fn c2d_overlap_capsule_capsule(a: Capsule, b: Capsule) -> bool {
     guard(false, || query::overlap_capsule_capsule(&a, &b))
 }
 
-/// Closed test of capsules `a` and `b`: true when they overlap or touch (the `c2d_overlap_capsule_capsule` formula with `<=`).
-/// Exact on the grid domain (multiples of 1/256, |v| <= 16384); false if any input is NaN.
+/// Closed test of capsules `a` and `b`: true when they overlap or touch (the
+/// `c2d_overlap_capsule_capsule` formula with `<=`). Exact on the grid domain (multiples of 1/256,
+/// |v| <= 16384); false if any input is NaN.
 #[no_mangle]
 pub extern "C" fn c2d_touch_capsule_capsule(a: Capsule, b: Capsule) -> bool {
     guard(false, || query::touch_capsule_capsule(&a, &b))
@@ -231,24 +249,4 @@ pub extern "C" fn c2d_intersect_segment_poly(s: Segment, p: Poly) -> bool {
 #[no_mangle]
 pub extern "C" fn c2d_intersect_segment_capsule(s: Segment, k: Capsule) -> bool {
     guard(false, || query::intersect_segment_capsule(s, &k))
-}
-
-/// The closed segment `origin..origin+delta` against the closed convex polygon `b`: true exactly
-/// when `c2d_intersect_segment_poly` is for that segment (end point computed in f32). `t`, `pos`,
-/// `point` as for `c2d_raycast_rect`; `normal`: the outward unit normal of the edge entered (the
-/// earlier edge in `b`'s order when entering at a vertex), zero for an origin strictly inside.
-/// False for any NaN, for an infinite origin, delta or vertex, and for a polygon that is no shape
-/// (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`). `out` may be NULL (answer
-/// only); it is left untouched when the answer is false.
-#[no_mangle]
-pub unsafe extern "C" fn c2d_raycast_poly(
-    origin: Vec2,
-    delta: Vec2,
-    b: Poly,
-    out: *mut Hit,
-) -> bool {
-    // SAFETY: `out` is NULL or writable, as this function's contract requires.
-    guard(false, || unsafe {
-        answer(query::raycast_poly(origin, delta, &b), out)
-    })
 }

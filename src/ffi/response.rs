@@ -68,12 +68,12 @@ pub unsafe extern "C" fn c2d_move_rect(
     })
 }
 
-/// The move of an integer engine (a GameLib-style tile game): `a` moves `dx` along x first, then `dy` along y, each as
-/// far as possible without overlapping strictly, at any unit position along the way, an obstacle
-/// of `obstacles[0..n]` it did not overlap at the start (touching is fine). Exact to the unit;
-/// positions saturate at the int32 range. `blocked` (nullable) gets bit 0 (`C2D_BLOCKED_X`) if x moved less
-/// than `dx`, bit 1 (`C2D_BLOCKED_Y`) if y moved less than `dy` (by an obstacle or by saturation). NULL `obstacles` is
-/// read as no obstacles.
+/// The move of an integer engine (a GameLib-style tile game): `a` moves `dx` along x first, then
+/// `dy` along y, each as far as possible without overlapping strictly, at any unit position along
+/// the way, an obstacle of `obstacles[0..n]` it did not overlap at the start (touching is fine).
+/// Exact to the unit; positions saturate at the int32 range. `blocked` (nullable) gets bit 0
+/// (`C2D_BLOCKED_X`) if x moved less than `dx`, bit 1 (`C2D_BLOCKED_Y`) if y moved less than `dy`
+/// (by an obstacle or by saturation). NULL `obstacles` is read as no obstacles.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_move_recti(
     a: RectI,

@@ -34,28 +34,27 @@ fn shape_status(r: Result<(), ShapeError>) -> c2d_status {
     }
 }
 
-/// Makes item `id` a slope tile: the right triangle filling half of its rect, with the right
-/// angle at `corner` (`C2D_SLOPE_X0Y0`, `_X1Y0`, `_X0Y1`, `_X1Y1`) and its slanted face joining
-/// the two corners beside it. The triangle's vertices are the rect's corners (rounded to double
-/// where a far edge `x + w` is not one) and follow the rect through `c2d_world_update[_d]` and
-/// moves.
+/// Makes item `id` a slope tile: the right triangle filling half of its rect, with the right angle
+/// at `corner` (`C2D_SLOPE_X0Y0`, `_X1Y0`, `_X0Y1`, `_X1Y1`) and its slanted face joining the two
+/// corners beside it. The triangle's vertices are the rect's corners (rounded to double where a far
+/// edge `x + w` is not one) and follow the rect through `c2d_world_update[_d]` and moves.
 ///
-/// Moves (`c2d_world_move`, `_check`, `_project` and their `_d` twins) meet the triangle, not
-/// the rect: a rect mover sliding into the slanted face goes along it (walking into a 45° ramp
-/// goes up it; gravity on a ramp slides down it unless the game cancels it), and crosses the
-/// joins between floors and slopes, and between slopes, without catching on their corners.
-/// Hits on the slanted face have a unit normal that is not along an axis (hits on a polygon's
-/// other faces have axis normals as before); touch, cross and bounce apply as with rects (bounce
-/// reflects about the face's normal). Where a polygon's corner is met exactly, with two of its
-/// normals possible (to within rounding), the hit takes a slanted face's if one is among them,
-/// else the one that opposes the motion least, and comes after the other items met at the same
-/// time; among polygon items, the corners of rect items met exactly are met on the face that
-/// opposes the motion least. A mover resting on a slanted face rests a few ulps above it (the face does not pass
-/// through doubles): never strictly inside. `c2d_world_ground` counts a slanted face under the
-/// item as a floor, `c2d_world_fits` and `c2d_world_push_out` count the triangle (pushing out
-/// tries the faces of its box and the way out through its nearest face). A slope moved by
-/// `c2d_world_move_solid` carries the items resting on its faces (by the same delta) and pushes
-/// by its rect. Queries by shape and pairs go by the item's rect (its bounding box).
+/// Moves (`c2d_world_move`, `_check`, `_project` and their `_d` twins) meet the triangle, not the
+/// rect: a rect mover sliding into the slanted face goes along it (walking into a 45° ramp goes up
+/// it; gravity on a ramp slides down it unless the game cancels it), and crosses the joins between
+/// floors and slopes, and between slopes, without catching on their corners. Hits on the slanted
+/// face have a unit normal that is not along an axis (hits on a polygon's other faces have axis
+/// normals as before); touch, cross and bounce apply as with rects (bounce reflects about the
+/// face's normal). Where a polygon's corner is met exactly, with two of its normals possible (to
+/// within rounding), the hit takes a slanted face's if one is among them, else the one that opposes
+/// the motion least, and comes after the other items met at the same time; among polygon items, the
+/// corners of rect items met exactly are met on the face that opposes the motion least. A mover
+/// resting on a slanted face rests a few ulps above it (the face does not pass through doubles):
+/// never strictly inside. `c2d_world_ground` counts a slanted face under the item as a floor,
+/// `c2d_world_fits` and `c2d_world_push_out` count the triangle (pushing out tries the faces of its
+/// box and the way out through its nearest face). A slope moved by `c2d_world_move_solid` carries
+/// the items resting on its faces (by the same delta) and pushes by its rect. Queries by shape and
+/// pairs go by the item's rect (its bounding box).
 ///
 /// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a dead handle, `C2D_ERR_INVALID` for a
 /// corner above 3, `C2D_ERR_DEGENERATE` for a rect of zero width or height (nothing changes).

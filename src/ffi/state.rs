@@ -15,15 +15,15 @@ pub const C2D_ERR_VERSION: c2d_status = 9;
 pub const C2D_SNAPSHOT_VERSION: u32 = 1;
 const _: () = assert!(C2D_SNAPSHOT_VERSION == SNAPSHOT_VERSION as u32);
 
-/// A 64-bit hash of the world's state, to compare two machines' worlds frame by frame (lockstep
-/// and rollback netcode, replays): every live item's handle (its slot and generation, not which
-/// world issued it), rect (the bits of the doubles as last given), category, mask, one-way face
-/// and shape, the order in which free slots will be reused by `c2d_world_add`, the cell size and
-/// the precision (f32 or double world), and the tile layers (their grids, codes, categories and
-/// which items are theirs; a world without layers hashes as before them). Equal states give equal hashes on every target, however
-/// they were reached (how the broad phase happens to store the items does not count); user
-/// values do not count (they are often pointers). Not a cryptographic hash: different states collide by chance only. 0 for
-/// a NULL world (since 1.3).
+/// A 64-bit hash of the world's state, to compare two machines' worlds frame by frame (lockstep and
+/// rollback netcode, replays): every live item's handle (its slot and generation, not which world
+/// issued it), rect (the bits of the doubles as last given), category, mask, one-way face and
+/// shape, the order in which free slots will be reused by `c2d_world_add`, the cell size and the
+/// precision (f32 or double world), and the tile layers (their grids, codes, categories and which
+/// items are theirs; a world without layers hashes as before them). Equal states give equal hashes
+/// on every target, however they were reached (how the broad phase happens to store the items does
+/// not count); user values do not count (they are often pointers). Not a cryptographic hash:
+/// different states collide by chance only. 0 for a NULL world (since 1.3).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_hash(w: *const World) -> u64 {
     guard(0, || {
@@ -42,11 +42,12 @@ pub unsafe extern "C" fn c2d_world_snapshot_size(w: *const World) -> usize {
     })
 }
 
-/// Writes the world's snapshot into `buf` when `cap` bytes are enough for it, else writes
-/// nothing; returns its size either way (0 for a NULL world; `buf` may be NULL when `cap` is 0).
-/// A snapshot holds every item (rect, user value, category and mask, one-way face, shape), every
-/// slot's generation, the order of reuse of free slots and the tile layers, in a fixed little-endian layout with
-/// a version and a check: it restores on any target, 64- or 32-bit, x86 or ARM (since 1.3).
+/// Writes the world's snapshot into `buf` when `cap` bytes are enough for it, else writes nothing;
+/// returns its size either way (0 for a NULL world; `buf` may be NULL when `cap` is 0). A snapshot
+/// holds every item (rect, user value, category and mask, one-way face, shape), every slot's
+/// generation, the order of reuse of free slots and the tile layers, in a fixed little-endian
+/// layout with a version and a check: it restores on any target, 64- or 32-bit, x86 or ARM (since
+/// 1.3).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_snapshot(w: *const World, buf: *mut u8, cap: usize) -> usize {
     guard(0, || {

@@ -2,7 +2,7 @@
 
 use super::{answer, guard};
 use crate::query;
-use crate::shape::{Circle, Hit, Obb, Rect, Segment, Vec2};
+use crate::shape::{Capsule, Circle, Hit, Obb, Poly, Rect, Segment, Vec2};
 
 /// Rect `a` moving by `delta` (t from 0 to 1) against the static rect `b`: true at the first
 /// moment they would overlap STRICTLY. Sliding along a face while touching is not a hit; moving
@@ -186,5 +186,45 @@ pub unsafe extern "C" fn c2d_raycast_segment(
     // SAFETY: `out` is NULL or writable, as this function's contract requires.
     guard(false, || unsafe {
         answer(query::raycast_segment(origin, delta, b), out)
+    })
+}
+
+/// The closed segment `origin..origin+delta` against the closed convex polygon `b`: true exactly
+/// when `c2d_intersect_segment_poly` is for that segment (end point computed in f32). `t`, `pos`,
+/// `point` as for `c2d_raycast_rect`; `normal`: the outward unit normal of the edge entered (the
+/// earlier edge in `b`'s order when entering at a vertex), zero for an origin strictly inside.
+/// False for any NaN, for an infinite origin, delta or vertex, and for a polygon that is no shape
+/// (zero area, or a `count` outside 3..=C2D_POLY_MAX: see `c2d_poly`). `out` may be NULL (answer
+/// only); it is left untouched when the answer is false.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_raycast_poly(
+    origin: Vec2,
+    delta: Vec2,
+    b: Poly,
+    out: *mut Hit,
+) -> bool {
+    // SAFETY: `out` is NULL or writable, as this function's contract requires.
+    guard(false, || unsafe {
+        answer(query::raycast_poly(origin, delta, &b), out)
+    })
+}
+
+/// The closed segment `origin..origin+delta` against the closed capsule `b`: true exactly when
+/// `c2d_intersect_segment_capsule` is for that segment (end point computed in f32). `t`, `pos`,
+/// `point` as for `c2d_raycast_rect`; `normal`: the outward unit normal where the segment enters
+/// (from the core segment toward the entry point), zero for an origin strictly inside; a bare
+/// segment (`r == 0`) is entered through its side facing the origin. False for any NaN, for an
+/// infinite origin or delta, and for `r < 0`. `out` may be NULL (answer only); it is left
+/// untouched when the answer is false.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_raycast_capsule(
+    origin: Vec2,
+    delta: Vec2,
+    b: Capsule,
+    out: *mut Hit,
+) -> bool {
+    // SAFETY: `out` is NULL or writable, as this function's contract requires.
+    guard(false, || unsafe {
+        answer(query::raycast_capsule(origin, delta, &b), out)
     })
 }

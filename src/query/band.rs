@@ -13,10 +13,8 @@
 //! Every comparison here is exact: an f64 estimate with an error bound decides the clear cases,
 //! expansions the close ones.
 
+use super::math::U;
 use crate::shape::{Edge, Edges, RectD};
-
-/// Half an ulp of 1: the relative rounding error of one f64 operation.
-const U: f64 = f64::EPSILON / 2.0;
 
 /// bump.lua's `DELTA`: the least band of a double-precision world.
 pub(crate) const BUMP_DELTA: f64 = 1e-10;

@@ -661,76 +661,176 @@ pub(crate) fn circle_rects_with<I: RectItems + ?Sized>(
     }
 }
 
-/// The functions of one query shape against one item kind, both flavours.
-macro_rules! batch {
-    (
-        $(#[$doc:meta])*
-        $overlap:ident, $touch:ident, $q:ident: $qty:ty, $items:ident: $trait:ident,
-        |$c:ident| $body:expr
-    ) => {
-        $(#[$doc])*
-        ///
-        /// Strict: touching is not overlapping. Writes bit `i % 64` of `bits[i / 64]` for every
-        /// item (words past the end of `bits` are not written; the last word's unused bits are
-        /// 0) and the indices of the hits in ascending order into `out` (as many as fit).
-        /// Returns the number of hits, which may exceed `out.len()`.
-        pub fn $overlap<I: $trait + ?Sized>(
-            $q: $qty,
-            $items: &I,
-            bits: Option<&mut [u64]>,
-            out: &mut [u32],
-        ) -> usize {
-            let $c = false;
-            $body(bits, out)
-        }
-        $(#[$doc])*
-        ///
-        /// Closed: touching counts. Outputs as the strict function.
-        pub fn $touch<I: $trait + ?Sized>(
-            $q: $qty,
-            $items: &I,
-            bits: Option<&mut [u64]>,
-            out: &mut [u32],
-        ) -> usize {
-            let $c = true;
-            $body(bits, out)
-        }
-    };
+/// A rect against many rects: item `i` is hit when `overlap_rect_rect(q, items[i])` (or
+/// `touch_rect_rect`) is true.
+///
+/// Strict: touching is not overlapping. Writes bit `i % 64` of `bits[i / 64]` for every
+/// item (words past the end of `bits` are not written; the last word's unused bits are
+/// 0) and the indices of the hits in ascending order into `out` (as many as fit).
+/// Returns the number of hits, which may exceed `out.len()`.
+pub fn overlap_rect_rects<I: RectItems + ?Sized>(
+    q: Rect,
+    items: &I,
+    bits: Option<&mut [u64]>,
+    out: &mut [u32],
+) -> usize {
+    rects_with(q, false, false, items, bits, out)
 }
 
-batch!(
-    /// A rect against many rects: item `i` is hit when `overlap_rect_rect(q, items[i])` (or
-    /// `touch_rect_rect`) is true.
-    overlap_rect_rects, touch_rect_rects, q: Rect, items: RectItems,
-    |closed| |bits, out| rects_with(q, false, closed, items, bits, out)
-);
-batch!(
-    /// A point against many rects: item `i` is hit when `overlap_point_rect(p, items[i])` (or
-    /// `touch_point_rect`) is true.
-    overlap_point_rects, touch_point_rects, p: Vec2, items: RectItems,
-    |closed| |bits, out| rects_with(Rect::new(p.x, p.y, 0.0, 0.0), true, closed, items, bits, out)
-);
-batch!(
-    /// A circle against many rects: item `i` is hit when `overlap_rect_circle(items[i], q)` (or
-    /// `touch_rect_circle`) is true.
-    overlap_circle_rects, touch_circle_rects, q: Circle, items: RectItems,
-    |closed| |bits, out| circle_rects_with(q, closed, items, bits, out)
-);
-batch!(
-    /// A rect against many circles: item `i` is hit when `overlap_rect_circle(q, items[i])` (or
-    /// `touch_rect_circle`) is true.
-    overlap_rect_circles, touch_rect_circles, q: Rect, items: CircleItems,
-    |closed| |bits, out| rect_circles_with(q, closed, items, bits, out)
-);
-batch!(
-    /// A circle against many circles: item `i` is hit when `overlap_circle_circle(q, items[i])`
-    /// (or `touch_circle_circle`) is true.
-    overlap_circle_circles, touch_circle_circles, q: Circle, items: CircleItems,
-    |closed| |bits, out| circles_with(q, false, closed, items, bits, out)
-);
-batch!(
-    /// A point against many circles: item `i` is hit when `overlap_point_circle(p, items[i])`
-    /// (or `touch_point_circle`) is true.
-    overlap_point_circles, touch_point_circles, p: Vec2, items: CircleItems,
-    |closed| |bits, out| circles_with(Circle::new(p.x, p.y, 0.0), true, closed, items, bits, out)
-);
+/// A rect against many rects: item `i` is hit when `overlap_rect_rect(q, items[i])` (or
+/// `touch_rect_rect`) is true.
+///
+/// Closed: touching counts. Outputs as the strict function.
+pub fn touch_rect_rects<I: RectItems + ?Sized>(
+    q: Rect,
+    items: &I,
+    bits: Option<&mut [u64]>,
+    out: &mut [u32],
+) -> usize {
+    rects_with(q, false, true, items, bits, out)
+}
+
+/// A point against many rects: item `i` is hit when `overlap_point_rect(p, items[i])` (or
+/// `touch_point_rect`) is true.
+///
+/// Strict: touching is not overlapping. Writes bit `i % 64` of `bits[i / 64]` for every
+/// item (words past the end of `bits` are not written; the last word's unused bits are
+/// 0) and the indices of the hits in ascending order into `out` (as many as fit).
+/// Returns the number of hits, which may exceed `out.len()`.
+pub fn overlap_point_rects<I: RectItems + ?Sized>(
+    p: Vec2,
+    items: &I,
+    bits: Option<&mut [u64]>,
+    out: &mut [u32],
+) -> usize {
+    rects_with(Rect::new(p.x, p.y, 0.0, 0.0), true, false, items, bits, out)
+}
+
+/// A point against many rects: item `i` is hit when `overlap_point_rect(p, items[i])` (or
+/// `touch_point_rect`) is true.
+///
+/// Closed: touching counts. Outputs as the strict function.
+pub fn touch_point_rects<I: RectItems + ?Sized>(
+    p: Vec2,
+    items: &I,
+    bits: Option<&mut [u64]>,
+    out: &mut [u32],
+) -> usize {
+    rects_with(Rect::new(p.x, p.y, 0.0, 0.0), true, true, items, bits, out)
+}
+
+/// A circle against many rects: item `i` is hit when `overlap_rect_circle(items[i], q)` (or
+/// `touch_rect_circle`) is true.
+///
+/// Strict: touching is not overlapping. Writes bit `i % 64` of `bits[i / 64]` for every
+/// item (words past the end of `bits` are not written; the last word's unused bits are
+/// 0) and the indices of the hits in ascending order into `out` (as many as fit).
+/// Returns the number of hits, which may exceed `out.len()`.
+pub fn overlap_circle_rects<I: RectItems + ?Sized>(
+    q: Circle,
+    items: &I,
+    bits: Option<&mut [u64]>,
+    out: &mut [u32],
+) -> usize {
+    circle_rects_with(q, false, items, bits, out)
+}
+
+/// A circle against many rects: item `i` is hit when `overlap_rect_circle(items[i], q)` (or
+/// `touch_rect_circle`) is true.
+///
+/// Closed: touching counts. Outputs as the strict function.
+pub fn touch_circle_rects<I: RectItems + ?Sized>(
+    q: Circle,
+    items: &I,
+    bits: Option<&mut [u64]>,
+    out: &mut [u32],
+) -> usize {
+    circle_rects_with(q, true, items, bits, out)
+}
+
+/// A rect against many circles: item `i` is hit when `overlap_rect_circle(q, items[i])` (or
+/// `touch_rect_circle`) is true.
+///
+/// Strict: touching is not overlapping. Writes bit `i % 64` of `bits[i / 64]` for every
+/// item (words past the end of `bits` are not written; the last word's unused bits are
+/// 0) and the indices of the hits in ascending order into `out` (as many as fit).
+/// Returns the number of hits, which may exceed `out.len()`.
+pub fn overlap_rect_circles<I: CircleItems + ?Sized>(
+    q: Rect,
+    items: &I,
+    bits: Option<&mut [u64]>,
+    out: &mut [u32],
+) -> usize {
+    rect_circles_with(q, false, items, bits, out)
+}
+
+/// A rect against many circles: item `i` is hit when `overlap_rect_circle(q, items[i])` (or
+/// `touch_rect_circle`) is true.
+///
+/// Closed: touching counts. Outputs as the strict function.
+pub fn touch_rect_circles<I: CircleItems + ?Sized>(
+    q: Rect,
+    items: &I,
+    bits: Option<&mut [u64]>,
+    out: &mut [u32],
+) -> usize {
+    rect_circles_with(q, true, items, bits, out)
+}
+
+/// A circle against many circles: item `i` is hit when `overlap_circle_circle(q, items[i])`
+/// (or `touch_circle_circle`) is true.
+///
+/// Strict: touching is not overlapping. Writes bit `i % 64` of `bits[i / 64]` for every
+/// item (words past the end of `bits` are not written; the last word's unused bits are
+/// 0) and the indices of the hits in ascending order into `out` (as many as fit).
+/// Returns the number of hits, which may exceed `out.len()`.
+pub fn overlap_circle_circles<I: CircleItems + ?Sized>(
+    q: Circle,
+    items: &I,
+    bits: Option<&mut [u64]>,
+    out: &mut [u32],
+) -> usize {
+    circles_with(q, false, false, items, bits, out)
+}
+
+/// A circle against many circles: item `i` is hit when `overlap_circle_circle(q, items[i])`
+/// (or `touch_circle_circle`) is true.
+///
+/// Closed: touching counts. Outputs as the strict function.
+pub fn touch_circle_circles<I: CircleItems + ?Sized>(
+    q: Circle,
+    items: &I,
+    bits: Option<&mut [u64]>,
+    out: &mut [u32],
+) -> usize {
+    circles_with(q, false, true, items, bits, out)
+}
+
+/// A point against many circles: item `i` is hit when `overlap_point_circle(p, items[i])`
+/// (or `touch_point_circle`) is true.
+///
+/// Strict: touching is not overlapping. Writes bit `i % 64` of `bits[i / 64]` for every
+/// item (words past the end of `bits` are not written; the last word's unused bits are
+/// 0) and the indices of the hits in ascending order into `out` (as many as fit).
+/// Returns the number of hits, which may exceed `out.len()`.
+pub fn overlap_point_circles<I: CircleItems + ?Sized>(
+    p: Vec2,
+    items: &I,
+    bits: Option<&mut [u64]>,
+    out: &mut [u32],
+) -> usize {
+    circles_with(Circle::new(p.x, p.y, 0.0), true, false, items, bits, out)
+}
+
+/// A point against many circles: item `i` is hit when `overlap_point_circle(p, items[i])`
+/// (or `touch_point_circle`) is true.
+///
+/// Closed: touching counts. Outputs as the strict function.
+pub fn touch_point_circles<I: CircleItems + ?Sized>(
+    p: Vec2,
+    items: &I,
+    bits: Option<&mut [u64]>,
+    out: &mut [u32],
+) -> usize {
+    circles_with(Circle::new(p.x, p.y, 0.0), true, true, items, bits, out)
+}

@@ -1,4 +1,5 @@
-//! Closest points and distances.
+//! Closest points and distances: of rects, circles, boxes and segments, then of convex
+//! polygons and capsules (their nearest cores, `poly_contact.rs`).
 //!
 //! Distances are 0 when the shapes touch or overlap, `+inf` against an empty circle (`r < 0`)
 //! and NaN when any input is NaN.
@@ -8,12 +9,17 @@
 //! at infinity), the shape is treated as empty, as the predicates (false) and contacts (none)
 //! already treat it: the distance is `+inf` and the closest point `(+inf, +inf)`.
 
+use super::poly::{
+    touch_capsule_capsule, touch_capsule_circle, touch_obb_capsule, touch_obb_poly,
+    touch_poly_capsule, touch_poly_circle, touch_poly_poly, touch_rect_capsule, touch_rect_poly,
+};
+use super::poly_contact::{gap_between, Shape};
 use super::sat;
 use crate::platform::hypot;
 use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-use crate::shape::{Aabb, Circle, Frame, Obb, Rect, Segment, Vec2, P};
+use crate::shape::{Aabb, Capsule, Circle, Frame, Obb, Poly, Rect, Segment, Vec2, P, POLY_MAX};
 
 /// The point of the rect nearest to `p` (`p` itself when inside).
 pub fn closest_point_rect(r: Rect, p: Vec2) -> Vec2 {
@@ -205,4 +211,112 @@ fn boxes(a: &Frame, b: &Frame) -> f32 {
         }
     }
     best as f32
+}
+
+/// The coordinates of the vertices in use (none for a `count` out of range).
+fn poly_f(p: &Poly) -> [f32; 2 * POLY_MAX] {
+    let mut out = [0.0; 2 * POLY_MAX];
+    for (i, v) in p.vertices().unwrap_or(&[]).iter().enumerate() {
+        out[2 * i] = v.x;
+        out[2 * i + 1] = v.y;
+    }
+    out
+}
+
+fn capsule_f(k: &Capsule) -> [f32; 5] {
+    [k.a.x, k.a.y, k.b.x, k.b.y, k.r]
+}
+
+/// A distance where an empty shape (`r < 0`) is infinitely far and a polygon whose `count` is
+/// outside `3..=8` gives NaN.
+fn measured(d: f32, a: &[f32], b: &[f32], empty: bool, bad_count: bool) -> f32 {
+    if a.iter().chain(b).any(|v| v.is_nan()) {
+        f32::NAN
+    } else if empty || bad_count {
+        f32::INFINITY
+    } else {
+        distance(d, a, b)
+    }
+}
+
+fn bad(p: &Poly) -> bool {
+    p.vertices().is_none()
+}
+
+fn empty_k(k: &Capsule) -> bool {
+    k.r < 0.0
+}
+
+/// Distance between a rect and a convex polygon.
+pub fn distance_rect_poly(a: Rect, b: &Poly) -> f32 {
+    let d = gap_between(touch_rect_poly(a, b), Shape::rect(a), Shape::poly(b));
+    measured(d, &rect_f(a), &poly_f(b), false, bad(b))
+}
+
+/// Distance between an oriented box and a convex polygon.
+pub fn distance_obb_poly(a: Obb, b: &Poly) -> f32 {
+    let d = gap_between(touch_obb_poly(a, b), Shape::obb(a), Shape::poly(b));
+    measured(d, &obb_f(a), &poly_f(b), false, bad(b))
+}
+
+/// Distance between two convex polygons.
+pub fn distance_poly_poly(a: &Poly, b: &Poly) -> f32 {
+    let d = gap_between(touch_poly_poly(a, b), Shape::poly(a), Shape::poly(b));
+    measured(d, &poly_f(a), &poly_f(b), false, bad(a) || bad(b))
+}
+
+/// Distance between a convex polygon and a circle.
+pub fn distance_poly_circle(a: &Poly, b: Circle) -> f32 {
+    let d = gap_between(touch_poly_circle(a, b), Shape::poly(a), Shape::circle(b));
+    measured(d, &poly_f(a), &circle_f(b), b.r < 0.0, bad(a))
+}
+
+/// Distance between a convex polygon and a capsule.
+pub fn distance_poly_capsule(a: &Poly, b: &Capsule) -> f32 {
+    let d = gap_between(touch_poly_capsule(a, b), Shape::poly(a), Shape::capsule(b));
+    measured(d, &poly_f(a), &capsule_f(b), empty_k(b), bad(a))
+}
+
+/// Distance between a rect and a capsule.
+pub fn distance_rect_capsule(a: Rect, b: &Capsule) -> f32 {
+    let d = gap_between(touch_rect_capsule(a, b), Shape::rect(a), Shape::capsule(b));
+    measured(d, &rect_f(a), &capsule_f(b), empty_k(b), false)
+}
+
+/// Distance between an oriented box and a capsule.
+pub fn distance_obb_capsule(a: Obb, b: &Capsule) -> f32 {
+    let d = gap_between(touch_obb_capsule(a, b), Shape::obb(a), Shape::capsule(b));
+    measured(d, &obb_f(a), &capsule_f(b), empty_k(b), false)
+}
+
+/// Distance between a capsule and a circle.
+pub fn distance_capsule_circle(a: &Capsule, b: Circle) -> f32 {
+    let d = gap_between(
+        touch_capsule_circle(a, b),
+        Shape::capsule(a),
+        Shape::circle(b),
+    );
+    measured(
+        d,
+        &capsule_f(a),
+        &circle_f(b),
+        empty_k(a) || b.r < 0.0,
+        false,
+    )
+}
+
+/// Distance between two capsules.
+pub fn distance_capsule_capsule(a: &Capsule, b: &Capsule) -> f32 {
+    let d = gap_between(
+        touch_capsule_capsule(a, b),
+        Shape::capsule(a),
+        Shape::capsule(b),
+    );
+    measured(
+        d,
+        &capsule_f(a),
+        &capsule_f(b),
+        empty_k(a) || empty_k(b),
+        false,
+    )
 }

@@ -12,12 +12,10 @@
 //! along the face freely and meets it at `t = 0`, where it is, when moving into it.
 
 use super::band::{Band, Bands};
+use super::math::U;
 use crate::exact::Expansion;
 use crate::platform::ClampZero;
 use crate::shape::{next_down, next_up, Edge, Edges, RectD, Vec2D};
-
-/// Half an ulp of 1: the relative rounding error of one f64 operation.
-const U: f64 = f64::EPSILON / 2.0;
 
 /// The exact difference `a - b` of two edges, with an f64 estimate and a bound on its error, so
 /// that most decisions are taken in f64 and only the close ones in exact arithmetic.

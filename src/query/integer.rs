@@ -40,15 +40,44 @@ fn circlei_circlei<const CLOSED: bool>(a: CircleI, b: CircleI) -> bool {
     (a.r >= 0) & (b.r >= 0) & below::<CLOSED, _>(sq(dx) + sq(dy), sq(rs))
 }
 
-super::flavours!(
-    /// Integer rect against integer rect.
-    overlap_recti_recti, touch_recti_recti, recti_recti(a: RectI, b: RectI)
-);
-super::flavours!(
-    /// Integer rect against integer circle.
-    overlap_recti_circlei, touch_recti_circlei, recti_circlei(a: RectI, c: CircleI)
-);
-super::flavours!(
-    /// Integer circle against integer circle.
-    overlap_circlei_circlei, touch_circlei_circlei, circlei_circlei(a: CircleI, b: CircleI)
-);
+/// Integer rect against integer rect.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_recti_recti(a: RectI, b: RectI) -> bool {
+    recti_recti::<false>(a, b)
+}
+
+/// Integer rect against integer rect.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_recti_recti(a: RectI, b: RectI) -> bool {
+    recti_recti::<true>(a, b)
+}
+
+/// Integer rect against integer circle.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_recti_circlei(a: RectI, c: CircleI) -> bool {
+    recti_circlei::<false>(a, c)
+}
+
+/// Integer rect against integer circle.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_recti_circlei(a: RectI, c: CircleI) -> bool {
+    recti_circlei::<true>(a, c)
+}
+
+/// Integer circle against integer circle.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_circlei_circlei(a: CircleI, b: CircleI) -> bool {
+    circlei_circlei::<false>(a, b)
+}
+
+/// Integer circle against integer circle.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_circlei_circlei(a: CircleI, b: CircleI) -> bool {
+    circlei_circlei::<true>(a, b)
+}

@@ -1,13 +1,31 @@
-//! The narrow phase: predicates, contacts, closest points and distances.
+//! The narrow phase: predicates, contacts, manifolds, distances, sweeps and ray casts.
 //!
 //! Names follow `[operation]_[shape1]_[shape2]`, arguments in the order of the name, matching the
 //! C functions `c2d_[operation]_[shape1]_[shape2]`. Two boundary flavours exist for every boolean
 //! pair: `overlap_*` is strict (exactly touching is not a collision) and `touch_*` is closed
-//! (touching counts). Both share one body parameterised by the flavour.
+//! (touching counts). Both call one body generic over the flavour.
+//!
+//! Where each operation lives (rects, circles, boxes, points and segments; then polygons and
+//! capsules):
+//!
+//! | operation | rects, circles, boxes | polygons, capsules |
+//! | --- | --- | --- |
+//! | `overlap_*`, `touch_*` | `overlap.rs` (box axes: `sat.rs`), `integer.rs` | `poly.rs` |
+//! | `intersect_segment_*` | `segment.rs` | `poly.rs` |
+//! | `collide_*`, `intersection_rect` | `contact.rs` | `poly_contact.rs` |
+//! | `manifold_*` | `poly_contact.rs` | `poly_contact.rs` |
+//! | `closest_point_*`, `distance_*` | `closest.rs` | `closest.rs` |
+//! | `sweep_*` | `sweep.rs` (exact slabs: `sweep_exact.rs`) | `poly_sweep.rs` |
+//! | `raycast_*` | `raycast.rs` | `raycast.rs` |
+//! | `*_rects`, `*_circles` (many items) | `batch.rs` | |
+//!
+//! The numeric helpers every kernel shares (a moving shape's f32 position, settling a time
+//! until it is clear) are `math.rs`.
 //!
 //! The double-precision kernels that the world and [`move_rect`](crate::move_rect) share are
 //! here too: exact predicates on the f64 values' edges (`double.rs`), touching as the game means
-//! it (`band.rs`) and the collision of a moving rect with another (`detect.rs`).
+//! it (`band.rs`), the collision of a moving rect with another (`detect.rs`) and the f64
+//! polygon kernel, a rect against a convex polygon (`poly_double.rs`).
 
 pub(crate) mod band;
 mod batch;
@@ -16,9 +34,11 @@ mod contact;
 pub(crate) mod detect;
 pub(crate) mod double;
 mod integer;
+pub(crate) mod math;
 mod overlap;
 mod poly;
 mod poly_contact;
+pub(crate) mod poly_double;
 mod poly_sweep;
 mod raycast;
 mod sat;
@@ -55,22 +75,3 @@ pub(crate) fn below<const CLOSED: bool>(a: f64, b: f64) -> bool {
         a < b
     }
 }
-
-/// Both flavours of a predicate from one body generic over the flavour.
-macro_rules! flavours {
-    ($(#[$doc:meta])* $overlap:ident, $touch:ident, $body:ident($($arg:ident: $ty:ty),*)) => {
-        $(#[$doc])*
-        /// Strict: touching is not overlapping.
-        #[inline]
-        pub fn $overlap($($arg: $ty),*) -> bool {
-            $body::<false>($($arg),*)
-        }
-        $(#[$doc])*
-        /// Closed: touching counts.
-        #[inline]
-        pub fn $touch($($arg: $ty),*) -> bool {
-            $body::<true>($($arg),*)
-        }
-    };
-}
-pub(crate) use flavours;

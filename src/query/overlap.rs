@@ -4,7 +4,7 @@
 //! 16384) each difference is exact in 24 bits and each squared distance in 49, so the answers are
 //! those of real-number arithmetic. A NaN anywhere makes every comparison, and so the answer, false.
 
-use super::{below, flavours, sat};
+use super::{below, sat};
 use crate::shape::{ordered, Aabb, Circle, Frame, Obb, Rect, Vec2};
 
 /// Per axis, twice the distance between the centres against the sum of the spans: the interval
@@ -178,40 +178,130 @@ fn obb_obb<const CLOSED: bool>(a: Obb, b: Obb) -> bool {
     sat::boxes::<CLOSED, false>(&Frame::of(a), &Frame::of(b))
 }
 
-flavours!(
-    /// Rect against rect: `a.x < b.x+b.w && b.x < a.x+a.w && a.y < b.y+b.h && b.y < a.y+a.h`
-    /// after normalising negative sizes.
-    overlap_rect_rect, touch_rect_rect, rect_rect(a: Rect, b: Rect)
-);
-flavours!(
-    /// Circle against circle: `d² < (r1+r2)²`; a circle with `r < 0` is empty.
-    overlap_circle_circle, touch_circle_circle, circle_circle(a: Circle, b: Circle)
-);
-flavours!(
-    /// Rect against circle: the squared distance from the centre to the rect `< r²`.
-    overlap_rect_circle, touch_rect_circle, rect_circle(a: Rect, b: Circle)
-);
-flavours!(
-    /// Point inside rect.
-    overlap_point_rect, touch_point_rect, point_rect(p: Vec2, b: Rect)
-);
-flavours!(
-    /// Point inside circle.
-    overlap_point_circle, touch_point_circle, point_circle(p: Vec2, c: Circle)
-);
-flavours!(
-    /// Oriented box against circle.
-    overlap_obb_circle, touch_obb_circle, obb_circle(a: Obb, b: Circle)
-);
-flavours!(
-    /// Point inside oriented box.
-    overlap_point_obb, touch_point_obb, point_obb(p: Vec2, b: Obb)
-);
-flavours!(
-    /// Oriented box against rect (separating axes).
-    overlap_obb_rect, touch_obb_rect, obb_rect(a: Obb, b: Rect)
-);
-flavours!(
-    /// Oriented box against oriented box (separating axes).
-    overlap_obb_obb, touch_obb_obb, obb_obb(a: Obb, b: Obb)
-);
+/// Rect against rect: `a.x < b.x+b.w && b.x < a.x+a.w && a.y < b.y+b.h && b.y < a.y+a.h`
+/// after normalising negative sizes.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_rect_rect(a: Rect, b: Rect) -> bool {
+    rect_rect::<false>(a, b)
+}
+
+/// Rect against rect: `a.x < b.x+b.w && b.x < a.x+a.w && a.y < b.y+b.h && b.y < a.y+a.h`
+/// after normalising negative sizes.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_rect_rect(a: Rect, b: Rect) -> bool {
+    rect_rect::<true>(a, b)
+}
+
+/// Circle against circle: `d² < (r1+r2)²`; a circle with `r < 0` is empty.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_circle_circle(a: Circle, b: Circle) -> bool {
+    circle_circle::<false>(a, b)
+}
+
+/// Circle against circle: `d² < (r1+r2)²`; a circle with `r < 0` is empty.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_circle_circle(a: Circle, b: Circle) -> bool {
+    circle_circle::<true>(a, b)
+}
+
+/// Rect against circle: the squared distance from the centre to the rect `< r²`.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_rect_circle(a: Rect, b: Circle) -> bool {
+    rect_circle::<false>(a, b)
+}
+
+/// Rect against circle: the squared distance from the centre to the rect `< r²`.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_rect_circle(a: Rect, b: Circle) -> bool {
+    rect_circle::<true>(a, b)
+}
+
+/// Point inside rect.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_point_rect(p: Vec2, b: Rect) -> bool {
+    point_rect::<false>(p, b)
+}
+
+/// Point inside rect.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_point_rect(p: Vec2, b: Rect) -> bool {
+    point_rect::<true>(p, b)
+}
+
+/// Point inside circle.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_point_circle(p: Vec2, c: Circle) -> bool {
+    point_circle::<false>(p, c)
+}
+
+/// Point inside circle.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_point_circle(p: Vec2, c: Circle) -> bool {
+    point_circle::<true>(p, c)
+}
+
+/// Oriented box against circle.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_obb_circle(a: Obb, b: Circle) -> bool {
+    obb_circle::<false>(a, b)
+}
+
+/// Oriented box against circle.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_obb_circle(a: Obb, b: Circle) -> bool {
+    obb_circle::<true>(a, b)
+}
+
+/// Point inside oriented box.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_point_obb(p: Vec2, b: Obb) -> bool {
+    point_obb::<false>(p, b)
+}
+
+/// Point inside oriented box.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_point_obb(p: Vec2, b: Obb) -> bool {
+    point_obb::<true>(p, b)
+}
+
+/// Oriented box against rect (separating axes).
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_obb_rect(a: Obb, b: Rect) -> bool {
+    obb_rect::<false>(a, b)
+}
+
+/// Oriented box against rect (separating axes).
+/// Closed: touching counts.
+#[inline]
+pub fn touch_obb_rect(a: Obb, b: Rect) -> bool {
+    obb_rect::<true>(a, b)
+}
+
+/// Oriented box against oriented box (separating axes).
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_obb_obb(a: Obb, b: Obb) -> bool {
+    obb_obb::<false>(a, b)
+}
+
+/// Oriented box against oriented box (separating axes).
+/// Closed: touching counts.
+#[inline]
+pub fn touch_obb_obb(a: Obb, b: Obb) -> bool {
+    obb_obb::<true>(a, b)
+}

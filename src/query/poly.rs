@@ -9,15 +9,10 @@
 //! `3..=8`, or zero area: [`Poly::vertices`] decides both) answers false.
 
 use super::below;
-use super::flavours;
-use super::raycast::{make, ray_end};
 use super::segment::{intersect_segment_segment, straddles};
-use super::sweep::unusable;
 use crate::exact::product_le;
-use crate::shape::{
-    direction, ordered, Capsule, Circle, Frame, Hit, Obb, Poly, Rect, Segment, Vec2,
-};
 use crate::shape::{dot, sub, P, POLY_MAX, ZERO};
+use crate::shape::{ordered, Capsule, Circle, Frame, Obb, Poly, Rect, Segment, Vec2};
 
 /// A convex shape in f64: vertices counter-clockwise (y-up) and, per edge `v[i]..v[i+1]`, an
 /// outward normal (unnormalised). A zero normal is no axis. Aligned so that no point straddles
@@ -561,51 +556,161 @@ fn capsule_capsule_exact<const CLOSED: bool>(a: &Capsule, b: &Capsule) -> bool {
     }
 }
 
-flavours!(
-    /// Point inside convex polygon (counter-clockwise in y-up terms).
-    overlap_point_poly, touch_point_poly, point_poly(p: Vec2, b: &Poly)
-);
-flavours!(
-    /// Rect against convex polygon (separating axes: the rect's and the polygon's edges).
-    overlap_rect_poly, touch_rect_poly, rect_poly(a: Rect, b: &Poly)
-);
-flavours!(
-    /// Oriented box against convex polygon (separating axes).
-    overlap_obb_poly, touch_obb_poly, obb_poly(a: Obb, b: &Poly)
-);
-flavours!(
-    /// Convex polygon against convex polygon (separating axes).
-    overlap_poly_poly, touch_poly_poly, poly_poly(a: &Poly, b: &Poly)
-);
-flavours!(
-    /// Convex polygon against circle: the centre's distance to the polygon `< r`; `r < 0` is
-    /// empty.
-    overlap_poly_circle, touch_poly_circle, poly_circle(a: &Poly, b: Circle)
-);
-flavours!(
-    /// Convex polygon against capsule: the core segment's distance to the polygon `< r`.
-    overlap_poly_capsule, touch_poly_capsule, poly_capsule(a: &Poly, b: &Capsule)
-);
-flavours!(
-    /// Rect against capsule: the core segment's distance to the rect `< r`.
-    overlap_rect_capsule, touch_rect_capsule, rect_capsule(a: Rect, b: &Capsule)
-);
-flavours!(
-    /// Oriented box against capsule: the core segment's distance to the box `< r`.
-    overlap_obb_capsule, touch_obb_capsule, obb_capsule(a: Obb, b: &Capsule)
-);
-flavours!(
-    /// Point inside capsule: its distance to the core segment `< r`.
-    overlap_point_capsule, touch_point_capsule, point_capsule(p: Vec2, b: &Capsule)
-);
-flavours!(
-    /// Capsule against circle: the centre's distance to the core segment `< r1 + r2`.
-    overlap_capsule_circle, touch_capsule_circle, capsule_circle(a: &Capsule, b: Circle)
-);
-flavours!(
-    /// Capsule against capsule: the core segments' distance `< r1 + r2`.
-    overlap_capsule_capsule, touch_capsule_capsule, capsule_capsule(a: &Capsule, b: &Capsule)
-);
+/// Point inside convex polygon (counter-clockwise in y-up terms).
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_point_poly(p: Vec2, b: &Poly) -> bool {
+    point_poly::<false>(p, b)
+}
+
+/// Point inside convex polygon (counter-clockwise in y-up terms).
+/// Closed: touching counts.
+#[inline]
+pub fn touch_point_poly(p: Vec2, b: &Poly) -> bool {
+    point_poly::<true>(p, b)
+}
+
+/// Rect against convex polygon (separating axes: the rect's and the polygon's edges).
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_rect_poly(a: Rect, b: &Poly) -> bool {
+    rect_poly::<false>(a, b)
+}
+
+/// Rect against convex polygon (separating axes: the rect's and the polygon's edges).
+/// Closed: touching counts.
+#[inline]
+pub fn touch_rect_poly(a: Rect, b: &Poly) -> bool {
+    rect_poly::<true>(a, b)
+}
+
+/// Oriented box against convex polygon (separating axes).
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_obb_poly(a: Obb, b: &Poly) -> bool {
+    obb_poly::<false>(a, b)
+}
+
+/// Oriented box against convex polygon (separating axes).
+/// Closed: touching counts.
+#[inline]
+pub fn touch_obb_poly(a: Obb, b: &Poly) -> bool {
+    obb_poly::<true>(a, b)
+}
+
+/// Convex polygon against convex polygon (separating axes).
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_poly_poly(a: &Poly, b: &Poly) -> bool {
+    poly_poly::<false>(a, b)
+}
+
+/// Convex polygon against convex polygon (separating axes).
+/// Closed: touching counts.
+#[inline]
+pub fn touch_poly_poly(a: &Poly, b: &Poly) -> bool {
+    poly_poly::<true>(a, b)
+}
+
+/// Convex polygon against circle: the centre's distance to the polygon `< r`; `r < 0` is
+/// empty.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_poly_circle(a: &Poly, b: Circle) -> bool {
+    poly_circle::<false>(a, b)
+}
+
+/// Convex polygon against circle: the centre's distance to the polygon `< r`; `r < 0` is
+/// empty.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_poly_circle(a: &Poly, b: Circle) -> bool {
+    poly_circle::<true>(a, b)
+}
+
+/// Convex polygon against capsule: the core segment's distance to the polygon `< r`.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_poly_capsule(a: &Poly, b: &Capsule) -> bool {
+    poly_capsule::<false>(a, b)
+}
+
+/// Convex polygon against capsule: the core segment's distance to the polygon `< r`.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_poly_capsule(a: &Poly, b: &Capsule) -> bool {
+    poly_capsule::<true>(a, b)
+}
+
+/// Rect against capsule: the core segment's distance to the rect `< r`.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_rect_capsule(a: Rect, b: &Capsule) -> bool {
+    rect_capsule::<false>(a, b)
+}
+
+/// Rect against capsule: the core segment's distance to the rect `< r`.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_rect_capsule(a: Rect, b: &Capsule) -> bool {
+    rect_capsule::<true>(a, b)
+}
+
+/// Oriented box against capsule: the core segment's distance to the box `< r`.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_obb_capsule(a: Obb, b: &Capsule) -> bool {
+    obb_capsule::<false>(a, b)
+}
+
+/// Oriented box against capsule: the core segment's distance to the box `< r`.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_obb_capsule(a: Obb, b: &Capsule) -> bool {
+    obb_capsule::<true>(a, b)
+}
+
+/// Point inside capsule: its distance to the core segment `< r`.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_point_capsule(p: Vec2, b: &Capsule) -> bool {
+    point_capsule::<false>(p, b)
+}
+
+/// Point inside capsule: its distance to the core segment `< r`.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_point_capsule(p: Vec2, b: &Capsule) -> bool {
+    point_capsule::<true>(p, b)
+}
+
+/// Capsule against circle: the centre's distance to the core segment `< r1 + r2`.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_capsule_circle(a: &Capsule, b: Circle) -> bool {
+    capsule_circle::<false>(a, b)
+}
+
+/// Capsule against circle: the centre's distance to the core segment `< r1 + r2`.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_capsule_circle(a: &Capsule, b: Circle) -> bool {
+    capsule_circle::<true>(a, b)
+}
+
+/// Capsule against capsule: the core segments' distance `< r1 + r2`.
+/// Strict: touching is not overlapping.
+#[inline]
+pub fn overlap_capsule_capsule(a: &Capsule, b: &Capsule) -> bool {
+    capsule_capsule::<false>(a, b)
+}
+
+/// Capsule against capsule: the core segments' distance `< r1 + r2`.
+/// Closed: touching counts.
+#[inline]
+pub fn touch_capsule_capsule(a: &Capsule, b: &Capsule) -> bool {
+    capsule_capsule::<true>(a, b)
+}
 
 fn segment_nan(s: Segment) -> bool {
     vec_nan(s.a) || vec_nan(s.b)
@@ -627,52 +732,6 @@ pub fn intersect_segment_capsule(s: Segment, k: &Capsule) -> bool {
             .unwrap_or_else(|| segments_near_exact::<true>(s, t, r)),
         _ => false,
     }
-}
-
-/// The segment `origin..origin+delta` against the closed convex polygon `p`: hits exactly when
-/// [`intersect_segment_poly`] does. `t` is the first point of the segment in the polygon, the
-/// normal the outward unit normal of the edge entered (the earlier edge on a vertex); an origin
-/// strictly inside hits at `t = 0` with the zero normal. A polygon with an infinite vertex is
-/// never hit.
-pub fn raycast_poly(origin: Vec2, delta: Vec2, p: &Poly) -> Option<Hit> {
-    if unusable(origin) | unusable(delta) {
-        return None; // an infinite (or NaN) origin or delta: no hit
-    }
-    let c = Convex::of_poly(p)?;
-    if c.verts()
-        .iter()
-        .any(|v| !(v.0.is_finite() && v.1.is_finite()))
-    {
-        return None;
-    }
-    if !c.meets_segment(origin.wide(), ray_end(origin, delta).b.wide()) {
-        return None;
-    }
-    let (o, d) = (origin.wide(), delta.wide());
-    // Per edge the origin is on or outside of: the time the ray crosses its line.
-    let mut best: Option<(f64, P)> = None;
-    for i in 0..c.len {
-        let n = c.n[i];
-        let s = dot(n, sub(o, c.v[i]));
-        if n == ZERO || s < 0.0 {
-            continue;
-        }
-        let den = dot(n, d);
-        let t = if s == 0.0 {
-            0.0
-        } else if den < 0.0 {
-            s / -den
-        } else {
-            1.0 // only the f32 end point's rounding reaches it
-        };
-        if best.is_none() || best.is_some_and(|(bt, _)| t > bt) {
-            best = Some((t, n));
-        }
-    }
-    Some(match best {
-        None => make(0.0, ZERO, origin, delta),
-        Some((t, n)) => make(t, direction(n.0, n.1).unwrap_or(ZERO), origin, delta),
-    })
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! Polygon and capsule contacts, two-point manifolds, distances and the capsule ray cast.
+//! Polygon and capsule contacts (`collide_*`) and two-point manifolds (`manifold_*`, the
+//! rect pair's too); the nearest cores that `closest.rs` measures their distances with.
 //!
 //! Every shape is a convex core with a radius: a polygon, rect or oriented box (radius 0), a
 //! capsule's segment or a circle's centre. A segment core is the flat box `a, b, b, a`, whose
@@ -14,24 +15,18 @@
 //! or box's axes in the order +x, -x, +y, -y of its frame, as for `collide_rect_rect`; a
 //! polygon's in vertex order.
 
-use super::closest::{distance, gap, nearest_on_segment};
+use super::closest::{gap, nearest_on_segment};
 use super::contact::contact;
 use super::poly::{core, Convex};
-use super::raycast::{make, ray_end};
-use super::sweep::unusable;
 use super::{
-    collide_rect_rect, intersect_segment_capsule, overlap_capsule_capsule, overlap_capsule_circle,
-    overlap_obb_capsule, overlap_point_capsule, overlap_poly_capsule, overlap_poly_circle,
-    overlap_rect_capsule, touch_capsule_capsule, touch_capsule_circle, touch_obb_capsule,
-    touch_obb_poly, touch_point_capsule, touch_poly_capsule, touch_poly_circle, touch_poly_poly,
-    touch_rect_capsule, touch_rect_poly,
+    collide_rect_rect, overlap_capsule_capsule, overlap_capsule_circle, overlap_obb_capsule,
+    overlap_poly_capsule, overlap_poly_circle, overlap_rect_capsule,
 };
-use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 use crate::shape::{
-    direction, dot, sub, Capsule, Circle, Contact, Hit, Manifold, Obb, Poly, Rect, Vec2, P,
-    POLY_MAX, ZERO,
+    direction, dot, sub, Capsule, Circle, Contact, Manifold, Obb, Poly, Rect, Vec2, P, POLY_MAX,
+    ZERO,
 };
 
 fn lerp(a: P, b: P, t: f64) -> P {
@@ -48,7 +43,7 @@ const BOX_ORDER: [usize; 4] = [1, 3, 2, 0];
 
 /// A convex core with a radius (0 for flat-sided shapes).
 #[derive(Clone, Copy, Debug)]
-struct Shape {
+pub(super) struct Shape {
     c: Convex,
     r: f64,
     /// Sides tried in [`BOX_ORDER`] rather than vertex order.
@@ -60,15 +55,15 @@ impl Shape {
         Shape { c, r: 0.0, boxed }
     }
 
-    fn poly(p: &Poly) -> Option<Shape> {
+    pub(super) fn poly(p: &Poly) -> Option<Shape> {
         Some(Shape::flat(Convex::of_poly(p)?, false))
     }
 
-    fn rect(r: Rect) -> Option<Shape> {
+    pub(super) fn rect(r: Rect) -> Option<Shape> {
         Some(Shape::flat(Convex::of_rect(r)?, true))
     }
 
-    fn obb(o: Obb) -> Option<Shape> {
+    pub(super) fn obb(o: Obb) -> Option<Shape> {
         Some(Shape::flat(Convex::of_obb(o)?, true))
     }
 
@@ -104,12 +99,12 @@ impl Shape {
         })
     }
 
-    fn capsule(k: &Capsule) -> Option<Shape> {
+    pub(super) fn capsule(k: &Capsule) -> Option<Shape> {
         let (s, r) = core(k)?;
         Shape::segment(s.a.wide(), s.b.wide(), r)
     }
 
-    fn circle(c: Circle) -> Option<Shape> {
+    pub(super) fn circle(c: Circle) -> Option<Shape> {
         let (p, r) = ((c.x as f64, c.y as f64), c.r as f64);
         (r >= 0.0 && !p.0.is_nan() && !p.1.is_nan()).then(|| Shape::point(p, r))
     }
@@ -614,38 +609,70 @@ fn defined(depth: f64) -> f64 {
     }
 }
 
-/// The contact functions, one per pair: whether they overlap (`None`: the separating-axis
-/// test's answer), then [`solve`].
-macro_rules! collide_fns {
-    ($($(#[$doc:meta])* $name:ident($a:ident: $ta:ty, $b:ident: $tb:ty) = $decided:expr, $sa:expr, $sb:expr;)*) => {
-        $(
-            $(#[$doc])*
-            pub fn $name($a: $ta, $b: $tb) -> Option<Contact> {
-                collide(overlapping($decided, $sa, $sb))
-            }
-        )*
-    };
+/// Rect against convex polygon: the axis of least penetration among both shapes' sides; the
+/// point is the mean of the manifold's points.
+pub fn collide_rect_poly(a: Rect, b: &Poly) -> Option<Contact> {
+    collide(overlapping(None, Shape::rect(a), Shape::poly(b)))
 }
 
-collide_fns! {
-    /// Rect against convex polygon: the axis of least penetration among both shapes' sides; the
-    /// point is the mean of the manifold's points.
-    collide_rect_poly(a: Rect, b: &Poly) = None, Shape::rect(a), Shape::poly(b);
-    /// Oriented box against convex polygon, as [`collide_rect_poly`].
-    collide_obb_poly(a: Obb, b: &Poly) = None, Shape::obb(a), Shape::poly(b);
-    /// Convex polygon against circle: from the polygon's nearest point to the centre (the
-    /// point); a centre inside leaves through the nearest side.
-    collide_poly_circle(a: &Poly, b: Circle) = Some(overlap_poly_circle(a, b)), Shape::poly(a), Shape::circle(b);
-    /// Convex polygon against capsule.
-    collide_poly_capsule(a: &Poly, b: &Capsule) = Some(overlap_poly_capsule(a, b)), Shape::poly(a), Shape::capsule(b);
-    /// Rect against capsule.
-    collide_rect_capsule(a: Rect, b: &Capsule) = Some(overlap_rect_capsule(a, b)), Shape::rect(a), Shape::capsule(b);
-    /// Oriented box against capsule.
-    collide_obb_capsule(a: Obb, b: &Capsule) = Some(overlap_obb_capsule(a, b)), Shape::obb(a), Shape::capsule(b);
-    /// Capsule against circle.
-    collide_capsule_circle(a: &Capsule, b: Circle) = Some(overlap_capsule_circle(a, b)), Shape::capsule(a), Shape::circle(b);
-    /// Capsule against capsule.
-    collide_capsule_capsule(a: &Capsule, b: &Capsule) = Some(overlap_capsule_capsule(a, b)), Shape::capsule(a), Shape::capsule(b);
+/// Oriented box against convex polygon, as [`collide_rect_poly`].
+pub fn collide_obb_poly(a: Obb, b: &Poly) -> Option<Contact> {
+    collide(overlapping(None, Shape::obb(a), Shape::poly(b)))
+}
+
+/// Convex polygon against circle: from the polygon's nearest point to the centre (the
+/// point); a centre inside leaves through the nearest side.
+pub fn collide_poly_circle(a: &Poly, b: Circle) -> Option<Contact> {
+    collide(overlapping(
+        Some(overlap_poly_circle(a, b)),
+        Shape::poly(a),
+        Shape::circle(b),
+    ))
+}
+
+/// Convex polygon against capsule.
+pub fn collide_poly_capsule(a: &Poly, b: &Capsule) -> Option<Contact> {
+    collide(overlapping(
+        Some(overlap_poly_capsule(a, b)),
+        Shape::poly(a),
+        Shape::capsule(b),
+    ))
+}
+
+/// Rect against capsule.
+pub fn collide_rect_capsule(a: Rect, b: &Capsule) -> Option<Contact> {
+    collide(overlapping(
+        Some(overlap_rect_capsule(a, b)),
+        Shape::rect(a),
+        Shape::capsule(b),
+    ))
+}
+
+/// Oriented box against capsule.
+pub fn collide_obb_capsule(a: Obb, b: &Capsule) -> Option<Contact> {
+    collide(overlapping(
+        Some(overlap_obb_capsule(a, b)),
+        Shape::obb(a),
+        Shape::capsule(b),
+    ))
+}
+
+/// Capsule against circle.
+pub fn collide_capsule_circle(a: &Capsule, b: Circle) -> Option<Contact> {
+    collide(overlapping(
+        Some(overlap_capsule_circle(a, b)),
+        Shape::capsule(a),
+        Shape::circle(b),
+    ))
+}
+
+/// Capsule against capsule.
+pub fn collide_capsule_capsule(a: &Capsule, b: &Capsule) -> Option<Contact> {
+    collide(overlapping(
+        Some(overlap_capsule_capsule(a, b)),
+        Shape::capsule(a),
+        Shape::capsule(b),
+    ))
 }
 
 /// Convex polygon against convex polygon, as [`collide_rect_poly`].
@@ -696,22 +723,14 @@ fn manifold_of(a: &Shape, b: &Shape, sat: Sat) -> Manifold {
     out
 }
 
-macro_rules! manifold_fns {
-    ($($(#[$doc:meta])* $name:ident($a:ident: $ta:ty, $b:ident: $tb:ty) = $decided:expr, $sa:expr, $sb:expr;)*) => {
-        $(
-            $(#[$doc])*
-            pub fn $name($a: $ta, $b: $tb) -> Manifold {
-                manifold(overlapping($decided, $sa, $sb))
-            }
-        )*
-    };
+/// The manifold of a rect and a convex polygon: count 0 unless they overlap strictly.
+pub fn manifold_rect_poly(a: Rect, b: &Poly) -> Manifold {
+    manifold(overlapping(None, Shape::rect(a), Shape::poly(b)))
 }
 
-manifold_fns! {
-    /// The manifold of a rect and a convex polygon: count 0 unless they overlap strictly.
-    manifold_rect_poly(a: Rect, b: &Poly) = None, Shape::rect(a), Shape::poly(b);
-    /// The manifold of an oriented box and a convex polygon.
-    manifold_obb_poly(a: Obb, b: &Poly) = None, Shape::obb(a), Shape::poly(b);
+/// The manifold of an oriented box and a convex polygon.
+pub fn manifold_obb_poly(a: Obb, b: &Poly) -> Manifold {
+    manifold(overlapping(None, Shape::obb(a), Shape::poly(b)))
 }
 
 /// The manifold of two convex polygons.
@@ -738,7 +757,7 @@ pub fn manifold_rect_rect(a: Rect, b: Rect) -> Manifold {
 }
 
 /// The distance between two cores with radii, given the closed predicate's answer.
-fn gap_between(touching: bool, a: Option<Shape>, b: Option<Shape>) -> f32 {
+pub(super) fn gap_between(touching: bool, a: Option<Shape>, b: Option<Shape>) -> f32 {
     if touching {
         return 0.0;
     }
@@ -748,215 +767,6 @@ fn gap_between(touching: bool, a: Option<Shape>, b: Option<Shape>) -> f32 {
     let (d2, _, _) = nearest_points(&a.c, &b.c);
     // Apart by the exact predicate: never 0 through rounding.
     gap(d2.sqrt(), a.r + b.r).max(f32::from_bits(1))
-}
-
-/// The coordinates of the vertices in use (none for a `count` out of range).
-fn poly_f(p: &Poly) -> [f32; 2 * POLY_MAX] {
-    let mut out = [0.0; 2 * POLY_MAX];
-    for (i, v) in p.vertices().unwrap_or(&[]).iter().enumerate() {
-        out[2 * i] = v.x;
-        out[2 * i + 1] = v.y;
-    }
-    out
-}
-
-fn capsule_f(k: &Capsule) -> [f32; 5] {
-    [k.a.x, k.a.y, k.b.x, k.b.y, k.r]
-}
-
-fn rect_f(r: Rect) -> [f32; 4] {
-    [r.x, r.y, r.w, r.h]
-}
-
-fn obb_f(o: Obb) -> [f32; 6] {
-    [o.center.x, o.center.y, o.half.x, o.half.y, o.rot.c, o.rot.s]
-}
-
-fn circle_f(c: Circle) -> [f32; 3] {
-    [c.x, c.y, c.r]
-}
-
-/// A distance where an empty shape (`r < 0`) is infinitely far and a polygon whose `count` is
-/// outside `3..=8` gives NaN.
-fn measured(d: f32, a: &[f32], b: &[f32], empty: bool, bad_count: bool) -> f32 {
-    if a.iter().chain(b).any(|v| v.is_nan()) {
-        f32::NAN
-    } else if empty || bad_count {
-        f32::INFINITY
-    } else {
-        distance(d, a, b)
-    }
-}
-
-fn bad(p: &Poly) -> bool {
-    p.vertices().is_none()
-}
-
-fn empty_k(k: &Capsule) -> bool {
-    k.r < 0.0
-}
-
-/// Distance between a rect and a convex polygon.
-pub fn distance_rect_poly(a: Rect, b: &Poly) -> f32 {
-    let d = gap_between(touch_rect_poly(a, b), Shape::rect(a), Shape::poly(b));
-    measured(d, &rect_f(a), &poly_f(b), false, bad(b))
-}
-
-/// Distance between an oriented box and a convex polygon.
-pub fn distance_obb_poly(a: Obb, b: &Poly) -> f32 {
-    let d = gap_between(touch_obb_poly(a, b), Shape::obb(a), Shape::poly(b));
-    measured(d, &obb_f(a), &poly_f(b), false, bad(b))
-}
-
-/// Distance between two convex polygons.
-pub fn distance_poly_poly(a: &Poly, b: &Poly) -> f32 {
-    let d = gap_between(touch_poly_poly(a, b), Shape::poly(a), Shape::poly(b));
-    measured(d, &poly_f(a), &poly_f(b), false, bad(a) || bad(b))
-}
-
-/// Distance between a convex polygon and a circle.
-pub fn distance_poly_circle(a: &Poly, b: Circle) -> f32 {
-    let d = gap_between(touch_poly_circle(a, b), Shape::poly(a), Shape::circle(b));
-    measured(d, &poly_f(a), &circle_f(b), b.r < 0.0, bad(a))
-}
-
-/// Distance between a convex polygon and a capsule.
-pub fn distance_poly_capsule(a: &Poly, b: &Capsule) -> f32 {
-    let d = gap_between(touch_poly_capsule(a, b), Shape::poly(a), Shape::capsule(b));
-    measured(d, &poly_f(a), &capsule_f(b), empty_k(b), bad(a))
-}
-
-/// Distance between a rect and a capsule.
-pub fn distance_rect_capsule(a: Rect, b: &Capsule) -> f32 {
-    let d = gap_between(touch_rect_capsule(a, b), Shape::rect(a), Shape::capsule(b));
-    measured(d, &rect_f(a), &capsule_f(b), empty_k(b), false)
-}
-
-/// Distance between an oriented box and a capsule.
-pub fn distance_obb_capsule(a: Obb, b: &Capsule) -> f32 {
-    let d = gap_between(touch_obb_capsule(a, b), Shape::obb(a), Shape::capsule(b));
-    measured(d, &obb_f(a), &capsule_f(b), empty_k(b), false)
-}
-
-/// Distance between a capsule and a circle.
-pub fn distance_capsule_circle(a: &Capsule, b: Circle) -> f32 {
-    let d = gap_between(
-        touch_capsule_circle(a, b),
-        Shape::capsule(a),
-        Shape::circle(b),
-    );
-    measured(
-        d,
-        &capsule_f(a),
-        &circle_f(b),
-        empty_k(a) || b.r < 0.0,
-        false,
-    )
-}
-
-/// Distance between two capsules.
-pub fn distance_capsule_capsule(a: &Capsule, b: &Capsule) -> f32 {
-    let d = gap_between(
-        touch_capsule_capsule(a, b),
-        Shape::capsule(a),
-        Shape::capsule(b),
-    );
-    measured(
-        d,
-        &capsule_f(a),
-        &capsule_f(b),
-        empty_k(a) || empty_k(b),
-        false,
-    )
-}
-
-/// The first time `o + t·d` is within `r` of the point `c` (`o` outside), if it gets there.
-fn enter_circle(o: P, d: P, c: P, r: f64) -> Option<f64> {
-    let w = sub(o, c);
-    let (a, half_b, c0) = (dot(d, d), dot(w, d), dot(w, w) - r * r);
-    if c0 <= 0.0 {
-        return Some(0.0);
-    }
-    if a == 0.0 || half_b >= 0.0 {
-        return None; // still, or moving away
-    }
-    let disc = half_b * half_b - a * c0;
-    if disc < -1e-12 * half_b * half_b {
-        return None;
-    }
-    // Tangent within rounding: the closest approach.
-    Some(c0 / (-half_b + disc.max0().sqrt()))
-}
-
-/// The segment `origin..origin+delta` against the closed capsule `k`: hits exactly when
-/// [`intersect_segment_capsule`] does. `t` is the first point of the segment in the capsule, the
-/// normal the outward unit normal there (from the core toward the point); an origin strictly
-/// inside hits at `t = 0` with the zero normal. A bare segment (`r == 0`) is entered through its
-/// side facing the origin (`-delta` normalised along it).
-pub fn raycast_capsule(origin: Vec2, delta: Vec2, k: &Capsule) -> Option<Hit> {
-    if unusable(origin) | unusable(delta) {
-        return None; // an infinite (or NaN) origin or delta: no hit
-    }
-    if !intersect_segment_capsule(ray_end(origin, delta), k) {
-        return None;
-    }
-    if overlap_point_capsule(origin, k) {
-        return Some(make(0.0, ZERO, origin, delta));
-    }
-    let (seg, r) = core(k)?;
-    let (a, b) = (seg.a.wide(), seg.b.wide());
-    let (o, d) = (origin.wide(), delta.wide());
-    let mut t = if touch_point_capsule(origin, k) {
-        0.0
-    } else {
-        let mut best = f64::INFINITY;
-        for c in [a, b] {
-            if let Some(tc) = enter_circle(o, d, c, r) {
-                best = best.min(tc);
-            }
-        }
-        let e = sub(b, a);
-        if let Some(m) = direction(-e.1, e.0) {
-            let (h, dn) = (dot(m, sub(o, a)), dot(m, d));
-            // The side facing the origin, offset by r: reached when the height drops to r.
-            let side = if h >= 0.0 { r } else { -r };
-            if dn != 0.0 {
-                let ts = (side - h) / dn;
-                let p = (o.0 + d.0 * ts, o.1 + d.1 * ts);
-                let along = dot(e, sub(p, a));
-                if ts >= 0.0 && along >= 0.0 && along <= dot(e, e) {
-                    best = best.min(ts);
-                }
-            }
-        }
-        // No candidate only where the end point's f32 rounding made the hit.
-        if best.is_finite() {
-            best
-        } else {
-            1.0
-        }
-    };
-    t = t.clamp(0.0, 1.0);
-    let p = (o.0 + d.0 * t, o.1 + d.1 * t);
-    let q = nearest_on_segment(a, b, p);
-    let n = direction(p.0 - q.0, p.1 - q.1)
-        .or_else(|| {
-            // On the core itself (a bare segment): its side facing the origin, or back along
-            // the ray when moving along it.
-            let e = sub(b, a);
-            let m = direction(-e.1, e.0)?;
-            let dn = dot(m, d);
-            if dn < 0.0 {
-                Some(m)
-            } else if dn > 0.0 {
-                Some((-m.0, -m.1))
-            } else {
-                None
-            }
-        })
-        .or_else(|| direction(-d.0, -d.1))
-        .unwrap_or(ZERO);
-    Some(make(t, n, origin, delta))
 }
 
 #[cfg(test)]

@@ -37,15 +37,13 @@
 //! The cores, [`convex_entry`] (polygon-like pairs) and [`sweep_round`] (round pairs), work on
 //! f64 points and an f64 motion.
 
+use super::math::{at, settle_moved, unusable};
 use super::poly::{
     box_corner, next, overlap_capsule_capsule, overlap_capsule_circle, overlap_poly_capsule,
     overlap_poly_circle, overlap_poly_poly, overlap_rect_capsule, overlap_rect_poly, Convex,
 };
 use super::segment::straddles;
-use super::sweep::{
-    at, disk_entry, disk_time_f32, settle_moved, sweep_slabs, touching_point, unusable, Entry,
-    Frac, Slab,
-};
+use super::sweep::{disk_entry, disk_time_f32, sweep_slabs, touching_point, Entry, Frac, Slab};
 use crate::exact::{product_le, two_product};
 use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
@@ -768,139 +766,212 @@ fn capsule_at(k: &Capsule, delta: Vec2, t: f32) -> Capsule {
     Capsule::new(at(k.a, delta, t), at(k.b, delta, t), k.r)
 }
 
-/// A sweep of one mover kind against one target: how the mover moves, the predicate and the
-/// mover's reference position.
-macro_rules! sweep_fn {
-    ($(#[$doc:meta])* $name:ident, $a:ident: $ta:ty, $b:ident: $tb:ty,
-     $moved:expr, $overlap:expr, $pos:expr) => {
-        $(#[$doc])*
-        #[inline(never)]
-        pub fn $name($a: $ta, delta: Vec2, $b: $tb) -> Option<Hit> {
-            let (mut ba, mut bb) = (Body::empty(), Body::empty());
-            if !($a.set(&mut ba) && $b.set(&mut bb)) {
-                return None;
-            }
-            drive(
-                &ba,
-                delta,
-                &bb,
-                |t| $moved($a, delta, t),
-                |m| $overlap(m, $b),
-                $pos,
-            )
-        }
-    };
+/// A sweep of mover `a` against target `b`: how the mover moves, the predicate and the mover's
+/// reference position.
+#[inline(always)]
+fn sweep_with<A: Core + Copy, B: Core + Copy, M: Core + Copy + PartialEq>(
+    a: A,
+    delta: Vec2,
+    b: B,
+    moved: impl Fn(A, Vec2, f32) -> M,
+    overlaps: impl Fn(&M, B) -> bool,
+    pos: impl Fn(&M) -> Vec2,
+) -> Option<Hit> {
+    let (mut ba, mut bb) = (Body::empty(), Body::empty());
+    if !(a.set(&mut ba) && b.set(&mut bb)) {
+        return None;
+    }
+    drive(
+        &ba,
+        delta,
+        &bb,
+        |t| moved(a, delta, t),
+        |m| overlaps(m, b),
+        pos,
+    )
 }
 
-sweep_fn!(
-    /// Rect `a` moving by `delta` against the static convex polygon `b`: the first moment they
-    /// overlap strictly (a swept separating-axis test, exact on the grid domain). `None` for no
-    /// hit, a NaN or an infinity anywhere, or a `count` outside `3..=8`.
-    ///
-    /// The normal is the hit face's (of either shape), from `b` toward `a`; `point` lies where
-    /// the touching features meet; `pos` the rect's `x, y` at `t`.
-    sweep_rect_poly, a: Rect, b: &Poly,
-    rect_at,
-    |m: &Rect, b: &Poly| overlap_rect_poly(*m, b), |m: &Rect| Vec2::new(m.x, m.y)
-);
+/// Rect `a` moving by `delta` against the static convex polygon `b`: the first moment they
+/// overlap strictly (a swept separating-axis test, exact on the grid domain). `None` for no
+/// hit, a NaN or an infinity anywhere, or a `count` outside `3..=8`.
+///
+/// The normal is the hit face's (of either shape), from `b` toward `a`; `point` lies where
+/// the touching features meet; `pos` the rect's `x, y` at `t`.
+#[inline(never)]
+pub fn sweep_rect_poly(a: Rect, delta: Vec2, b: &Poly) -> Option<Hit> {
+    sweep_with(
+        a,
+        delta,
+        b,
+        rect_at,
+        |m: &Rect, b: &Poly| overlap_rect_poly(*m, b),
+        |m: &Rect| Vec2::new(m.x, m.y),
+    )
+}
 
-sweep_fn!(
-    /// Convex polygon `a` moving by `delta` against the static convex polygon `b` (a swept
-    /// separating-axis test, exact on the grid domain). Normal and point as for
-    /// [`sweep_rect_poly`]; `pos` is `a`'s first vertex at `t`.
-    sweep_poly_poly, a: &Poly, b: &Poly,
-    poly_at,
-    |m: &Poly, b: &Poly| overlap_poly_poly(m, b), |m: &Poly| m.verts[0]
-);
+/// Convex polygon `a` moving by `delta` against the static convex polygon `b` (a swept
+/// separating-axis test, exact on the grid domain). Normal and point as for
+/// [`sweep_rect_poly`]; `pos` is `a`'s first vertex at `t`.
+#[inline(never)]
+pub fn sweep_poly_poly(a: &Poly, delta: Vec2, b: &Poly) -> Option<Hit> {
+    sweep_with(
+        a,
+        delta,
+        b,
+        poly_at,
+        |m: &Poly, b: &Poly| overlap_poly_poly(m, b),
+        |m: &Poly| m.verts[0],
+    )
+}
 
-sweep_fn!(
-    /// Convex polygon `a` moving by `delta` against the static rect `b` (a swept
-    /// separating-axis test, exact on the grid domain). Normal and point as for
-    /// [`sweep_rect_poly`]; `pos` is `a`'s first vertex at `t`.
-    sweep_poly_rect, a: &Poly, b: Rect,
-    poly_at,
-    |m: &Poly, b: Rect| overlap_rect_poly(b, m), |m: &Poly| m.verts[0]
-);
+/// Convex polygon `a` moving by `delta` against the static rect `b` (a swept
+/// separating-axis test, exact on the grid domain). Normal and point as for
+/// [`sweep_rect_poly`]; `pos` is `a`'s first vertex at `t`.
+#[inline(never)]
+pub fn sweep_poly_rect(a: &Poly, delta: Vec2, b: Rect) -> Option<Hit> {
+    sweep_with(
+        a,
+        delta,
+        b,
+        poly_at,
+        |m: &Poly, b: Rect| overlap_rect_poly(b, m),
+        |m: &Poly| m.verts[0],
+    )
+}
 
-sweep_fn!(
-    /// Rect `a` moving by `delta` against the static capsule `b`. The normal points from `b`'s
-    /// core toward the rect's nearest point at `t`; `point` is on `b`'s surface along it; `pos`
-    /// the rect's `x, y` at `t`.
-    sweep_rect_capsule, a: Rect, b: &Capsule,
-    rect_at,
-    |m: &Rect, b: &Capsule| overlap_rect_capsule(*m, b), |m: &Rect| Vec2::new(m.x, m.y)
-);
+/// Rect `a` moving by `delta` against the static capsule `b`. The normal points from `b`'s
+/// core toward the rect's nearest point at `t`; `point` is on `b`'s surface along it; `pos`
+/// the rect's `x, y` at `t`.
+#[inline(never)]
+pub fn sweep_rect_capsule(a: Rect, delta: Vec2, b: &Capsule) -> Option<Hit> {
+    sweep_with(
+        a,
+        delta,
+        b,
+        rect_at,
+        |m: &Rect, b: &Capsule| overlap_rect_capsule(*m, b),
+        |m: &Rect| Vec2::new(m.x, m.y),
+    )
+}
 
-sweep_fn!(
-    /// Circle `a` moving by `delta` against the static convex polygon `b`. The normal points
-    /// from the polygon's nearest point toward the centre at `t`; `point` is that nearest point;
-    /// `pos` the centre at `t`.
-    sweep_circle_poly, a: Circle, b: &Poly,
-    circle_at,
-    |m: &Circle, b: &Poly| overlap_poly_circle(b, *m), |m: &Circle| m.center()
-);
+/// Circle `a` moving by `delta` against the static convex polygon `b`. The normal points
+/// from the polygon's nearest point toward the centre at `t`; `point` is that nearest point;
+/// `pos` the centre at `t`.
+#[inline(never)]
+pub fn sweep_circle_poly(a: Circle, delta: Vec2, b: &Poly) -> Option<Hit> {
+    sweep_with(
+        a,
+        delta,
+        b,
+        circle_at,
+        |m: &Circle, b: &Poly| overlap_poly_circle(b, *m),
+        |m: &Circle| m.center(),
+    )
+}
 
-sweep_fn!(
-    /// Circle `a` moving by `delta` against the static capsule `b`. The normal points from `b`'s
-    /// core toward the centre at `t`; `point` is on `b`'s surface along it; `pos` the centre.
-    sweep_circle_capsule, a: Circle, b: &Capsule,
-    circle_at,
-    |m: &Circle, b: &Capsule| overlap_capsule_circle(b, *m), |m: &Circle| m.center()
-);
+/// Circle `a` moving by `delta` against the static capsule `b`. The normal points from `b`'s
+/// core toward the centre at `t`; `point` is on `b`'s surface along it; `pos` the centre.
+#[inline(never)]
+pub fn sweep_circle_capsule(a: Circle, delta: Vec2, b: &Capsule) -> Option<Hit> {
+    sweep_with(
+        a,
+        delta,
+        b,
+        circle_at,
+        |m: &Circle, b: &Capsule| overlap_capsule_circle(b, *m),
+        |m: &Circle| m.center(),
+    )
+}
 
-sweep_fn!(
-    /// Capsule `a` moving by `delta` against the static convex polygon `b`. The normal points
-    /// from the polygon's nearest point toward `a`'s core at `t`; `point` is that nearest point;
-    /// `pos` is `a`'s end `a` at `t`.
-    sweep_capsule_poly, a: &Capsule, b: &Poly,
-    capsule_at,
-    |m: &Capsule, b: &Poly| overlap_poly_capsule(b, m), |m: &Capsule| m.a
-);
+/// Capsule `a` moving by `delta` against the static convex polygon `b`. The normal points
+/// from the polygon's nearest point toward `a`'s core at `t`; `point` is that nearest point;
+/// `pos` is `a`'s end `a` at `t`.
+#[inline(never)]
+pub fn sweep_capsule_poly(a: &Capsule, delta: Vec2, b: &Poly) -> Option<Hit> {
+    sweep_with(
+        a,
+        delta,
+        b,
+        capsule_at,
+        |m: &Capsule, b: &Poly| overlap_poly_capsule(b, m),
+        |m: &Capsule| m.a,
+    )
+}
 
-sweep_fn!(
-    /// Capsule `a` moving by `delta` against the static capsule `b`. The normal points from
-    /// `b`'s core toward `a`'s at `t`; `point` is on `b`'s surface along it; `pos` is `a`'s end
-    /// `a` at `t`.
-    sweep_capsule_capsule, a: &Capsule, b: &Capsule,
-    capsule_at,
-    |m: &Capsule, b: &Capsule| overlap_capsule_capsule(m, b), |m: &Capsule| m.a
-);
+/// Capsule `a` moving by `delta` against the static capsule `b`. The normal points from
+/// `b`'s core toward `a`'s at `t`; `point` is on `b`'s surface along it; `pos` is `a`'s end
+/// `a` at `t`.
+#[inline(never)]
+pub fn sweep_capsule_capsule(a: &Capsule, delta: Vec2, b: &Capsule) -> Option<Hit> {
+    sweep_with(
+        a,
+        delta,
+        b,
+        capsule_at,
+        |m: &Capsule, b: &Capsule| overlap_capsule_capsule(m, b),
+        |m: &Capsule| m.a,
+    )
+}
 
-sweep_fn!(
-    /// Convex polygon `a` moving by `delta` against the static capsule `b`. The normal points
-    /// from `b`'s core toward the polygon's nearest point at `t`; `point` is on `b`'s surface
-    /// along it; `pos` is `a`'s first vertex at `t`.
-    sweep_poly_capsule, a: &Poly, b: &Capsule,
-    poly_at,
-    |m: &Poly, b: &Capsule| overlap_poly_capsule(m, b), |m: &Poly| m.verts[0]
-);
+/// Convex polygon `a` moving by `delta` against the static capsule `b`. The normal points
+/// from `b`'s core toward the polygon's nearest point at `t`; `point` is on `b`'s surface
+/// along it; `pos` is `a`'s first vertex at `t`.
+#[inline(never)]
+pub fn sweep_poly_capsule(a: &Poly, delta: Vec2, b: &Capsule) -> Option<Hit> {
+    sweep_with(
+        a,
+        delta,
+        b,
+        poly_at,
+        |m: &Poly, b: &Capsule| overlap_poly_capsule(m, b),
+        |m: &Poly| m.verts[0],
+    )
+}
 
-sweep_fn!(
-    /// Convex polygon `a` moving by `delta` against the static circle `b`. The normal points
-    /// from `b`'s centre toward the polygon's nearest point at `t`; `point` is on `b`'s surface
-    /// along it; `pos` is `a`'s first vertex at `t`.
-    sweep_poly_circle, a: &Poly, b: Circle,
-    poly_at,
-    |m: &Poly, b: Circle| overlap_poly_circle(m, b), |m: &Poly| m.verts[0]
-);
+/// Convex polygon `a` moving by `delta` against the static circle `b`. The normal points
+/// from `b`'s centre toward the polygon's nearest point at `t`; `point` is on `b`'s surface
+/// along it; `pos` is `a`'s first vertex at `t`.
+#[inline(never)]
+pub fn sweep_poly_circle(a: &Poly, delta: Vec2, b: Circle) -> Option<Hit> {
+    sweep_with(
+        a,
+        delta,
+        b,
+        poly_at,
+        |m: &Poly, b: Circle| overlap_poly_circle(m, b),
+        |m: &Poly| m.verts[0],
+    )
+}
 
-sweep_fn!(
-    /// Capsule `a` moving by `delta` against the static rect `b`. The normal points from the
-    /// rect's nearest point toward `a`'s core at `t`; `point` is that nearest point; `pos` is
-    /// `a`'s end `a` at `t`.
-    sweep_capsule_rect, a: &Capsule, b: Rect,
-    capsule_at,
-    |m: &Capsule, b: Rect| overlap_rect_capsule(b, m), |m: &Capsule| m.a
-);
+/// Capsule `a` moving by `delta` against the static rect `b`. The normal points from the
+/// rect's nearest point toward `a`'s core at `t`; `point` is that nearest point; `pos` is
+/// `a`'s end `a` at `t`.
+#[inline(never)]
+pub fn sweep_capsule_rect(a: &Capsule, delta: Vec2, b: Rect) -> Option<Hit> {
+    sweep_with(
+        a,
+        delta,
+        b,
+        capsule_at,
+        |m: &Capsule, b: Rect| overlap_rect_capsule(b, m),
+        |m: &Capsule| m.a,
+    )
+}
 
-sweep_fn!(
-    /// Capsule `a` moving by `delta` against the static circle `b`. The normal points from `b`'s
-    /// centre toward `a`'s core at `t`; `point` is on `b`'s surface along it; `pos` is `a`'s end
-    /// `a` at `t`.
-    sweep_capsule_circle, a: &Capsule, b: Circle,
-    capsule_at,
-    |m: &Capsule, b: Circle| overlap_capsule_circle(m, b), |m: &Capsule| m.a
-);
+/// Capsule `a` moving by `delta` against the static circle `b`. The normal points from `b`'s
+/// centre toward `a`'s core at `t`; `point` is on `b`'s surface along it; `pos` is `a`'s end
+/// `a` at `t`.
+#[inline(never)]
+pub fn sweep_capsule_circle(a: &Capsule, delta: Vec2, b: Circle) -> Option<Hit> {
+    sweep_with(
+        a,
+        delta,
+        b,
+        capsule_at,
+        |m: &Capsule, b: Circle| overlap_capsule_circle(m, b),
+        |m: &Capsule| m.a,
+    )
+}
 
 #[cfg(test)]
 mod tests {

@@ -12,15 +12,21 @@
 //! An infinite origin or delta is no ray: no hit (even where the segment predicate, given that
 //! infinite segment, is true).
 
+use super::closest::nearest_on_segment;
+use super::math::{at, lo_hi, span, unusable};
 use super::overlap::overlap_point_circle;
+use super::poly::{
+    core, intersect_segment_capsule, overlap_point_capsule, touch_point_capsule, Convex,
+};
 use super::segment::{
     intersect_segment_circle, intersect_segment_obb, intersect_segment_segment, straddles,
 };
-use super::sweep::{lo_hi, span, unusable};
 use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
-use crate::shape::{direction, Aabb, Circle, Frame, Hit, Obb, Rect, Segment, Vec2, P};
+use crate::shape::{
+    direction, dot, sub, Aabb, Capsule, Circle, Frame, Hit, Obb, Poly, Rect, Segment, Vec2, P, ZERO,
+};
 
 pub(super) fn ray_end(origin: Vec2, delta: Vec2) -> Segment {
     Segment::new(origin, Vec2::new(origin.x + delta.x, origin.y + delta.y))
@@ -33,7 +39,7 @@ pub(super) fn make(t: f64, normal: P, origin: Vec2, delta: Vec2) -> Hit {
     } else {
         t.clamp(0.0, 1.0) as f32
     };
-    let pos = super::sweep::at(origin, delta, t);
+    let pos = at(origin, delta, t);
     Hit {
         t,
         normal: Vec2::from_f64(normal.0, normal.1),
@@ -212,4 +218,139 @@ pub fn raycast_segment(origin: Vec2, delta: Vec2, b: Segment) -> Option<Hit> {
     let ta = (fx * dx + fy * dy) / a2;
     let tb = ((b.b.x as f64 - px) * dx + (b.b.y as f64 - py) * dy) / a2;
     Some(make(ta.min(tb).max0(), back, origin, delta))
+}
+
+/// The segment `origin..origin+delta` against the closed convex polygon `p`: hits exactly when
+/// [`intersect_segment_poly`](super::intersect_segment_poly) does. `t` is the first point of the segment in the polygon, the
+/// normal the outward unit normal of the edge entered (the earlier edge on a vertex); an origin
+/// strictly inside hits at `t = 0` with the zero normal. A polygon with an infinite vertex is
+/// never hit.
+pub fn raycast_poly(origin: Vec2, delta: Vec2, p: &Poly) -> Option<Hit> {
+    if unusable(origin) | unusable(delta) {
+        return None; // an infinite (or NaN) origin or delta: no hit
+    }
+    let c = Convex::of_poly(p)?;
+    if c.verts()
+        .iter()
+        .any(|v| !(v.0.is_finite() && v.1.is_finite()))
+    {
+        return None;
+    }
+    if !c.meets_segment(origin.wide(), ray_end(origin, delta).b.wide()) {
+        return None;
+    }
+    let (o, d) = (origin.wide(), delta.wide());
+    // Per edge the origin is on or outside of: the time the ray crosses its line.
+    let mut best: Option<(f64, P)> = None;
+    for i in 0..c.len {
+        let n = c.n[i];
+        let s = dot(n, sub(o, c.v[i]));
+        if n == ZERO || s < 0.0 {
+            continue;
+        }
+        let den = dot(n, d);
+        let t = if s == 0.0 {
+            0.0
+        } else if den < 0.0 {
+            s / -den
+        } else {
+            1.0 // only the f32 end point's rounding reaches it
+        };
+        if best.is_none() || best.is_some_and(|(bt, _)| t > bt) {
+            best = Some((t, n));
+        }
+    }
+    Some(match best {
+        None => make(0.0, ZERO, origin, delta),
+        Some((t, n)) => make(t, direction(n.0, n.1).unwrap_or(ZERO), origin, delta),
+    })
+}
+
+/// The first time `o + t·d` is within `r` of the point `c` (`o` outside), if it gets there.
+fn enter_circle(o: P, d: P, c: P, r: f64) -> Option<f64> {
+    let w = sub(o, c);
+    let (a, half_b, c0) = (dot(d, d), dot(w, d), dot(w, w) - r * r);
+    if c0 <= 0.0 {
+        return Some(0.0);
+    }
+    if a == 0.0 || half_b >= 0.0 {
+        return None; // still, or moving away
+    }
+    let disc = half_b * half_b - a * c0;
+    if disc < -1e-12 * half_b * half_b {
+        return None;
+    }
+    // Tangent within rounding: the closest approach.
+    Some(c0 / (-half_b + disc.max0().sqrt()))
+}
+
+/// The segment `origin..origin+delta` against the closed capsule `k`: hits exactly when
+/// [`intersect_segment_capsule`] does. `t` is the first point of the segment in the capsule, the
+/// normal the outward unit normal there (from the core toward the point); an origin strictly
+/// inside hits at `t = 0` with the zero normal. A bare segment (`r == 0`) is entered through its
+/// side facing the origin (`-delta` normalised along it).
+pub fn raycast_capsule(origin: Vec2, delta: Vec2, k: &Capsule) -> Option<Hit> {
+    if unusable(origin) | unusable(delta) {
+        return None; // an infinite (or NaN) origin or delta: no hit
+    }
+    if !intersect_segment_capsule(ray_end(origin, delta), k) {
+        return None;
+    }
+    if overlap_point_capsule(origin, k) {
+        return Some(make(0.0, ZERO, origin, delta));
+    }
+    let (seg, r) = core(k)?;
+    let (a, b) = (seg.a.wide(), seg.b.wide());
+    let (o, d) = (origin.wide(), delta.wide());
+    let mut t = if touch_point_capsule(origin, k) {
+        0.0
+    } else {
+        let mut best = f64::INFINITY;
+        for c in [a, b] {
+            if let Some(tc) = enter_circle(o, d, c, r) {
+                best = best.min(tc);
+            }
+        }
+        let e = sub(b, a);
+        if let Some(m) = direction(-e.1, e.0) {
+            let (h, dn) = (dot(m, sub(o, a)), dot(m, d));
+            // The side facing the origin, offset by r: reached when the height drops to r.
+            let side = if h >= 0.0 { r } else { -r };
+            if dn != 0.0 {
+                let ts = (side - h) / dn;
+                let p = (o.0 + d.0 * ts, o.1 + d.1 * ts);
+                let along = dot(e, sub(p, a));
+                if ts >= 0.0 && along >= 0.0 && along <= dot(e, e) {
+                    best = best.min(ts);
+                }
+            }
+        }
+        // No candidate only where the end point's f32 rounding made the hit.
+        if best.is_finite() {
+            best
+        } else {
+            1.0
+        }
+    };
+    t = t.clamp(0.0, 1.0);
+    let p = (o.0 + d.0 * t, o.1 + d.1 * t);
+    let q = nearest_on_segment(a, b, p);
+    let n = direction(p.0 - q.0, p.1 - q.1)
+        .or_else(|| {
+            // On the core itself (a bare segment): its side facing the origin, or back along
+            // the ray when moving along it.
+            let e = sub(b, a);
+            let m = direction(-e.1, e.0)?;
+            let dn = dot(m, d);
+            if dn < 0.0 {
+                Some(m)
+            } else if dn > 0.0 {
+                Some((-m.0, -m.1))
+            } else {
+                None
+            }
+        })
+        .or_else(|| direction(-d.0, -d.1))
+        .unwrap_or(ZERO);
+    Some(make(t, n, origin, delta))
 }

@@ -15,6 +15,7 @@ pub(crate) use double::{next_down, next_up, Edge, Edges};
 pub use double::{CircleD, HitD, RectD, SegmentD, Vec2D};
 pub use integer::{CircleI, RectI};
 pub use manifold::Manifold;
+pub(crate) use poly::gift_wrap;
 pub use poly::{Capsule, Poly, PolyError, POLY_MAX};
 
 use crate::platform::sin_cos;

@@ -64,50 +64,11 @@ impl Poly {
     /// the leftmost points. Repeated points and points on the hull's edges are dropped. Exact
     /// for every finite f32 input (orientations are signs of exact sums); allocates nothing.
     pub fn hull(points: &[Vec2]) -> Result<Poly, PolyError> {
-        if points.iter().any(|p| !(p.x.is_finite() && p.y.is_finite())) {
-            return Err(PolyError::NotFinite);
-        }
-        let start = match points
-            .iter()
-            .copied()
-            .reduce(|m, p| if (p.x, p.y) < (m.x, m.y) { p } else { m })
-        {
-            Some(s) => s,
-            None => return Err(PolyError::Degenerate),
-        };
-        // Gift wrapping: from each hull vertex, the point that leaves every other point on its
-        // left (the farthest of those on one line), until the walk is back at the start.
+        let xy = |p: Vec2| (p.x as f64, p.y as f64);
+        let (verts, n) = gift_wrap(points, xy, orient_sign)?;
+        // The slots past `count` stay zero.
         let mut out = Poly::default();
-        let mut n = 0;
-        let mut p = start;
-        loop {
-            if n == POLY_MAX {
-                return Err(PolyError::TooMany);
-            }
-            out.verts[n] = p;
-            n += 1;
-            let mut next: Option<Vec2> = None;
-            for &r in points {
-                if r == p {
-                    continue;
-                }
-                next = Some(match next {
-                    None => r,
-                    Some(q) => match orient_sign(p, q, r) {
-                        o if o < 0 => r,
-                        0 if beyond(p, q, r) => r,
-                        _ => q,
-                    },
-                });
-            }
-            match next {
-                Some(q) if q != start => p = q,
-                _ => break,
-            }
-        }
-        if n < 3 {
-            return Err(PolyError::Degenerate);
-        }
+        out.verts[..n].copy_from_slice(&verts[..n]);
         out.count = n as i32;
         Ok(out)
     }
@@ -211,12 +172,69 @@ fn orient_sign_exact(p: Vec2, q: Vec2, r: Vec2) -> i32 {
 
 /// For `r` on the ray from `p` through `q` (a hull vertex `p` is never between two points):
 /// whether `r` lies past `q`.
-fn beyond(p: Vec2, q: Vec2, r: Vec2) -> bool {
-    if q.x != p.x {
-        (q.x > p.x) == (r.x > q.x) && r.x != q.x
+fn beyond(p: (f64, f64), q: (f64, f64), r: (f64, f64)) -> bool {
+    if q.0 != p.0 {
+        (q.0 > p.0) == (r.0 > q.0) && r.0 != q.0
     } else {
-        (q.y > p.y) == (r.y > q.y) && r.y != q.y
+        (q.1 > p.1) == (r.1 > q.1) && r.1 != q.1
     }
+}
+
+/// The convex hull of `points`, for either precision: its vertices counter-clockwise in y-up
+/// terms from the lowest of the leftmost points, and how many there are. Repeated points and
+/// points on the hull's edges are dropped. `xy` gives a point's coordinates exactly in f64 and
+/// `side` the exact sign of `(q - p) × (r - p)`; allocates nothing.
+///
+/// Gift wrapping: from each hull vertex, the point that leaves every other point on its left
+/// (the farthest of those on one line), until the walk is back at the start.
+pub(crate) fn gift_wrap<T: Copy + PartialEq>(
+    points: &[T],
+    xy: impl Fn(T) -> (f64, f64),
+    side: impl Fn(T, T, T) -> i32,
+) -> Result<([T; POLY_MAX], usize), PolyError> {
+    if points.iter().any(|&p| {
+        let (x, y) = xy(p);
+        !(x.is_finite() && y.is_finite())
+    }) {
+        return Err(PolyError::NotFinite);
+    }
+    let start = points
+        .iter()
+        .copied()
+        .reduce(|m, p| if xy(p) < xy(m) { p } else { m })
+        .ok_or(PolyError::Degenerate)?;
+    let mut out = [start; POLY_MAX];
+    let mut n = 0;
+    let mut p = start;
+    loop {
+        if n == POLY_MAX {
+            return Err(PolyError::TooMany);
+        }
+        out[n] = p;
+        n += 1;
+        let mut next: Option<T> = None;
+        for &r in points {
+            if r == p {
+                continue;
+            }
+            next = Some(match next {
+                None => r,
+                Some(q) => match side(p, q, r) {
+                    o if o < 0 => r,
+                    0 if beyond(xy(p), xy(q), xy(r)) => r,
+                    _ => q,
+                },
+            });
+        }
+        match next {
+            Some(q) if q != start => p = q,
+            _ => break,
+        }
+    }
+    if n < 3 {
+        return Err(PolyError::Degenerate);
+    }
+    Ok((out, n))
 }
 
 #[cfg(test)]

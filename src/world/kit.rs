@@ -13,12 +13,12 @@
 
 use super::handle;
 use super::motion::{overlap_item, run, Access, Near, Snap};
-use super::slope;
 use super::{Response, World, WorldError, WorldHitD};
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 use crate::query::band::{self, overlap_quick, Band};
 use crate::query::detect::flush;
+use crate::query::poly_double;
 use crate::query::Convex;
 use crate::shape::{Aabb, Edge, Edges, RectD, Vec2D};
 use alloc::collections::BTreeMap;
@@ -266,16 +266,20 @@ pub(crate) fn ground<A: Access>(
         (rect, near_rect(w, id, rect)?)
     };
     let faces = faces(up);
+    let units = faces.map(Dir::unit);
     let mut best = [(0.0f64, 0u64); 4];
     for &(o, r, one_way) in &near.items {
         let band = near.band(&rect, &r);
         let mut lengths = match near.shape(o) {
             // A polygon: resting against it is a contact of no length (a flat face shares
             // more).
-            Some(c) => {
-                slope::resting(rect, c, &faces, &band)
-                    .map(|on| if on { f64::MIN_POSITIVE } else { 0.0 })
-            }
+            Some(c) => poly_double::resting(rect, c, &units, &band).map(|on| {
+                if on {
+                    f64::MIN_POSITIVE
+                } else {
+                    0.0
+                }
+            }),
             None => faces.map(|f| flush_toward(&rect, &r, &band, f)),
         };
         if let Some(n) = one_way {
@@ -859,7 +863,7 @@ pub(crate) fn push_out<A: Access>(
             continue;
         };
         let band = Band::of(precision, &rect, &r);
-        let Some(col) = slope::detect_convex(rect, here, shape, &band) else {
+        let Some(col) = poly_double::detect_convex(rect, here, shape, &band) else {
             continue;
         };
         let (dx, dy) = (col.touch.x - rect.x, col.touch.y - rect.y);
@@ -958,10 +962,11 @@ pub(crate) fn move_solid<A: Access>(
     {
         let near = near_rect(acc.world(), id, start)?;
         let down = Dir { pos: !up.pos, ..up };
+        let units = faces(up).map(Dir::unit);
         for &(o, r, _) in &near.items {
             let band = near.band(&r, &start);
             let rides = match &shape {
-                Some(c) => slope::resting(r, c, &faces(up), &band)[0],
+                Some(c) => poly_double::resting(r, c, &units, &band)[0],
                 None => flush_toward(&r, &start, &band, down) > 0.0,
             };
             if rides && solid(filter(acc, o, id)) {

@@ -45,9 +45,10 @@
 use super::events::{Event, Removal};
 use super::handle;
 use super::kit::Dir;
-use super::slope::{cover, Shape};
+use super::slope::Shape;
 use super::{World, DEFAULT_CATEGORY, TILE_LAYER_MAX};
 use crate::query::band::Precision;
+use crate::query::poly_double::cover;
 use crate::query::Convex;
 use crate::shape::POLY_MAX;
 use crate::shape::{RectD, Vec2D};
