@@ -4,7 +4,6 @@
 
 use super::bounds::{all_below, in_margin, Bounds, HIGH_INEXACT, LOW_INEXACT};
 use super::crowded::{pairs_within_crowded, CROWDED_ROW};
-use super::sort::RadixBuffers;
 use super::store::Tiles;
 use alloc::vec::Vec;
 
@@ -23,10 +22,6 @@ pub(crate) struct Sweep {
     bands: Vec<Vec<Bounds>>,
     /// A band's bucket counts (see [`bucket_sort_by_x0`](super::sort::bucket_sort_by_x0)).
     buckets: Vec<u32>,
-    /// A crowded tile's sort keys, twice, and their digit counts (see
-    /// [`radix_sort_by_x0`](super::sort::radix_sort_by_x0)).
-    keys: [Vec<u64>; 2],
-    digits: Vec<u32>,
 }
 
 /// Once a buffer of keys holds this many, an [`Exact`] with a `drain` takes them, rather than
@@ -183,10 +178,6 @@ impl Tiles {
             std::mem::take(&mut sw.this_row),
             std::mem::take(&mut sw.next_row),
         );
-        let mut radix = RadixBuffers {
-            keys: &mut sw.keys,
-            digits: &mut sw.digits,
-        };
         let row_of = |i: usize| self.tiles[order[i].1 as usize].row;
         let row_end = |i: usize| {
             let r = row_of(i);
@@ -212,7 +203,7 @@ impl Tiles {
             if have_next {
                 std::mem::swap(&mut this_row, &mut next_row);
             } else {
-                self.gather(&order[i..j], &mut this_row, &mut radix);
+                self.gather(&order[i..j], &mut this_row);
             }
             have_next = above_follows;
             n = if this_row.len() > CROWDED_ROW {
@@ -221,7 +212,7 @@ impl Tiles {
                 pairs_within(&this_row, exact, out, n)
             };
             if have_next {
-                self.gather(&order[j..row_end(j)], &mut next_row, &mut radix);
+                self.gather(&order[j..row_end(j)], &mut next_row);
                 n = pairs_across(&this_row, &next_row, exact, out, n);
             }
             i = j;
