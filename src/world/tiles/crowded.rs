@@ -2,8 +2,7 @@
 //! items): cut into horizontal bands as high as the tallest item, so that the sweep along x
 //! does not test every pair that overlaps on x alone.
 
-use super::bounds::Bounds;
-use super::sort::bucket_sort_by_x0;
+use super::bounds::{x0_order, Bounds};
 use super::store::Tiles;
 use super::sweep::{pairs_across, pairs_within, Exact, LOOKAHEAD, SENTINEL};
 use alloc::vec::Vec;
@@ -137,7 +136,7 @@ impl Tiles {
     pub(super) fn crowded_alone(
         &self,
         order: &[(u64, u32)],
-        (bands, tmp, counts): (&mut Vec<Vec<Bounds>>, &mut Vec<Bounds>, &mut Vec<u32>),
+        bands: &mut Vec<Vec<Bounds>>,
         exact: &Exact,
         out: &mut Vec<u64>,
         n: usize,
@@ -161,7 +160,7 @@ impl Tiles {
             exact,
             out,
             n,
-            |band| bucket_sort_by_x0(band, tmp, counts),
+            |band| band.sort_unstable_by_key(x0_order),
         ))
     }
 }

@@ -1,5 +1,6 @@
 //! The orders the sweep needs: the tiles by `(row, column)`, kept up to date by merging in the
-//! tiles made since, and a row's items by left edge (`x0`).
+//! tiles made since, and a row's items by left edge (`x0`). (A crowded row's bands are sorted
+//! in `crowded.rs`.)
 
 use super::bounds::{x0_order, Bounds};
 use super::store::Tiles;
@@ -13,61 +14,6 @@ const GROUPED_ABOVE: usize = 32;
 /// A group of columns with more items than this is sorted by comparisons rather than by
 /// insertions (whose time grows with the square of the count).
 const INSERTION_MAX: usize = 32;
-
-/// A band whose items crowd a bucket with more than this many is sorted by comparisons instead.
-const BUCKET_MAX: u32 = 16;
-
-/// Sorts `items` by `x0` in linear time for spread-out `x0`s: a counting sort into buckets of
-/// equal width along x, about two items to a bucket, then an insertion sort, which moves each
-/// item only past the others of its bucket. A band with a crowded bucket (more than `BUCKET_MAX`
-/// items) is sorted by comparisons instead, so the time is never quadratic.
-pub(super) fn bucket_sort_by_x0(
-    items: &mut [Bounds],
-    tmp: &mut Vec<Bounds>,
-    counts: &mut Vec<u32>,
-) {
-    let len = items.len();
-    if len < 2 {
-        return;
-    }
-    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    for e in items.iter() {
-        lo = lo.min(e.lanes[0] as f64);
-        hi = hi.max(e.lanes[0] as f64);
-    }
-    let slots = len / 2 + 1;
-    // A zero width (all alike) makes every bucket index NaN, which truncates to 0.
-    let per = slots as f64 / (hi - lo);
-    let bucket = |e: &Bounds| (((e.lanes[0] as f64 - lo) * per) as usize).min(slots - 1);
-    counts.clear();
-    counts.resize(slots + 1, 0);
-    for e in items.iter() {
-        counts[bucket(e) + 1] += 1;
-    }
-    if counts.iter().any(|&c| c > BUCKET_MAX) {
-        items.sort_unstable_by_key(x0_order);
-        return;
-    }
-    for k in 1..=slots {
-        counts[k] += counts[k - 1];
-    }
-    tmp.clear();
-    tmp.resize(len, SENTINEL);
-    for e in items.iter() {
-        let at = &mut counts[bucket(e)];
-        tmp[*at as usize] = *e;
-        *at += 1;
-    }
-    for (i, e) in tmp.iter().enumerate() {
-        let key = x0_order(e);
-        let mut j = i;
-        while j > 0 && x0_order(&items[j - 1]) > key {
-            items[j] = items[j - 1];
-            j -= 1;
-        }
-        items[j] = *e;
-    }
-}
 
 /// Sorts `items` by `x0` by insertions: each item moves past the ones before it that start
 /// after it (few, in a group of neighbouring columns).

@@ -20,8 +20,6 @@ pub(crate) struct Sweep {
     next_row: Vec<Bounds>,
     /// A crowded row's bands (see [`Banding::place`](super::crowded::Banding::place)).
     bands: Vec<Vec<Bounds>>,
-    /// A band's bucket counts (see [`bucket_sort_by_x0`](super::sort::bucket_sort_by_x0)).
-    buckets: Vec<u32>,
 }
 
 /// Once a buffer of keys holds this many, an [`Exact`] with a `drain` takes them, rather than
@@ -194,8 +192,7 @@ impl Tiles {
             let j = row_end(i);
             let above_follows = j < order.len() && row_of(j) as i64 == r as i64 + 1;
             if !have_next && !above_follows {
-                let bufs = (&mut sw.bands, &mut this_row, &mut sw.buckets);
-                if let Some(m) = self.crowded_alone(&order[i..j], bufs, exact, out, n) {
+                if let Some(m) = self.crowded_alone(&order[i..j], &mut sw.bands, exact, out, n) {
                     (n, i) = (m, j);
                     continue;
                 }
