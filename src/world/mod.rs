@@ -15,7 +15,7 @@
 //! orders of slots: query answers are sorted slots, and pairs are put in order by a radix sort
 //! of slot pairs (no comparisons).
 //!
-//! The broad phase is a grid stored in tiles of 1×8 cells (see `tiles.rs`): each tile holds its
+//! The broad phase is a grid stored in tiles of 1×8 cells (see `tiles/`): each tile holds its
 //! items' boxes as f32 bounds rounded outwards, unordered, so moving an item within its tile —
 //! most updates — stores one record at a known place. Pairs are swept row by row over those
 //! records gathered into contiguous, sorted rows; the f32 test is exact for boxes whose lower

@@ -24,7 +24,9 @@
 //! * `query.rs`: the items near a box, row by row (for queries, moves and huge items);
 //! * `sweep.rs`: the pairs, row by row ([`Tiles::pairs`], [`Exact`]);
 //! * `crowded.rs`: rows of many items in few cells, swept in horizontal bands;
-//! * `sort.rs`: the orders the sweep needs: tiles by `(row, column)`, a row's items by left edge.
+//! * `sort.rs`: the orders the sweep needs: tiles by `(row, column)`, a row's items by left edge
+//!   (by insertions within each group of columns in a tile of more than 32 items);
+//! * `tests.rs`: the unit tests of the folder.
 
 mod bounds;
 mod crowded;

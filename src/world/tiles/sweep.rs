@@ -18,7 +18,7 @@ pub(crate) struct Sweep {
     pub(super) merged: Vec<(u64, u32)>,
     this_row: Vec<Bounds>,
     next_row: Vec<Bounds>,
-    /// A crowded row's bands (see [`Banding::place`](super::crowded::Banding::place)).
+    /// A crowded row's bands (see `Banding::place` in `crowded.rs`).
     bands: Vec<Vec<Bounds>>,
 }
 
