@@ -15,7 +15,7 @@
 //! orders of slots: query answers are sorted slots, and pairs are put in order by a radix sort
 //! of slot pairs (no comparisons).
 //!
-//! The broad phase is a grid stored in tiles of 1×8 cells (see `tiles.rs`): each tile holds its
+//! The broad phase is a grid stored in tiles of 1×8 cells (see `tiles/`): each tile holds its
 //! items' boxes as f32 bounds rounded outwards, unordered, so moving an item within its tile —
 //! most updates — stores one record at a known place. Pairs are swept row by row over those
 //! records gathered into contiguous, sorted rows; the f32 test is exact for boxes whose lower
@@ -52,7 +52,7 @@ use crate::platform::TryLock;
 use crate::query::band::{self, Band};
 use crate::shape::{Hit, Rect};
 use alloc::vec::Vec;
-use tiles::{home, stays, Home, Tiles, FAR};
+use tiles::{home, home_is_cell, Home, Tiles, FAR};
 
 pub use crate::query::band::Precision;
 pub use crate::response::Response;
@@ -275,10 +275,10 @@ impl World {
     }
 
     /// Widens the extent to cover `rect`, entering home `h`, and every rect that may follow it
-    /// there while it [`stays`] in its cell: the extent is then kept where items change home,
-    /// not at every update. Such a rect's edges lie within the cell's column and row and the next
-    /// ones (up to rounding of `v / cell`), so its coordinates and sizes are below `|cx| + 3`
-    /// and `|r| + 3` cells.
+    /// there while [`home_is_cell`] says it is in its cell: the extent is then kept where items
+    /// change home, not at every update. Such a rect's edges lie within the cell's column and row
+    /// and the next ones (up to rounding of `v / cell`), so its coordinates and sizes are below
+    /// `|cx| + 3` and `|r| + 3` cells.
     fn reach_out(&mut self, h: Home, rect: &RectD) {
         let m = match h {
             Home::Cell { r, cx } if r.unsigned_abs() < FAR && cx.unsigned_abs() < FAR => {
@@ -352,7 +352,7 @@ impl World {
         let (b, exact) = rect.bounds();
         match self.homes[s] {
             // Most updates: the item stays in its cell.
-            Home::Cell { r, cx } if stays(&b, r, cx, self.inv) => {
+            Home::Cell { r, cx } if home_is_cell(&b, r, cx, self.inv) => {
                 self.tiles.set(slot, &b, exact, cx, cx)
             }
             old => {
