@@ -87,7 +87,7 @@ const HEADER_TOP: &str = "\
  *                c2d_move_recti (an integer engine's move, exact to the unit)
  *   World        c2d_world_new, _free, _add, _add_checked, _update, _remove, _get, _count,
  *                _set_category, _get_category, _query_rect, _query_point, _query_circle,
- *                _query_segment, _pairs, _move, _check, _project; c2d_status_str: many objects
+ *                _query_segment, _pairs, _move, _check, _project: many objects
  *                behind a broad phase, addressed by uint64_t handles
  *   World, in    c2d_world_new_d, _cell_size_d, _add_d, _update_d, _get_d, _query_rect_d,
  *   doubles      _query_point_d, _query_circle_d, _query_segment_d, _move_d, _check_d,
@@ -117,6 +117,8 @@ const HEADER_TOP: &str = "\
  *                compare players' worlds frame by frame), c2d_world_snapshot_size, _snapshot,
  *                _restore (rollback, replays, save games: the bytes restore on any target),
  *                c2d_world_clone
+ *   Status       C2D_OK, C2D_STUCK and the C2D_ERR_* codes the functions answering a status
+ *                can answer; c2d_status_str names each
  *   Version      c2d_version, C2D_VERSION_MAJOR, C2D_VERSION_MINOR, C2D_VERSION_PATCH
  *
  * Exactness: on the grid domain (every coordinate, size and radius a multiple of 1/256 with

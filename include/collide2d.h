@@ -46,7 +46,7 @@
  *                c2d_move_recti (an integer engine's move, exact to the unit)
  *   World        c2d_world_new, _free, _add, _add_checked, _update, _remove, _get, _count,
  *                _set_category, _get_category, _query_rect, _query_point, _query_circle,
- *                _query_segment, _pairs, _move, _check, _project; c2d_status_str: many objects
+ *                _query_segment, _pairs, _move, _check, _project: many objects
  *                behind a broad phase, addressed by uint64_t handles
  *   World, in    c2d_world_new_d, _cell_size_d, _add_d, _update_d, _get_d, _query_rect_d,
  *   doubles      _query_point_d, _query_circle_d, _query_segment_d, _move_d, _check_d,
@@ -76,6 +76,8 @@
  *                compare players' worlds frame by frame), c2d_world_snapshot_size, _snapshot,
  *                _restore (rollback, replays, save games: the bytes restore on any target),
  *                c2d_world_clone
+ *   Status       C2D_OK, C2D_STUCK and the C2D_ERR_* codes the functions answering a status
+ *                can answer; c2d_status_str names each
  *   Version      c2d_version, C2D_VERSION_MAJOR, C2D_VERSION_MINOR, C2D_VERSION_PATCH
  *
  * Exactness: on the grid domain (every coordinate, size and radius a multiple of 1/256 with
@@ -587,12 +589,6 @@ typedef struct c2d_tile_run {
   int32_t rows;
 } c2d_tile_run;
 
-/// `c2d_poly_make`: fewer than 3 points that are not all on one line (since 1.2).
-#define C2D_ERR_DEGENERATE 6
-
-/// `c2d_poly_make`: the convex hull has more than `C2D_POLY_MAX` vertices (since 1.2).
-#define C2D_ERR_TOO_MANY 7
-
 /// Not a collision: the rect passes through and no hit is counted.
 #define C2D_IGNORE 0
 
@@ -627,6 +623,12 @@ typedef struct c2d_tile_run {
 /// `c2d_world_push_out`: no clear position lies within the distance given; the item was left in
 /// place (since 1.2).
 #define C2D_STUCK 5
+
+/// `c2d_poly_make`: fewer than 3 points that are not all on one line (since 1.2).
+#define C2D_ERR_DEGENERATE 6
+
+/// `c2d_poly_make`: the convex hull has more than `C2D_POLY_MAX` vertices (since 1.2).
+#define C2D_ERR_TOO_MANY 7
 
 /// `c2d_world_restore`: the bytes are not a whole snapshot of this library (truncated,
 /// corrupted, or holding values no world holds); the world is unchanged (since 1.3).
@@ -1967,10 +1969,6 @@ struct c2d_recti c2d_move_recti(struct c2d_recti a,
                                 size_t n,
                                 uint32_t *blocked);
 
-/// A static, NUL-terminated English description of a status code; unknown codes get
-/// "unknown status". Never NULL.
-const char *c2d_status_str(c2d_status status);
-
 /// A new empty world whose broad phase cuts the plane into cells `cell_size` units square (pick
 /// at least the size of the common items: items spanning more than two cells on an axis are
 /// each tested against every other item). NULL if `cell_size` is not positive and finite. Free it
@@ -1995,9 +1993,9 @@ c2d_status c2d_world_update(struct c2d_world *w, uint64_t id, struct c2d_rect re
 /// Removes item `id`; its handle becomes stale for good (a reused slot gets a new generation).
 /// Slots are reused without end in practice: a slot serves 2^32 items before it is retired, so
 /// a world survives at least 2^54 removals (since 1.3; 1.2 retired a slot after 1,024, about
-/// 2^32 removals in all). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` if `id` names no live item of `w`.
-c2d_status c2d_world_remove(struct c2d_world *w,
-                            uint64_t id);
+/// 2^32 removals in all). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` if `id` names no
+/// live item of `w`.
+c2d_status c2d_world_remove(struct c2d_world *w, uint64_t id);
 
 /// Reads item `id`'s rect (as last given) and user value into `rect` and `user`, each nullable.
 /// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` (nothing written) if `id` names no live item.
@@ -2011,8 +2009,9 @@ size_t c2d_world_count(const struct c2d_world *w);
 
 /// The items whose rect overlaps `rect` by more than the band on both axes (touching, within
 /// the band, is not found: a query of an item's own rect never finds the wall it was snapped
-/// against; on the grid domain exactly `c2d_overlap_rect_rect`), in ascending handle order. Writes at most `cap` handles to `out` (NULL is fine when
-/// `cap` is 0) and returns how many items there are, so a caller can size a buffer and ask again.
+/// against; on the grid domain exactly `c2d_overlap_rect_rect`), in ascending handle order.
+/// Writes at most `cap` handles to `out` (NULL is fine when `cap` is 0) and returns how many
+/// items there are, so a caller can size a buffer and ask again.
 /// 0 for a NULL world or a NaN query.
 size_t c2d_world_query_rect(const struct c2d_world *w,
                             struct c2d_rect rect,
@@ -2029,7 +2028,8 @@ size_t c2d_world_query_point(const struct c2d_world *w,
 
 /// The items whose rect strictly overlaps `circle` (as `c2d_overlap_rect_circle`; a circle with
 /// `r <= 0` finds nothing) and, where the circle meets a face (its centre within the rect's span
-/// across that face), by more than the band across it; in ascending handle order. Output contract as `c2d_world_query_rect`.
+/// across that face), by more than the band across it; in ascending handle order. Output
+/// contract as `c2d_world_query_rect`.
 size_t c2d_world_query_circle(const struct c2d_world *w,
                               struct c2d_circle circle,
                               uint64_t *out,
@@ -2090,10 +2090,10 @@ size_t c2d_world_pairs(const struct c2d_world *w, struct c2d_pair *out, size_t c
 /// `count` (nullable). Each hit: `t` the fraction of that step's motion at contact (0 for an
 /// item overlapped where the step began), `normal` the face met (a unit vector: along an axis
 /// for a rect item, off the axes for the slanted face of a slope or polygon item, see
-/// `c2d_world_set_slope`), `pos` = `point` the rect's x, y at the contact. `C2D_ERR_NULL` for a NULL world,
-/// `C2D_ERR_STALE` for a handle naming no live item, `C2D_ERR_INVALID` for a NaN or infinite
-/// goal; on error nothing is written. The position and hits are the double-precision move's,
-/// rounded to f32 (`c2d_world_move_d` gives them unrounded).
+/// `c2d_world_set_slope`), `pos` = `point` the rect's x, y at the contact. `C2D_ERR_NULL` for a
+/// NULL world, `C2D_ERR_STALE` for a handle naming no live item, `C2D_ERR_INVALID` for a NaN or
+/// infinite goal; on error nothing is written. The position and hits are the double-precision
+/// move's, rounded to f32 (`c2d_world_move_d` gives them unrounded).
 c2d_status c2d_world_move(struct c2d_world *w,
                           uint64_t id,
                           struct c2d_vec2 goal,
@@ -2759,6 +2759,10 @@ c2d_status c2d_world_restore(struct c2d_world *w, const uint8_t *buf, size_t len
 /// same `c2d_world_hash`; the two then change independently. NULL for a NULL world. Free it with
 /// `c2d_world_free` (since 1.3).
 struct c2d_world *c2d_world_clone(const struct c2d_world *w);
+
+/// A static, NUL-terminated English description of a status code; unknown codes get
+/// "unknown status". Never NULL.
+const char *c2d_status_str(c2d_status status);
 
 /// The library's version as `major << 16 | minor << 8 | patch`, equal to the header's
 /// `C2D_VERSION_MAJOR`, `C2D_VERSION_MINOR` and `C2D_VERSION_PATCH`. Compare it with the header a

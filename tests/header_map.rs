@@ -182,3 +182,20 @@ fn is_type(w: &str) -> bool {
     ]
     .contains(&w)
 }
+
+#[test]
+fn the_header_reads_within_100_columns() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let header = std::fs::read_to_string(format!("{root}/include/collide2d.h")).unwrap();
+    let long: Vec<String> = header
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.chars().count() > 100)
+        .map(|(i, l)| format!("line {}: {}", i + 1, l))
+        .collect();
+    assert!(
+        long.is_empty(),
+        "header lines over 100 columns:\n{}",
+        long.join("\n")
+    );
+}

@@ -1,8 +1,10 @@
 //! The movement kit over the world: one-way items, ground state, push-out and fit, moving
 //! solids (since 1.2).
 
-use super::world::{ask, c2d_filter_fn, c2d_status, out_slice, status, Raw, C2D_ERR_NULL};
-use super::world::{write_hits, C2D_OK, C2D_STUCK};
+use super::status::{c2d_status, status, C2D_ERR_NULL};
+use super::status::{C2D_OK, C2D_STUCK};
+use super::world::write_hits;
+use super::world::{ask, c2d_filter_fn, out_slice, Raw};
 use super::{guard, write_out};
 use crate::shape::{Rect, Vec2};
 use crate::world::{

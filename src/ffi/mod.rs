@@ -42,7 +42,8 @@ mod sensor;
 mod tiles;
 // (state)
 mod state;
-// Version.
+// Status codes and version.
+mod status;
 mod version;
 
 // The Windows DLL's runtime, without the standard library.
@@ -63,6 +64,7 @@ pub use sensor::*;
 pub use shape::*;
 pub use slope::*;
 pub use state::*;
+pub use status::*;
 pub use sweep::*;
 pub use tiles::*;
 pub use version::*;

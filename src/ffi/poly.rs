@@ -1,15 +1,12 @@
 //! Convex polygons and capsules: the hull constructor, both predicate flavours and the closed
 //! segment tests.
 
-use super::c2d_status;
-use super::{guard, write_out, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_OK};
+use super::status::{
+    c2d_status, C2D_ERR_DEGENERATE, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_ERR_TOO_MANY, C2D_OK,
+};
+use super::{guard, write_out};
 use crate::query;
 use crate::shape::{Capsule, Circle, Obb, Poly, PolyError, Rect, Segment, Vec2};
-
-/// `c2d_poly_make`: fewer than 3 points that are not all on one line (since 1.2).
-pub const C2D_ERR_DEGENERATE: c2d_status = 6;
-/// `c2d_poly_make`: the convex hull has more than `C2D_POLY_MAX` vertices (since 1.2).
-pub const C2D_ERR_TOO_MANY: c2d_status = 7;
 
 /// Builds in `*out` the convex hull of the `n` points at `pts`: counter-clockwise in y-up terms
 /// (clockwise on a y-down screen), starting at the lowest of the leftmost points, repeated points

@@ -1,7 +1,8 @@
 //! Sensors and their events: items that say when another comes in and when it leaves (since
 //! 1.3).
 
-use super::world::{c2d_status, out_slice, status, C2D_ERR_NULL, C2D_OK};
+use super::status::{c2d_status, status, C2D_ERR_NULL, C2D_OK};
+use super::world::out_slice;
 use super::{guard, write_out};
 use crate::world::{Event, World, EVENT_BEGIN, EVENT_END, EVENT_PASSED, EVENT_REMOVED};
 

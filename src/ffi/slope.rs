@@ -1,7 +1,8 @@
 //! Slopes in the world: items made right-triangle slope tiles or convex polygons, met by rect
 //! movers (since 1.3).
 
-use super::world::{c2d_status, out_slice, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_ERR_STALE, C2D_OK};
+use super::status::{c2d_status, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_ERR_STALE, C2D_OK};
+use super::world::out_slice;
 use super::{guard, write_out, C2D_ERR_DEGENERATE, C2D_ERR_TOO_MANY};
 use crate::world::{ShapeError, Vec2D, World, SLOPE_X0Y0, SLOPE_X0Y1, SLOPE_X1Y0, SLOPE_X1Y1};
 
@@ -93,7 +94,7 @@ pub unsafe extern "C" fn c2d_world_set_shape_d(
             return C2D_ERR_NULL;
         };
         if n == 0 {
-            return super::world::status(w.clear_shape(id));
+            return super::status::status(w.clear_shape(id));
         }
         if pts.is_null() {
             return C2D_ERR_NULL;
@@ -129,7 +130,7 @@ pub unsafe extern "C" fn c2d_world_shape_d(
                 unsafe { write_out(count, n) };
                 C2D_OK
             }
-            Err(e) => super::world::status(Err(e)),
+            Err(e) => super::status::status(Err(e)),
         }
     })
 }

@@ -1,16 +1,10 @@
 //! A world's state as data: its hash, snapshots, restoring them, clones (since 1.3).
 
 use super::guard;
-use super::world::{c2d_status, C2D_ERR_NULL, C2D_OK};
+use super::status::{c2d_status, C2D_ERR_CORRUPT, C2D_ERR_NULL, C2D_ERR_VERSION, C2D_OK};
 use crate::world::{SnapshotError, World, SNAPSHOT_VERSION};
 use alloc::boxed::Box;
 
-/// `c2d_world_restore`: the bytes are not a whole snapshot of this library (truncated,
-/// corrupted, or holding values no world holds); the world is unchanged (since 1.3).
-pub const C2D_ERR_CORRUPT: c2d_status = 8;
-/// `c2d_world_restore`: a snapshot from a newer version of the library, whose layout this one
-/// does not read; the world is unchanged (since 1.3).
-pub const C2D_ERR_VERSION: c2d_status = 9;
 /// The snapshot layout `c2d_world_snapshot` writes, and the newest `c2d_world_restore` reads.
 pub const C2D_SNAPSHOT_VERSION: u32 = 1;
 const _: () = assert!(C2D_SNAPSHOT_VERSION == SNAPSHOT_VERSION as u32);

@@ -1,6 +1,6 @@
 //! Tile layers in the world: a grid of tile codes kept as merged items.
 
-use super::world::{c2d_status, status, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_OK};
+use super::status::{c2d_status, status, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_OK};
 use super::{guard, write_out};
 use crate::world::{self as core_world, TileRun, Vec2D, World, WorldError};
 

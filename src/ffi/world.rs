@@ -1,6 +1,7 @@
 //! The world: an opaque `c2d_world` of rect items behind generational handles, with a broad
 //! phase for queries, overlapping pairs and bump.lua-style moves.
 
+use super::status::{c2d_status, status, C2D_ERR_NULL, C2D_OK};
 use super::{c2d_response, guard, write_out};
 use crate::shape::{Circle, Rect, Segment, Vec2};
 use crate::world::{
@@ -9,26 +10,9 @@ use crate::world::{
 };
 use alloc::boxed::Box;
 use alloc::vec::Vec;
-use std::ffi::{c_char, c_void};
+use std::ffi::c_void;
 use std::ptr;
 
-/// The outcome of a world call: `C2D_OK` or one of the `C2D_ERR_*` codes.
-#[allow(non_camel_case_types)]
-pub type c2d_status = u32;
-/// Success.
-pub const C2D_OK: c2d_status = 0;
-/// The world pointer (or, for `c2d_poly_make`, the points or output pointer) was NULL.
-pub const C2D_ERR_NULL: c2d_status = 1;
-/// A rect, goal or size with a NaN or infinite field.
-pub const C2D_ERR_INVALID: c2d_status = 2;
-/// The handle names no live item of this world (removed, never issued, or another world's).
-pub const C2D_ERR_STALE: c2d_status = 3;
-/// The world already holds `C2D_WORLD_CAPACITY` items (since 1.1; 1.0 answered
-/// `C2D_ERR_INVALID`).
-pub const C2D_ERR_FULL: c2d_status = 4;
-/// `c2d_world_push_out`: no clear position lies within the distance given; the item was left in
-/// place (since 1.2).
-pub const C2D_STUCK: c2d_status = 5;
 /// The most items one world holds at once (2^22 = 4,194,304).
 pub const C2D_WORLD_CAPACITY: usize = 1 << 22;
 
@@ -47,15 +31,6 @@ pub const C2D_WORLD_CAPACITY: usize = 1 << 22;
 #[allow(non_camel_case_types)]
 pub type c2d_filter_fn =
     Option<unsafe extern "C-unwind" fn(item: u64, other: u64, ctx: *mut c_void) -> c2d_response>;
-
-pub(super) fn status(r: Result<(), WorldError>) -> c2d_status {
-    match r {
-        Ok(()) => C2D_OK,
-        Err(WorldError::Invalid) => C2D_ERR_INVALID,
-        Err(WorldError::Stale) => C2D_ERR_STALE,
-        Err(WorldError::Full) => C2D_ERR_FULL,
-    }
-}
 
 /// The world behind a raw pointer, reached afresh for each step of a move so that no reference
 /// to it lives while a C filter runs (which may call the world's functions).
@@ -130,26 +105,6 @@ unsafe fn read_two<A, B>(
     }
 }
 
-/// A static, NUL-terminated English description of a status code; unknown codes get
-/// "unknown status". Never NULL.
-#[no_mangle]
-pub extern "C" fn c2d_status_str(status: c2d_status) -> *const c_char {
-    let s: &'static [u8] = match status {
-        C2D_OK => b"ok\0",
-        C2D_ERR_NULL => b"null pointer (world, points or output)\0",
-        C2D_ERR_INVALID => b"invalid argument (NaN or infinite value)\0",
-        C2D_ERR_STALE => b"stale or foreign handle\0",
-        C2D_ERR_FULL => b"world full (4,194,304 items)\0",
-        C2D_STUCK => b"no clear position within the distance given\0",
-        super::C2D_ERR_DEGENERATE => b"fewer than 3 points not on one line\0",
-        super::C2D_ERR_TOO_MANY => b"convex hull with more than C2D_POLY_MAX (8) vertices\0",
-        super::C2D_ERR_CORRUPT => b"not a whole snapshot (truncated or corrupted)\0",
-        super::C2D_ERR_VERSION => b"snapshot from a newer version of the library\0",
-        _ => b"unknown status\0",
-    };
-    s.as_ptr().cast()
-}
-
 /// A new empty world whose broad phase cuts the plane into cells `cell_size` units square (pick
 /// at least the size of the common items: items spanning more than two cells on an axis are
 /// each tested against every other item). NULL if `cell_size` is not positive and finite. Free it
@@ -206,7 +161,8 @@ pub unsafe extern "C" fn c2d_world_update(w: *mut World, id: u64, rect: Rect) ->
 /// Removes item `id`; its handle becomes stale for good (a reused slot gets a new generation).
 /// Slots are reused without end in practice: a slot serves 2^32 items before it is retired, so
 /// a world survives at least 2^54 removals (since 1.3; 1.2 retired a slot after 1,024, about
-/// 2^32 removals in all). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` if `id` names no live item of `w`.
+/// 2^32 removals in all). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` if `id` names no
+/// live item of `w`.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_remove(w: *mut World, id: u64) -> c2d_status {
     guard(C2D_ERR_NULL, || {
@@ -242,8 +198,9 @@ pub unsafe extern "C" fn c2d_world_count(w: *const World) -> usize {
 
 /// The items whose rect overlaps `rect` by more than the band on both axes (touching, within
 /// the band, is not found: a query of an item's own rect never finds the wall it was snapped
-/// against; on the grid domain exactly `c2d_overlap_rect_rect`), in ascending handle order. Writes at most `cap` handles to `out` (NULL is fine when
-/// `cap` is 0) and returns how many items there are, so a caller can size a buffer and ask again.
+/// against; on the grid domain exactly `c2d_overlap_rect_rect`), in ascending handle order.
+/// Writes at most `cap` handles to `out` (NULL is fine when `cap` is 0) and returns how many
+/// items there are, so a caller can size a buffer and ask again.
 /// 0 for a NULL world or a NaN query.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_query_rect(
@@ -282,7 +239,8 @@ pub unsafe extern "C" fn c2d_world_query_point(
 
 /// The items whose rect strictly overlaps `circle` (as `c2d_overlap_rect_circle`; a circle with
 /// `r <= 0` finds nothing) and, where the circle meets a face (its centre within the rect's span
-/// across that face), by more than the band across it; in ascending handle order. Output contract as `c2d_world_query_rect`.
+/// across that face), by more than the band across it; in ascending handle order. Output
+/// contract as `c2d_world_query_rect`.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_query_circle(
     w: *const World,
@@ -455,10 +413,10 @@ pub(super) unsafe fn write_hits<H>(
 /// `count` (nullable). Each hit: `t` the fraction of that step's motion at contact (0 for an
 /// item overlapped where the step began), `normal` the face met (a unit vector: along an axis
 /// for a rect item, off the axes for the slanted face of a slope or polygon item, see
-/// `c2d_world_set_slope`), `pos` = `point` the rect's x, y at the contact. `C2D_ERR_NULL` for a NULL world,
-/// `C2D_ERR_STALE` for a handle naming no live item, `C2D_ERR_INVALID` for a NaN or infinite
-/// goal; on error nothing is written. The position and hits are the double-precision move's,
-/// rounded to f32 (`c2d_world_move_d` gives them unrounded).
+/// `c2d_world_set_slope`), `pos` = `point` the rect's x, y at the contact. `C2D_ERR_NULL` for a
+/// NULL world, `C2D_ERR_STALE` for a handle naming no live item, `C2D_ERR_INVALID` for a NaN or
+/// infinite goal; on error nothing is written. The position and hits are the double-precision
+/// move's, rounded to f32 (`c2d_world_move_d` gives them unrounded).
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn c2d_world_move(

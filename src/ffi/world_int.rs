@@ -1,8 +1,7 @@
 //! The world for integer engines: `c2d_recti` in and out (since 1.3).
 
-use super::world::{
-    c2d_filter_fn, c2d_status, motion, out_slice, status, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_OK,
-};
+use super::status::{c2d_status, status, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_OK};
+use super::world::{c2d_filter_fn, motion, out_slice};
 use super::{guard, write_out};
 #[cfg(c2d_no_std)]
 use crate::platform::Float;

@@ -12,13 +12,13 @@
 //!
 //! A one-way item is solid for a whole move or not at all (see [`World::set_one_way`]).
 
-use super::slope;
 use super::{Dir, Response, World, WorldError, WorldHit, WorldHitD};
 use crate::platform::ClampZero;
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
 use crate::query::band::{Band, Bands, Precision};
 use crate::query::detect::{centre_distance, detect_on, Collision};
+use crate::query::poly_double;
 use crate::query::Convex;
 use crate::response::{next_f32, redirect};
 use crate::shape::{Aabb, Edges, HitD, RectD, Vec2, Vec2D};
@@ -152,7 +152,7 @@ pub(crate) fn overlap_item(
         Some(f) => band.overlap_from(&e, &o, &f.edges()),
         None => band.overlap(&o, &e),
     };
-    boxes && shape.is_none_or(|c| slope::overlaps(&e, c, &band))
+    boxes && shape.is_none_or(|c| poly_double::overlaps(&e, c, &band))
 }
 
 /// Where a motion reaches: the box it sweeps (widened by far more than its rounding, and by
@@ -248,14 +248,14 @@ fn meet(near: &Near, begun: &Begun, rect: RectD, goal: Vec2D, seen: &[u64], out:
         }
         // A one-way item's corner, met exactly, is met on its solid face.
         // Among polygon items, any other corner met exactly is met on the face that opposes the
-        // motion least, as a polygon's corners are (see `slope.rs`).
+        // motion least, as a polygon's corners are (see `query/poly_double.rs`).
         let tie = match one_way {
             Some(n) => n.axis,
             None if slopes => (d.y.abs() < d.x.abs()) as usize,
             None => 0,
         };
         let col = match near.shape(id) {
-            Some(c) => slope::detect_convex(rect, goal, c, &near.band(&rect, &other)),
+            Some(c) => poly_double::detect_convex(rect, goal, c, &near.band(&rect, &other)),
             None => {
                 let bands = Bands::bounded(bound, near.precision, &rect, &other);
                 detect_on(rect, d, &other.edges(), tie, &bands)
@@ -651,7 +651,7 @@ pub(crate) fn run<A: Access>(
                 if moving && n.x != 0.0 && n.y != 0.0 {
                     // A slanted face of a polygon item.
                     let face = m.col.face.unwrap_or_default();
-                    goal = slope::redirect(r == Response::Bounce, rect, touch, goal, n, face);
+                    goal = poly_double::redirect(r == Response::Bounce, rect, touch, goal, n, face);
                 } else if moving {
                     let to = redirect(r, (touch.x, touch.y), (goal.x, goal.y), n.x != 0.0);
                     goal = to.map_or(touch, |(x, y)| Vec2D::new(x, y));

@@ -12,9 +12,6 @@ use crate::query::poly_double::{cover, hull};
 use crate::query::Convex;
 use crate::shape::{PolyError, RectD, Vec2D, P, POLY_MAX};
 
-// The moves meet polygon items through the f64 polygon kernel.
-pub(crate) use crate::query::poly_double::{detect_convex, overlaps, redirect};
-
 /// The shape of an item that is not a plain rect.
 // Kept boxed as a whole (one pointer per slot), so the sizes of its variants do not matter.
 #[allow(clippy::large_enum_variant)]
