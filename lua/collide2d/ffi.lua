@@ -773,28 +773,69 @@ local function array_reader(shape)
 end
 
 -- BATCH: (q, items) -> indices, n. The items are read into a C array (array_reader's) and the
--- library writes the indices of those q meets into a buffer kept between calls.
+-- library writes the indices of those q meets into a buffer kept between calls. On this path
+-- items may also be the game's own cdata array of the item type (`c2d_rect[?]`, or a pointer to
+-- its first element), given with its count n and optionally the byte stride between items (0 or
+-- nil: packed), read by the library in place. An array's size is checked against n; behind a
+-- pointer, as in C, the n items must be there.
+local array_types = {} -- ctype id -> whether it is an array type
+local function is_array(c)
+  local id = tonumber(ffi.typeof(c))
+  local a = array_types[id]
+  if a == nil then
+    a = tostring(ffi.typeof(c)):find("%[") ~= nil
+    array_types[id] = a
+  end
+  return a
+end
+
 local function batch(name, cname, A, B)
   local sa = shapes[A]
   local read, fill = sa.read, sa.fill
   local take, give = array_reader(shapes[B])
   local q = ffi.new(sa.ctype)
   local cfn = lib["c2dl_" .. cname]
+  local item_ptr = ffi.typeof("const " .. shapes[B].ctype .. " *")
+  local item_size = ffi.sizeof(shapes[B].ctype)
   local hits, hits_cap = nil, 0
-  M[name] = function(a, items)
-    fill(q, read(a, 1, name))
-    local buf, n, cap = take(items, 2, name)
+  local function room(n)
     if hits_cap < n then
       hits_cap = n > 2 * hits_cap and n or 2 * hits_cap
       hits = ffi.new("uint32_t[?]", hits_cap)
     end
-    local m = tonumber(cfn(q, buf, 0, n, nil, hits, n))
-    give(buf, cap)
+  end
+  local function results(m)
     local out = {}
     for k = 1, m do
       out[k] = hits[k - 1] + 1
     end
     return out, m
+  end
+  M[name] = function(a, items, n, stride)
+    fill(q, read(a, 1, name))
+    if type(items) == "cdata" then
+      local ok, p = pcall(item_ptr, items)
+      if not ok then
+        arg_error(2, name, format("%s expected, got %s", tostring(item_ptr), tostring(ffi.typeof(items))))
+      end
+      if type(n) ~= "number" or n < 0 or n ~= floor(n) then
+        arg_error(3, name, "count of items expected, got " .. tostring(n))
+      end
+      if stride ~= nil and (type(stride) ~= "number" or stride < 0 or stride ~= floor(stride)) then
+        arg_error(4, name, "byte stride expected, got " .. tostring(stride))
+      end
+      local step = (stride or 0) > 0 and stride or item_size
+      if n > 0 and is_array(items) and (n - 1) * step + item_size > ffi.sizeof(items) then
+        arg_error(3, name, format("%d items do not fit in the array of %d bytes", n, ffi.sizeof(items)))
+      end
+      room(n)
+      return results(tonumber(cfn(q, p, stride or 0, n, nil, hits, n)))
+    end
+    local buf, len, cap = take(items, 2, name)
+    room(len)
+    local m = tonumber(cfn(q, buf, 0, len, nil, hits, len))
+    give(buf, cap)
+    return results(m)
   end
 end
 

@@ -87,6 +87,45 @@ return function(test, c2d, h)
     same(select(1, c2d.touchRectRects(q, items)), select(2, c2d.touchRectRects(q, items)), { 1, 2 }, "touch")
   end)
 
+  -- LuaJIT's FFI path also takes the game's own cdata: an array of the item type, or the items
+  -- inside the game's structs with their byte stride, read in place.
+  if c2d._IMPL == "ffi" then
+    test("batch (FFI path): a c2d_rect array, and rects inside the game's own structs by stride", function()
+      local ffi = require("ffi")
+      local r = h.rng(11)
+      local n = 300
+      local list, arr = {}, ffi.new("c2d_rect[?]", n)
+      pcall(ffi.cdef, "typedef struct { int id; c2d_rect box; float hp; } c2d_test_enemy;")
+      local enemies = ffi.new("c2d_test_enemy[?]", n)
+      for i = 1, n do
+        local e = kinds.Rect(r)
+        list[i] = e
+        arr[i - 1].x, arr[i - 1].y, arr[i - 1].w, arr[i - 1].h = e.x, e.y, e.width, e.height
+        enemies[i - 1].id, enemies[i - 1].hp = i, 1
+        enemies[i - 1].box = arr[i - 1]
+      end
+      for round = 1, 20 do
+        local q = kinds.Rect(r)
+        local want = expected(singles.touchRectRects, q, list)
+        same(select(1, c2d.touchRectRects(q, arr, n)), select(2, c2d.touchRectRects(q, arr, n)), want,
+          "array round " .. round)
+        local got, m = c2d.touchRectRects(q, enemies[0].box, n, ffi.sizeof("c2d_test_enemy"))
+        same(got, m, want, "structs round " .. round)
+      end
+      local function expect(pattern, f, ...)
+        local msg = h.err(f, ...)
+        h.truthy(tostring(msg):find(pattern, 1, true), "got: " .. tostring(msg))
+      end
+      local q = { x = 0, y = 0, width = 1, height = 1 }
+      expect("bad argument #3 to 'overlapRectRects' (count of items expected, got nil)", c2d.overlapRectRects, q, arr)
+      expect("bad argument #3 to 'overlapRectRects' (301 items do not fit in the array of 4800 bytes)",
+        c2d.overlapRectRects, q, arr, n + 1)
+      expect("bad argument #2 to 'overlapRectCircles' (ctype<const struct c2d_circle *> expected",
+        c2d.overlapRectCircles, q, arr, 1)
+      expect("bad argument #4 to 'overlapRectRects' (byte stride expected, got -4)", c2d.overlapRectRects, q, arr, 1, -4)
+    end)
+  end
+
   test("batch: an empty array, NaN fields and bad arguments", function()
     local got, n = c2d.overlapCircleRects({ x = 0, y = 0, r = 1 }, {})
     h.eq(n, 0); h.eq(#got, 0)
