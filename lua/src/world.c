@@ -777,8 +777,8 @@ static void push_scaled(lua_State *L, int idx, lua_Number v, int cell_idx)
 
 /* world:getCells() -> rows, count: bump.lua's grid as its `world.rows` holds it, for debug
  * drawing: rows[cy][cx] = {x = cx, y = cy, itemCount = n, items = {[item] = true, ...}} for each
- * cell holding an item (cells as item_cells gives them), and the number of those cells. A new table on each call: writing
- * to it changes nothing. */
+ * cell holding an item (cells as item_cells gives them), and the number of those cells. A new
+ * table on each call: writing to it changes nothing. */
 static int w_getCells(lua_State *L)
 {
     c2dl_world *cw = world_begin(L, "getCells", 0);

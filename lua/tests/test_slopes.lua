@@ -111,6 +111,34 @@ return function(test, c2d, h)
     legs_agree(x, y, cols, len, "bounce")
   end)
 
+  -- The same with the numbers a game's level data and its own arithmetic give: a floor and a
+  -- ramp at decimal positions, a player snapped flush against a wall by x = wall.x - w and onto
+  -- the floor by y = floor.y - h. col.slide is still where each leg went.
+  test("slopes: decimal level data and a snapped player: col.slide is where the move went", function()
+    local w = c2d.newWorld(16)
+    local floor, ramp, wall, p = { "floor" }, { "ramp" }, { "wall" }, { "player" }
+    local fy, rx, rw = 100.1, 64.3, 32.2
+    w:add(floor, 0, fy, 64.3, 32)
+    w:add(ramp, rx, fy - rw, rw, rw)
+    w:setSlope(ramp, "x1y1")
+    w:add(wall, 20.7, fy - 40.3, 7.9, 40.3)
+    local pw, ph = 8.3, 7.7
+    w:add(p, 20.7 - pw, fy - ph, pw, ph) -- flush against the wall and standing on the floor
+    -- walking away from the wall along the floor meets nothing and ends at the goal
+    local x, y, cols, len = w:move(p, 2.15, fy - ph)
+    h.eq(len, 0); h.eq(x, 2.15); h.eq(y, fy - ph)
+    -- from the wall's other side, along the floor into the ramp's foot
+    w:update(p, 20.7 + 7.9, fy - ph)
+    x, y, cols, len = w:move(p, 75.05, fy - ph - 0.3)
+    legs_agree(x, y, cols, len, "slide")
+    h.truthy(y < fy - ph - 0.3, "went up the face")
+    -- back into the wall, diagonally down onto the floor: slides along the floor to the wall
+    w:update(p, 30.4, fy - ph - 2.6)
+    x, y, cols, len = w:move(p, 10.1, fy - ph + 3.3)
+    legs_agree(x, y, cols, len, "slide")
+    h.eq(x, 20.7 + 7.9); h.eq(y, fy - ph)
+  end)
+
   test("slopes: a box sliding along an octagon prop and a ramp reads each leg in col.slide", function()
     local w = level()
     local rock, p = { "rock" }, { "player" }
