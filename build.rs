@@ -1,5 +1,6 @@
 //! Generates `include/collide2d.h` with cbindgen, sets the Linux SONAME, leaves the SONAME link
-//! beside the library, and selects the `no_std` build for the Windows DLL (see src/platform.rs).
+//! beside the library, and selects the `no_std` build for the Windows DLL (see src/platform.rs;
+//! `make dist` selects it with `--cfg c2d_no_std`).
 
 use std::env;
 use std::fs;

@@ -35,11 +35,11 @@ install)
     for f in "$DIST/libcollide2d.so" "$DIST/libcollide2d.a"; do
         [ -f "$f" ] || { echo "install.sh: $f missing: run 'make dist' first" >&2; exit 1; }
     done
-    # What a program linking libcollide2d.a also needs (rustc --print native-static-libs, less
-    # libc and libgcc_s, which every C compiler driver adds itself), and --gc-sections: the
-    # archive is one object (packaging/prelink.sh) with a section per function, of which the
-    # linker then keeps only those the program reaches.
-    static_libs="-Wl,--gc-sections -lpthread -ldl -lrt -lm"
+    # What a program linking libcollide2d.a also needs: nothing but the C library, which every
+    # C compiler driver links (the library is built without Rust's standard library: `make
+    # dist`), and --gc-sections: the archive is one object (packaging/prelink.sh) with a section
+    # per function, of which the linker then keeps only those the program reaches.
+    static_libs="-Wl,--gc-sections"
     bits=$(($(od -An -tu1 -j4 -N1 "$DIST/libcollide2d.so" | tr -d ' ') * 32))
     subst() {
         sed -e "s|@PREFIX@|$PREFIX|g" -e "s|@LIBDIR@|$LIBDIR|g" -e "s|@INCLUDEDIR@|$INCLUDEDIR|g" \

@@ -1,11 +1,14 @@
 //! What the library takes from the platform it is built for.
 //!
-//! Built with the standard library (Linux, macOS, tests), this re-exports std's map and lock.
-//! Built for Windows with `panic = "abort"` (the DLL, see `.cargo/config.toml`), the crate is
-//! `no_std`: it needs only `core`, `alloc` and the C runtime (`malloc`, `free`, `abort`; see
-//! `ffi::runtime`), so the DLL imports nothing but `KERNEL32`, the C runtime and `ntdll` and
-//! loads on every Windows since 7. Then the map is hashbrown's (std's own), the lock a spin
-//! lock's `try_lock`, and the float functions std provides come from the libm crate.
+//! Built with the standard library (`cargo build`, the tests), this re-exports std's map and
+//! lock. The libraries users ship are built with `panic = "abort"` and `--cfg c2d_no_std` (`make
+//! dist`; for the Windows DLLs, `.cargo/config.toml` sets `panic = "abort"` and build.rs the
+//! cfg): the crate is then `no_std`, needing only `core`, `alloc` and the C runtime (`malloc`,
+//! `free`, `abort`; see `ffi::runtime`). The shared library is a quarter smaller without std's
+//! panic, backtrace and unwinding code, and the DLL imports nothing but `KERNEL32`, the C runtime
+//! and `ntdll`, so it loads on every Windows since 7. Then the map is hashbrown's (std's own),
+//! the lock a spin lock's `try_lock`, and the float functions std provides come from the libm
+//! crate.
 
 /// A hash map (std's, or hashbrown's, which std's is).
 #[cfg(not(c2d_no_std))]

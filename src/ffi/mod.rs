@@ -3,8 +3,9 @@
 //! Every body runs inside [`guard`], so no panic unwinds into C; inbound pointers are checked for
 //! NULL before use; nothing here allocates except the world functions (`c2d_world_*`).
 //!
-//! The Windows DLL is built with `panic = "abort"` and without the standard library (see
-//! `crate::platform`): there `guard` runs the body directly and a panic aborts the process.
+//! The libraries users ship (`make dist`, the Windows DLLs) are built with `panic = "abort"` and
+//! without the standard library (see `crate::platform`): there `guard` runs the body directly
+//! and a panic aborts the process.
 
 // In the order of the header's map, which cbindgen follows.
 // Shapes.
@@ -46,7 +47,7 @@ mod state;
 mod status;
 mod version;
 
-// The Windows DLL's runtime, without the standard library.
+// The runtime of the build without the standard library.
 /// cbindgen:ignore
 #[cfg(c2d_no_std)]
 mod runtime;

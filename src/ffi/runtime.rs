@@ -1,10 +1,13 @@
-//! The `no_std` build's runtime (the Windows DLL, see `crate::platform`): memory from the C
-//! runtime's `malloc`, and a panic that aborts the process. No panic is known to happen; should
-//! one ever, it must not unwind into C, and without the standard library it cannot be caught.
+//! The `no_std` build's runtime (the Windows DLLs and the libraries `make dist` builds, see
+//! `crate::platform`): memory from the C runtime's `malloc`, and a panic that aborts the
+//! process. No panic is known to happen; should one ever, it must not unwind into C, and without
+//! the standard library it cannot be caught.
 
 use core::alloc::{GlobalAlloc, Layout};
 use core::ffi::c_void;
 
+// The C library by name, so that the shared library records it as needed (with std, std does).
+#[cfg_attr(unix, link(name = "c"))]
 extern "C" {
     fn malloc(size: usize) -> *mut c_void;
     fn realloc(ptr: *mut c_void, size: usize) -> *mut c_void;
@@ -90,15 +93,21 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 // through the library (a C++ filter callback that throws) aborts, as it would through any
 // `extern "C"` function of the standard build. Defined in assembly so that the DLL does not
 // export it (a Rust `#[no_mangle]` function would be).
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", all(target_arch = "x86", not(windows))))]
 core::arch::global_asm!(
     ".globl rust_eh_personality",
     "rust_eh_personality:",
     "jmp abort"
 );
-#[cfg(target_arch = "x86")]
+#[cfg(all(target_arch = "x86", windows))]
 core::arch::global_asm!(
     ".globl _rust_eh_personality",
     "_rust_eh_personality:",
     "jmp _abort"
+);
+#[cfg(any(target_arch = "aarch64", target_arch = "arm"))]
+core::arch::global_asm!(
+    ".globl rust_eh_personality",
+    "rust_eh_personality:",
+    "b abort"
 );
