@@ -20,13 +20,15 @@
 //! point as the middle of the touching features. They may differ from collide2d's exact answers
 //! near touching.
 //!
+//! After the table, the twelve polygon and capsule sweeps alone, ns per call.
+//!
 //! Run: `cargo bench --bench poly` (add a name filter to run a subset: `cargo bench --bench poly -- capsule`).
 
 mod common;
 
 use collide2d::ffi::*;
 use collide2d::{Capsule, Circle, Hit, Manifold, Poly, Rect, Vec2, POLY_MAX};
-use common::{column, measure_side_by_side, pairs, Rng};
+use common::{column, measure, measure_side_by_side, pairs, Rng};
 use parry2d::math::{Pose, Vector};
 use parry2d::query::details::contact_manifold_pfm_pfm;
 use parry2d::query::{
@@ -596,6 +598,48 @@ fn sweep_row(rng: &mut Rng) -> Row {
     )
 }
 
+/// ns per call of each polygon and capsule sweep through the C ABI (collide2d alone): a mover
+/// of the first kind moving up to 60 units along each axis against a target of the second,
+/// 100,000 cases, half of them or more hitting.
+fn sweep_table(rng: &mut Rng, wanted: impl Fn(&str) -> bool) {
+    macro_rules! sweep {
+        ($f:ident, $a:expr, $b:expr) => {
+            if wanted(stringify!($f)) {
+                let f = black_box($f as unsafe extern "C" fn(_, Vec2, _, *mut Hit) -> bool);
+                let data: Vec<_> = (0..100_000)
+                    .map(|_| {
+                        (
+                            $a(&mut *rng),
+                            Vec2::new(rng.f(-60.0, 60.0), rng.f(-60.0, 60.0)),
+                            $b(&mut *rng),
+                        )
+                    })
+                    .collect();
+                let mut out = Hit::default();
+                // SAFETY: `out` is a live, writable Hit.
+                let ns = measure(&data, |&(a, d, b)| unsafe { f(a, d, b, &mut out) });
+                black_box(out);
+                println!("| `{}` | {:.2} |", stringify!($f), ns);
+            }
+        };
+    }
+    println!("\n| sweep (through the C ABI) | collide2d ns |\n|---|---:|");
+    let rect = |r: &mut Rng| r.rect();
+    let circle = |r: &mut Rng| r.circle();
+    sweep!(c2d_sweep_rect_poly, rect, octagon);
+    sweep!(c2d_sweep_rect_capsule, rect, capsule);
+    sweep!(c2d_sweep_circle_poly, circle, octagon);
+    sweep!(c2d_sweep_circle_capsule, circle, capsule);
+    sweep!(c2d_sweep_capsule_poly, capsule, octagon);
+    sweep!(c2d_sweep_capsule_capsule, capsule, capsule);
+    sweep!(c2d_sweep_capsule_rect, capsule, rect);
+    sweep!(c2d_sweep_capsule_circle, capsule, circle);
+    sweep!(c2d_sweep_poly_poly, octagon, octagon);
+    sweep!(c2d_sweep_poly_capsule, octagon, capsule);
+    sweep!(c2d_sweep_poly_rect, octagon, rect);
+    sweep!(c2d_sweep_poly_circle, octagon, circle);
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -678,4 +722,5 @@ fn main() {
             100.0 * r.parry_agree
         );
     }
+    sweep_table(rng, wanted);
 }

@@ -637,19 +637,21 @@ fn far_apart((alo, ahi): (P, P), d: P, (blo, bhi): (P, P), r: f64) -> bool {
     apart(alo.0, ahi.0, blo.0, bhi.0, d.0) | apart(alo.1, ahi.1, blo.1, bhi.1, d.1)
 }
 
-/// The hit of a mover given by how it sits at `t` (`moved`), the exact strict predicate against
-/// the target (`overlaps`) and its reference position (`pos`).
-fn drive<M: Core + Copy + PartialEq>(
+/// The hit of the mover `shape` (its body `a`) moving by `delta` against the target's body
+/// `b`, given the exact strict predicate against the target (`overlaps`). One body per kind of
+/// mover: the targets differ only in their body and their predicate.
+#[inline(never)]
+fn drive<M: Mover>(
+    shape: M,
     a: &Body,
     delta: Vec2,
     b: &Body,
-    moved: impl Fn(f32) -> M,
-    overlaps: impl Fn(&M) -> bool,
-    pos: impl Fn(&M) -> Vec2,
+    overlaps: &dyn Fn(&M) -> bool,
 ) -> Option<Hit> {
     if unusable(delta) {
         return None;
     }
+    let moved = |t: f32| shape.at(delta, t);
     let d = delta.wide();
     let b_box = bounds(b.pts());
     if far_apart(bounds(a.pts()), d, b_box, a.r + b.r) {
@@ -683,11 +685,11 @@ fn drive<M: Core + Copy + PartialEq>(
         Some(k) if !k.inside => match clear_in(&moved(k.t32), &mut bm, k.axis) {
             (true, set) => (k.t32, k.normal, set),
             _ => {
-                let t = settle_moved(k.t32, &moved, |m| clear_in(m, &mut bm, k.axis).0);
+                let t = settle_moved(k.t32, moved, |m| clear_in(m, &mut bm, k.axis).0);
                 (t, k.normal, moved(t).set(&mut bm))
             }
         },
-        Some(k) => return start_hit(a, b, k.normal, pos(&moved(0.0))),
+        Some(k) => return start_hit(a, b, k.normal, moved(0.0).pos()),
         None => {
             let mut clear = |m: &M| clear_in(m, &mut bm, usize::MAX).0;
             // The f32 end may round into the target where real arithmetic stays clear.
@@ -696,9 +698,9 @@ fn drive<M: Core + Copy + PartialEq>(
             }
             if !clear(&moved(0.0)) {
                 let n = inside_normal(a.pts(), b.pts());
-                return start_hit(a, b, n, pos(&moved(0.0)));
+                return start_hit(a, b, n, moved(0.0).pos());
             }
-            let t = settle_moved(1.0, &moved, clear);
+            let t = settle_moved(1.0, moved, clear);
             (t, unit((-d.0, -d.1)), moved(t).set(&mut bm))
         }
     };
@@ -710,7 +712,7 @@ fn drive<M: Core + Copy + PartialEq>(
         t,
         normal: Vec2::from_f64(normal.0, normal.1),
         point: Vec2::from_f64(point.0, point.1),
-        pos: pos(&moved(t)),
+        pos: moved(t).pos(),
     })
 }
 
@@ -743,52 +745,73 @@ fn contact(a: &Body, b: &Body, n: P) -> (P, P) {
     (n, (pb.0 + n.0 * b.r, pb.1 + n.1 * b.r))
 }
 
-/// A poly moved by `t·delta`, each vertex in f32 (`v + t·delta`).
-fn poly_at(p: &Poly, delta: Vec2, t: f32) -> Poly {
-    let mut out = *p;
-    for v in out.verts.iter_mut() {
-        *v = at(*v, delta, t);
+/// A shape that moves: where it is at each time tried, and the position a hit reports.
+trait Mover: Core + Copy + PartialEq {
+    /// Moved by `t·delta`, each point in f32 (`p + t·delta`).
+    fn at(&self, delta: Vec2, t: f32) -> Self;
+    /// The reference position a hit reports.
+    fn pos(&self) -> Vec2;
+}
+
+impl Mover for Rect {
+    fn at(&self, delta: Vec2, t: f32) -> Rect {
+        let p = at(Vec2::new(self.x, self.y), delta, t);
+        Rect::new(p.x, p.y, self.w, self.h)
     }
-    out
+    /// Its `x, y`.
+    fn pos(&self) -> Vec2 {
+        Vec2::new(self.x, self.y)
+    }
 }
 
-fn rect_at(a: Rect, delta: Vec2, t: f32) -> Rect {
-    let p = at(Vec2::new(a.x, a.y), delta, t);
-    Rect::new(p.x, p.y, a.w, a.h)
+impl Mover for Circle {
+    fn at(&self, delta: Vec2, t: f32) -> Circle {
+        let p = at(self.center(), delta, t);
+        Circle::new(p.x, p.y, self.r)
+    }
+    /// Its centre.
+    fn pos(&self) -> Vec2 {
+        self.center()
+    }
 }
 
-fn circle_at(a: Circle, delta: Vec2, t: f32) -> Circle {
-    let p = at(a.center(), delta, t);
-    Circle::new(p.x, p.y, a.r)
+impl Mover for Capsule {
+    fn at(&self, delta: Vec2, t: f32) -> Capsule {
+        Capsule::new(at(self.a, delta, t), at(self.b, delta, t), self.r)
+    }
+    /// Its end `a`.
+    fn pos(&self) -> Vec2 {
+        self.a
+    }
 }
 
-fn capsule_at(k: &Capsule, delta: Vec2, t: f32) -> Capsule {
-    Capsule::new(at(k.a, delta, t), at(k.b, delta, t), k.r)
+impl Mover for Poly {
+    fn at(&self, delta: Vec2, t: f32) -> Poly {
+        let mut out = *self;
+        for v in out.verts.iter_mut() {
+            *v = at(*v, delta, t);
+        }
+        out
+    }
+    /// Its first vertex.
+    fn pos(&self) -> Vec2 {
+        self.verts[0]
+    }
 }
 
-/// A sweep of mover `a` against target `b`: how the mover moves, the predicate and the mover's
-/// reference position.
+/// A sweep of the mover `a` against the target `b`, whose exact strict predicate is `overlaps`.
 #[inline(always)]
-fn sweep_with<A: Core + Copy, B: Core + Copy, M: Core + Copy + PartialEq>(
-    a: A,
+fn sweep_with<M: Mover, B: Core>(
+    a: M,
     delta: Vec2,
     b: B,
-    moved: impl Fn(A, Vec2, f32) -> M,
-    overlaps: impl Fn(&M, B) -> bool,
-    pos: impl Fn(&M) -> Vec2,
+    overlaps: &dyn Fn(&M) -> bool,
 ) -> Option<Hit> {
     let (mut ba, mut bb) = (Body::empty(), Body::empty());
     if !(a.set(&mut ba) && b.set(&mut bb)) {
         return None;
     }
-    drive(
-        &ba,
-        delta,
-        &bb,
-        |t| moved(a, delta, t),
-        |m| overlaps(m, b),
-        pos,
-    )
+    drive(a, &ba, delta, &bb, overlaps)
 }
 
 /// Rect `a` moving by `delta` against the static convex polygon `b`: the first moment they
@@ -799,14 +822,7 @@ fn sweep_with<A: Core + Copy, B: Core + Copy, M: Core + Copy + PartialEq>(
 /// the touching features meet; `pos` the rect's `x, y` at `t`.
 #[inline(never)]
 pub fn sweep_rect_poly(a: Rect, delta: Vec2, b: &Poly) -> Option<Hit> {
-    sweep_with(
-        a,
-        delta,
-        b,
-        rect_at,
-        |m: &Rect, b: &Poly| overlap_rect_poly(*m, b),
-        |m: &Rect| Vec2::new(m.x, m.y),
-    )
+    sweep_with(a, delta, b, &|m: &Rect| overlap_rect_poly(*m, b))
 }
 
 /// Convex polygon `a` moving by `delta` against the static convex polygon `b` (a swept
@@ -814,14 +830,7 @@ pub fn sweep_rect_poly(a: Rect, delta: Vec2, b: &Poly) -> Option<Hit> {
 /// [`sweep_rect_poly`]; `pos` is `a`'s first vertex at `t`.
 #[inline(never)]
 pub fn sweep_poly_poly(a: &Poly, delta: Vec2, b: &Poly) -> Option<Hit> {
-    sweep_with(
-        a,
-        delta,
-        b,
-        poly_at,
-        |m: &Poly, b: &Poly| overlap_poly_poly(m, b),
-        |m: &Poly| m.verts[0],
-    )
+    sweep_with(*a, delta, b, &|m: &Poly| overlap_poly_poly(m, b))
 }
 
 /// Convex polygon `a` moving by `delta` against the static rect `b` (a swept
@@ -829,14 +838,7 @@ pub fn sweep_poly_poly(a: &Poly, delta: Vec2, b: &Poly) -> Option<Hit> {
 /// [`sweep_rect_poly`]; `pos` is `a`'s first vertex at `t`.
 #[inline(never)]
 pub fn sweep_poly_rect(a: &Poly, delta: Vec2, b: Rect) -> Option<Hit> {
-    sweep_with(
-        a,
-        delta,
-        b,
-        poly_at,
-        |m: &Poly, b: Rect| overlap_rect_poly(b, m),
-        |m: &Poly| m.verts[0],
-    )
+    sweep_with(*a, delta, b, &|m: &Poly| overlap_rect_poly(b, m))
 }
 
 /// Rect `a` moving by `delta` against the static capsule `b`. The normal points from `b`'s
@@ -844,14 +846,7 @@ pub fn sweep_poly_rect(a: &Poly, delta: Vec2, b: Rect) -> Option<Hit> {
 /// the rect's `x, y` at `t`.
 #[inline(never)]
 pub fn sweep_rect_capsule(a: Rect, delta: Vec2, b: &Capsule) -> Option<Hit> {
-    sweep_with(
-        a,
-        delta,
-        b,
-        rect_at,
-        |m: &Rect, b: &Capsule| overlap_rect_capsule(*m, b),
-        |m: &Rect| Vec2::new(m.x, m.y),
-    )
+    sweep_with(a, delta, b, &|m: &Rect| overlap_rect_capsule(*m, b))
 }
 
 /// Circle `a` moving by `delta` against the static convex polygon `b`. The normal points
@@ -859,28 +854,14 @@ pub fn sweep_rect_capsule(a: Rect, delta: Vec2, b: &Capsule) -> Option<Hit> {
 /// `pos` the centre at `t`.
 #[inline(never)]
 pub fn sweep_circle_poly(a: Circle, delta: Vec2, b: &Poly) -> Option<Hit> {
-    sweep_with(
-        a,
-        delta,
-        b,
-        circle_at,
-        |m: &Circle, b: &Poly| overlap_poly_circle(b, *m),
-        |m: &Circle| m.center(),
-    )
+    sweep_with(a, delta, b, &|m: &Circle| overlap_poly_circle(b, *m))
 }
 
 /// Circle `a` moving by `delta` against the static capsule `b`. The normal points from `b`'s
 /// core toward the centre at `t`; `point` is on `b`'s surface along it; `pos` the centre.
 #[inline(never)]
 pub fn sweep_circle_capsule(a: Circle, delta: Vec2, b: &Capsule) -> Option<Hit> {
-    sweep_with(
-        a,
-        delta,
-        b,
-        circle_at,
-        |m: &Circle, b: &Capsule| overlap_capsule_circle(b, *m),
-        |m: &Circle| m.center(),
-    )
+    sweep_with(a, delta, b, &|m: &Circle| overlap_capsule_circle(b, *m))
 }
 
 /// Capsule `a` moving by `delta` against the static convex polygon `b`. The normal points
@@ -888,14 +869,7 @@ pub fn sweep_circle_capsule(a: Circle, delta: Vec2, b: &Capsule) -> Option<Hit> 
 /// `pos` is `a`'s end `a` at `t`.
 #[inline(never)]
 pub fn sweep_capsule_poly(a: &Capsule, delta: Vec2, b: &Poly) -> Option<Hit> {
-    sweep_with(
-        a,
-        delta,
-        b,
-        capsule_at,
-        |m: &Capsule, b: &Poly| overlap_poly_capsule(b, m),
-        |m: &Capsule| m.a,
-    )
+    sweep_with(*a, delta, b, &|m: &Capsule| overlap_poly_capsule(b, m))
 }
 
 /// Capsule `a` moving by `delta` against the static capsule `b`. The normal points from
@@ -903,14 +877,7 @@ pub fn sweep_capsule_poly(a: &Capsule, delta: Vec2, b: &Poly) -> Option<Hit> {
 /// `a` at `t`.
 #[inline(never)]
 pub fn sweep_capsule_capsule(a: &Capsule, delta: Vec2, b: &Capsule) -> Option<Hit> {
-    sweep_with(
-        a,
-        delta,
-        b,
-        capsule_at,
-        |m: &Capsule, b: &Capsule| overlap_capsule_capsule(m, b),
-        |m: &Capsule| m.a,
-    )
+    sweep_with(*a, delta, b, &|m: &Capsule| overlap_capsule_capsule(m, b))
 }
 
 /// Convex polygon `a` moving by `delta` against the static capsule `b`. The normal points
@@ -918,14 +885,7 @@ pub fn sweep_capsule_capsule(a: &Capsule, delta: Vec2, b: &Capsule) -> Option<Hi
 /// along it; `pos` is `a`'s first vertex at `t`.
 #[inline(never)]
 pub fn sweep_poly_capsule(a: &Poly, delta: Vec2, b: &Capsule) -> Option<Hit> {
-    sweep_with(
-        a,
-        delta,
-        b,
-        poly_at,
-        |m: &Poly, b: &Capsule| overlap_poly_capsule(m, b),
-        |m: &Poly| m.verts[0],
-    )
+    sweep_with(*a, delta, b, &|m: &Poly| overlap_poly_capsule(m, b))
 }
 
 /// Convex polygon `a` moving by `delta` against the static circle `b`. The normal points
@@ -933,14 +893,7 @@ pub fn sweep_poly_capsule(a: &Poly, delta: Vec2, b: &Capsule) -> Option<Hit> {
 /// along it; `pos` is `a`'s first vertex at `t`.
 #[inline(never)]
 pub fn sweep_poly_circle(a: &Poly, delta: Vec2, b: Circle) -> Option<Hit> {
-    sweep_with(
-        a,
-        delta,
-        b,
-        poly_at,
-        |m: &Poly, b: Circle| overlap_poly_circle(m, b),
-        |m: &Poly| m.verts[0],
-    )
+    sweep_with(*a, delta, b, &|m: &Poly| overlap_poly_circle(m, b))
 }
 
 /// Capsule `a` moving by `delta` against the static rect `b`. The normal points from the
@@ -948,14 +901,7 @@ pub fn sweep_poly_circle(a: &Poly, delta: Vec2, b: Circle) -> Option<Hit> {
 /// `a`'s end `a` at `t`.
 #[inline(never)]
 pub fn sweep_capsule_rect(a: &Capsule, delta: Vec2, b: Rect) -> Option<Hit> {
-    sweep_with(
-        a,
-        delta,
-        b,
-        capsule_at,
-        |m: &Capsule, b: Rect| overlap_rect_capsule(b, m),
-        |m: &Capsule| m.a,
-    )
+    sweep_with(*a, delta, b, &|m: &Capsule| overlap_rect_capsule(b, m))
 }
 
 /// Capsule `a` moving by `delta` against the static circle `b`. The normal points from `b`'s
@@ -963,14 +909,7 @@ pub fn sweep_capsule_rect(a: &Capsule, delta: Vec2, b: Rect) -> Option<Hit> {
 /// `a` at `t`.
 #[inline(never)]
 pub fn sweep_capsule_circle(a: &Capsule, delta: Vec2, b: Circle) -> Option<Hit> {
-    sweep_with(
-        a,
-        delta,
-        b,
-        capsule_at,
-        |m: &Capsule, b: Circle| overlap_capsule_circle(m, b),
-        |m: &Capsule| m.a,
-    )
+    sweep_with(*a, delta, b, &|m: &Capsule| overlap_capsule_circle(m, b))
 }
 
 #[cfg(test)]
