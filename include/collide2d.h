@@ -467,9 +467,9 @@ typedef struct c2d_pair {
 /// normally**: it must not `longjmp` out of the library, throw a C++ exception through it or
 /// raise a Lua error through it. A `longjmp` skips the library's clean-up (memory leaks, the
 /// world is left as the last completed change made it); an exception or any other unwinding
-/// that reaches the library ends the process through the C runtime's `abort()`, with no
-/// message (SIGABRT on Linux, exit code 3 from the Windows DLLs); it is never caught and never
-/// corrupts a world. Catch errors inside the filter and answer a response instead.
+/// that reaches the library ends the process through the C runtime's `abort()` (SIGABRT on
+/// Linux, exit code 3 from the Windows DLLs); it is never caught and never corrupts a world.
+/// Catch errors inside the filter and answer a response instead.
 typedef c2d_response (*c2d_filter_fn)(uint64_t item, uint64_t other, void *ctx);
 
 /// A point or vector in double precision (`c2d_vec2d`).

@@ -24,9 +24,9 @@ pub const C2D_WORLD_CAPACITY: usize = 1 << 22;
 /// normally**: it must not `longjmp` out of the library, throw a C++ exception through it or
 /// raise a Lua error through it. A `longjmp` skips the library's clean-up (memory leaks, the
 /// world is left as the last completed change made it); an exception or any other unwinding
-/// that reaches the library ends the process through the C runtime's `abort()`, with no
-/// message (SIGABRT on Linux, exit code 3 from the Windows DLLs); it is never caught and never
-/// corrupts a world. Catch errors inside the filter and answer a response instead.
+/// that reaches the library ends the process through the C runtime's `abort()` (SIGABRT on
+/// Linux, exit code 3 from the Windows DLLs); it is never caught and never corrupts a world.
+/// Catch errors inside the filter and answer a response instead.
 #[allow(non_camel_case_types)]
 pub type c2d_filter_fn =
     Option<unsafe extern "C-unwind" fn(item: u64, other: u64, ctx: *mut c_void) -> c2d_response>;
