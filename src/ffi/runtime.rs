@@ -105,9 +105,19 @@ core::arch::global_asm!(
     "_rust_eh_personality:",
     "jmp _abort"
 );
-#[cfg(any(target_arch = "aarch64", target_arch = "arm"))]
+#[cfg(all(
+    any(target_arch = "aarch64", target_arch = "arm"),
+    not(target_vendor = "apple")
+))]
 core::arch::global_asm!(
     ".globl rust_eh_personality",
     "rust_eh_personality:",
     "b abort"
+);
+// Apple's object files name C symbols with a leading underscore.
+#[cfg(all(target_arch = "aarch64", target_vendor = "apple"))]
+core::arch::global_asm!(
+    ".globl _rust_eh_personality",
+    "_rust_eh_personality:",
+    "b _abort"
 );
