@@ -19,7 +19,7 @@ help:
 	@echo "  make lib        the library: $(RELEASE)/libcollide2d.so (.so.1), libcollide2d.a, include/collide2d.h"
 	@echo "  make lua        the Lua modules, for each Lua whose headers are installed (target/lua/)"
 	@echo "  make all        lib and lua"
-	@echo "  make dist       the libraries to install, link-time optimised (target/dist/release/)"
+	@echo "  make dist       the libraries to install, link-time optimised, without std (target/dist/release/)"
 	@echo "  make install    install header, libraries, pkg-config file and CMake package"
 	@echo "                  (PREFIX=$(PREFIX) DESTDIR= LIBDIR=PREFIX/lib INCLUDEDIR=PREFIX/include)"
 	@echo "  make uninstall  remove what make install put there (same variables)"
