@@ -602,8 +602,9 @@ fn sweep_row(rng: &mut Rng) -> Row {
 /// of the first kind moving up to 60 units along each axis against a target of the second,
 /// 100,000 random cases (hits and misses as they fall; the same cases on every run).
 fn sweep_table(rng: &mut Rng, wanted: impl Fn(&str) -> bool) {
-    macro_rules! sweep {
-        ($f:ident, $a:expr, $b:expr) => {
+    // Each row: the function, how its mover is drawn, how its target is drawn.
+    macro_rules! sweeps {
+        ($($f:ident: $a:expr, $b:expr;)*) => {$(
             if wanted(stringify!($f)) {
                 let f = black_box($f as unsafe extern "C" fn(_, Vec2, _, *mut Hit) -> bool);
                 let data: Vec<_> = (0..100_000)
@@ -621,23 +622,25 @@ fn sweep_table(rng: &mut Rng, wanted: impl Fn(&str) -> bool) {
                 black_box(out);
                 println!("| `{}` | {:.2} |", stringify!($f), ns);
             }
-        };
+        )*};
     }
     println!("\n| sweep (through the C ABI) | collide2d ns |\n|---|---:|");
     let rect = |r: &mut Rng| r.rect();
     let circle = |r: &mut Rng| r.circle();
-    sweep!(c2d_sweep_rect_poly, rect, octagon);
-    sweep!(c2d_sweep_rect_capsule, rect, capsule);
-    sweep!(c2d_sweep_circle_poly, circle, octagon);
-    sweep!(c2d_sweep_circle_capsule, circle, capsule);
-    sweep!(c2d_sweep_capsule_poly, capsule, octagon);
-    sweep!(c2d_sweep_capsule_capsule, capsule, capsule);
-    sweep!(c2d_sweep_capsule_rect, capsule, rect);
-    sweep!(c2d_sweep_capsule_circle, capsule, circle);
-    sweep!(c2d_sweep_poly_poly, octagon, octagon);
-    sweep!(c2d_sweep_poly_capsule, octagon, capsule);
-    sweep!(c2d_sweep_poly_rect, octagon, rect);
-    sweep!(c2d_sweep_poly_circle, octagon, circle);
+    sweeps! {
+        c2d_sweep_rect_poly: rect, octagon;
+        c2d_sweep_rect_capsule: rect, capsule;
+        c2d_sweep_circle_poly: circle, octagon;
+        c2d_sweep_circle_capsule: circle, capsule;
+        c2d_sweep_capsule_poly: capsule, octagon;
+        c2d_sweep_capsule_capsule: capsule, capsule;
+        c2d_sweep_capsule_rect: capsule, rect;
+        c2d_sweep_capsule_circle: capsule, circle;
+        c2d_sweep_poly_poly: octagon, octagon;
+        c2d_sweep_poly_capsule: octagon, capsule;
+        c2d_sweep_poly_rect: octagon, rect;
+        c2d_sweep_poly_circle: octagon, circle;
+    }
 }
 
 fn main() {
