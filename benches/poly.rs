@@ -20,15 +20,16 @@
 //! point as the middle of the touching features. They may differ from collide2d's exact answers
 //! near touching.
 //!
-//! After the table, the twelve polygon and capsule sweeps alone, ns per call.
+//! After the table, collide2d alone, ns per call: the twelve polygon and capsule sweeps, then
+//! the contacts and distances of polygons and capsules.
 //!
 //! Run: `cargo bench --bench poly` (add a name filter to run a subset: `cargo bench --bench poly -- capsule`).
 
 mod common;
 
 use collide2d::ffi::*;
-use collide2d::{Capsule, Circle, Hit, Manifold, Poly, Rect, Vec2, POLY_MAX};
-use common::{column, measure, measure_side_by_side, pairs, Rng};
+use collide2d::{Capsule, Circle, Contact, Hit, Manifold, Poly, Rect, Vec2, POLY_MAX};
+use common::{column, measure, measure_side_by_side, pairs, some_pairs, Rng};
 use parry2d::math::{Pose, Vector};
 use parry2d::query::details::contact_manifold_pfm_pfm;
 use parry2d::query::{
@@ -643,6 +644,57 @@ fn sweep_table(rng: &mut Rng, wanted: impl Fn(&str) -> bool) {
     }
 }
 
+/// ns per call of the contacts and distances of polygons and capsules through the C ABI
+/// (collide2d alone): 100,000 pairs, half of them overlapping (the contact rows) or touching (the
+/// distance rows) by the library's own predicate, the rest apart; the same pairs on every run.
+fn contact_table(rng: &mut Rng, wanted: impl Fn(&str) -> bool) {
+    // Each row: the function, the predicate that splits its pairs, how each shape is drawn.
+    macro_rules! contacts {
+        ($($f:ident ($split:ident): $a:expr, $b:expr;)*) => {$(
+            if wanted(stringify!($f)) {
+                let data = some_pairs(100_000, rng, |r| ($a(&mut *r), $b(&mut *r)), |a, b| $split(a, b));
+                let mut out = Contact::default();
+                // SAFETY: `out` is a live, writable Contact.
+                let ns = measure(&data, |&(a, b)| unsafe { $f(a, b, &mut out) });
+                black_box(out);
+                println!("| `{}` | {:.2} |", stringify!($f), ns);
+            }
+        )*};
+    }
+    macro_rules! distances {
+        ($($f:ident ($split:ident): $a:expr, $b:expr;)*) => {$(
+            if wanted(stringify!($f)) {
+                let data = some_pairs(100_000, rng, |r| ($a(&mut *r), $b(&mut *r)), |a, b| $split(a, b));
+                let ns = measure(&data, |&(a, b)| $f(a, b) > 1.0);
+                println!("| `{}` | {:.2} |", stringify!($f), ns);
+            }
+        )*};
+    }
+    println!("\n| contact or distance (through the C ABI) | collide2d ns |\n|---|---:|");
+    let rect = |r: &mut Rng| r.rect();
+    let obb = |r: &mut Rng| r.obb();
+    let circle = |r: &mut Rng| r.circle();
+    contacts! {
+        c2d_collide_rect_poly (c2d_overlap_rect_poly): rect, octagon;
+        c2d_collide_poly_poly (c2d_overlap_poly_poly): octagon, octagon;
+        c2d_collide_rect_capsule (c2d_overlap_rect_capsule): rect, capsule;
+        c2d_collide_obb_capsule (c2d_overlap_obb_capsule): obb, capsule;
+        c2d_collide_poly_capsule (c2d_overlap_poly_capsule): octagon, capsule;
+        c2d_collide_capsule_circle (c2d_overlap_capsule_circle): capsule, circle;
+        c2d_collide_capsule_capsule (c2d_overlap_capsule_capsule): capsule, capsule;
+    }
+    distances! {
+        c2d_distance_rect_poly (c2d_touch_rect_poly): rect, octagon;
+        c2d_distance_obb_poly (c2d_touch_obb_poly): obb, octagon;
+        c2d_distance_poly_poly (c2d_touch_poly_poly): octagon, octagon;
+        c2d_distance_rect_capsule (c2d_touch_rect_capsule): rect, capsule;
+        c2d_distance_obb_capsule (c2d_touch_obb_capsule): obb, capsule;
+        c2d_distance_poly_capsule (c2d_touch_poly_capsule): octagon, capsule;
+        c2d_distance_capsule_circle (c2d_touch_capsule_circle): capsule, circle;
+        c2d_distance_capsule_capsule (c2d_touch_capsule_capsule): capsule, capsule;
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -726,4 +778,5 @@ fn main() {
         );
     }
     sweep_table(rng, wanted);
+    contact_table(rng, wanted);
 }

@@ -66,14 +66,24 @@ impl Rng {
 /// `PAIRS` pairs from `gen`, half of them answering true by `hits`, shuffled.
 pub fn pairs<A: Copy, B: Copy>(
     rng: &mut Rng,
+    gen: impl FnMut(&mut Rng) -> (A, B),
+    hits: impl Fn(A, B) -> bool,
+) -> Vec<(A, B)> {
+    some_pairs(PAIRS, rng, gen, hits)
+}
+
+/// `n` pairs from `gen`, half of them answering true by `hits`, shuffled.
+pub fn some_pairs<A: Copy, B: Copy>(
+    n: usize,
+    rng: &mut Rng,
     mut gen: impl FnMut(&mut Rng) -> (A, B),
     hits: impl Fn(A, B) -> bool,
 ) -> Vec<(A, B)> {
     let (mut yes, mut no) = (Vec::new(), Vec::new());
-    while yes.len() < PAIRS / 2 || no.len() < PAIRS / 2 {
+    while yes.len() < n / 2 || no.len() < n / 2 {
         let (a, b) = gen(rng);
         let bucket = if hits(a, b) { &mut yes } else { &mut no };
-        if bucket.len() < PAIRS / 2 {
+        if bucket.len() < n / 2 {
             bucket.push((a, b));
         }
     }
