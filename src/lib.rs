@@ -42,6 +42,7 @@ mod platform;
 pub mod query;
 pub mod response;
 mod shape;
+mod sort;
 #[cfg(test)]
 mod testing;
 pub mod world;

@@ -382,7 +382,7 @@ impl World {
             }
         }
         for v in [&mut old, &mut now] {
-            v.sort_unstable();
+            crate::sort::sort(v);
             v.dedup();
         }
         let (mut i, mut j) = (0, 0);
@@ -407,9 +407,9 @@ impl World {
         }
         // Passes: pairs that changed neither way and do not overlap now.
         let mut passed = core::mem::take(&mut self.sensing.passed);
-        passed.sort_unstable();
+        crate::sort::sort(&mut passed);
         passed.dedup();
-        ev.sort_unstable_by_key(|e| (e.sensor, e.item));
+        crate::sort::sort_by_key(&mut ev, |e| (e.sensor, e.item));
         let changed = ev.len();
         for &p in &passed {
             let seen = ev[..changed]
@@ -420,7 +420,7 @@ impl World {
                 ev.push(Event::new(p, EVENT_END, EVENT_PASSED));
             }
         }
-        ev.sort_by_key(|e| (e.sensor, e.item, e.kind));
+        crate::sort::sort_by_key(&mut ev, |e| (e.sensor, e.item, e.kind));
         self.sensing.ready.extend(ev);
         // Keep the buffers' memory for the next frame.
         self.sensing.found = found;

@@ -144,8 +144,7 @@ impl World {
                     test(h);
                 }
             }
-            sc.hits
-                .sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+            crate::sort::sort_by(&mut sc.hits, |x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
             let mut it = sc.hits.iter().map(|&(_, slot, hit)| WorldHitD {
                 id: self.handle_of(slot),
                 hit,
@@ -365,7 +364,7 @@ impl World {
                 ids.push(h);
             }
         }
-        ids.sort_unstable();
+        crate::sort::sort(ids);
     }
 
     /// Calls `f` for every normal item that may touch the closed segment `a..b` thickened by

@@ -187,7 +187,7 @@ type Item = (u64, RectD, Option<Dir>);
 /// The items near `rect` (touching its box), but `id`, that interact with `id`, in handle order.
 fn near_rect(w: &World, id: u64, rect: RectD) -> Result<Near, WorldError> {
     let mut near = gather_near(w, id, rect)?;
-    near.items.sort_unstable_by_key(|&(o, ..)| o);
+    crate::sort::sort_by_key(&mut near.items, |&(o, ..)| o);
     Ok(near)
 }
 
@@ -197,7 +197,7 @@ fn gather_near(w: &World, id: u64, rect: RectD) -> Result<Near, WorldError> {
     let cats = w.cats_of(id)?;
     let mut near = Near::default();
     w.gather(id, cats, rect, Vec2D::new(rect.x, rect.y), &mut near);
-    near.shapes.sort_unstable_by_key(|&(o, _)| o);
+    crate::sort::sort_by_key(&mut near.shapes, |&(o, _)| o);
     Ok(near)
 }
 
@@ -206,10 +206,10 @@ fn gather_near(w: &World, id: u64, rect: RectD) -> Result<Near, WorldError> {
 /// items, by the top bits of their handles' offsets from the least (in place, see
 /// [`bucket_in_place`]), then each bucket sorted: about linear where handles are spread (the
 /// slots of a world's items), never much worse than one sort.
-fn by_handle<T>(items: &mut [T], key: impl Fn(&T) -> u64) {
+fn by_handle<T: Clone>(items: &mut [T], key: impl Fn(&T) -> u64) {
     if items.len() < 512 {
         // By reference, as the buckets below: one sort instantiated, not two.
-        items.sort_unstable_by_key(&key);
+        crate::sort::sort_by_key(items, &key);
         return;
     }
     let (min, max) =
@@ -221,7 +221,7 @@ fn by_handle<T>(items: &mut [T], key: impl Fn(&T) -> u64) {
         .collect();
     let start = bucket_in_place(items, &mut keys, 1 << bits);
     for b in start.windows(2) {
-        items[b[0] as usize..b[1] as usize].sort_unstable_by_key(&key);
+        crate::sort::sort_by_key(&mut items[b[0] as usize..b[1] as usize], &key);
     }
 }
 
@@ -445,7 +445,7 @@ fn options(walls: &[Item], k: usize, o: f64, size: f64, max: f64) -> Vec<f64> {
             }
         }
     }
-    v.sort_unstable();
+    crate::sort::sort(&mut v);
     v.dedup();
     v.into_iter()
         .map(|b| f64::from_bits(flip(b) as u64))
@@ -851,7 +851,9 @@ pub(crate) fn push_out<A: Access>(
                 rank: rank(c - o),
             })
             .collect();
-        v.sort_unstable_by(|a, b| a.by.abs().total_cmp(&b.by.abs()).then(a.rank.cmp(&b.rank)));
+        crate::sort::sort_by(&mut v, |a, b| {
+            a.by.abs().total_cmp(&b.by.abs()).then(a.rank.cmp(&b.rank))
+        });
         v
     };
     let (xs, ys) = (moves(0), moves(1));
@@ -876,7 +878,9 @@ pub(crate) fn push_out<A: Access>(
             exits.push((t, o));
         }
     }
-    exits.sort_by(|a, b| Try::order(&a.0, &b.0).then(a.1.cmp(&b.1)));
+    crate::sort::sort_by(&mut exits, |a, b| {
+        Try::order(&a.0, &b.0).then(a.1.cmp(&b.1))
+    });
     let exits: Vec<Try> = exits.into_iter().map(|(t, _)| t).collect();
     // Each position checked against the walls near it only.
     let shapes = &near.shapes;
@@ -976,7 +980,7 @@ pub(crate) fn move_solid<A: Access>(
     }
     // Looked up by handle for every item moved: sorted, as every list here, so that a lift
     // carrying many riders costs what it carries, not its square.
-    riders.sort_unstable();
+    crate::sort::sort(&mut riders);
     let mut notes: BTreeMap<u64, u32> = BTreeMap::new();
     let mut hits: Vec<WorldHitD> = Vec::new();
     let mut rect = start;
@@ -1037,9 +1041,9 @@ pub(crate) fn move_solid<A: Access>(
                 Vec2D::new(r.x, v)
             }
         };
-        pushed.sort_unstable();
+        crate::sort::sort(&mut pushed);
         let mut movers: Vec<u64> = riders.iter().chain(&pushed).copied().collect();
-        movers.sort_unstable();
+        crate::sort::sort(&mut movers);
         movers.dedup();
         // In the order of the motion, the one in front first: riders side by side, touching,
         // then keep their offsets instead of stopping against a neighbour that has not moved yet.
@@ -1056,7 +1060,7 @@ pub(crate) fn move_solid<A: Access>(
             })
         };
         let mut ordered: Vec<(f64, u64)> = movers.iter().map(|&o| (lead(o), o)).collect();
-        ordered.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        crate::sort::sort_by(&mut ordered, |a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         for o in ordered.into_iter().map(|(_, o)| o) {
             let is_pushed = pushed.binary_search(&o).is_ok();
             let rider = riders.binary_search(&o).is_ok();

@@ -731,7 +731,7 @@ impl World {
         }
         let mut l = Layer::new(codes, cols, rows, origin, tile, self.cell, cats);
         let mut runs = merge_all(&l.codes, cols, rows, l.block);
-        runs.sort_unstable_by_key(|r| (r.row, r.col));
+        crate::sort::sort_by_key(&mut runs, |r| (r.row, r.col));
         if runs.len() != slots.len() {
             return None;
         }

@@ -269,7 +269,7 @@ fn meet(near: &Near, begun: &Begun, rect: RectD, goal: Vec2D, seen: &[u64], out:
             });
         }
     }
-    out.sort_unstable_by(|a, b| {
+    crate::sort::sort_by(out, |a, b| {
         a.col
             .ti
             .total_cmp(&b.col.ti)

@@ -399,15 +399,15 @@ impl World {
             return Pending::default();
         }
         let mut dirty = sn.dirty.clone();
-        dirty.sort_unstable();
+        crate::sort::sort(&mut dirty);
         let mut passed = sn.passed.clone();
-        passed.sort_unstable();
+        crate::sort::sort(&mut passed);
         passed.dedup();
         let mut removed = sn.removed.clone();
         for r in &mut removed {
-            r.pairs.sort_unstable();
+            crate::sort::sort(&mut r.pairs);
         }
-        removed.sort_unstable_by_key(|r| r.id);
+        crate::sort::sort_by_key(&mut removed, |r| r.id);
         Pending {
             touching: sn.touching.iter().copied().collect(),
             dirty,

@@ -44,12 +44,12 @@ impl Tiles {
         if sw.epoch != self.epoch || sw.seen > self.created.len() {
             sw.order.clear();
             sw.order.extend(self.map.values().map(|&i| entry(i)));
-            sw.order.sort_unstable();
+            crate::sort::sort(&mut sw.order);
         } else if sw.seen < self.created.len() {
             sw.fresh.clear();
             sw.fresh
                 .extend(self.created[sw.seen..].iter().map(|&i| entry(i)));
-            sw.fresh.sort_unstable();
+            crate::sort::sort(&mut sw.fresh);
             sw.merged.clear();
             let (mut i, mut j) = (0, 0);
             let (a, b) = (&sw.order, &sw.fresh);
