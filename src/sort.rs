@@ -20,7 +20,7 @@ const RUN: usize = 32;
 /// comparison an element and moves nothing, input of a few sorted runs a merge of them.
 #[inline]
 pub(crate) fn sort_by<T: Clone>(v: &mut [T], order: impl FnMut(&T, &T) -> Ordering) {
-    // Most lists a move sorts hold none or one: answered without a call.
+    // A list of none or one is answered without a call.
     if v.len() >= 2 {
         merge_sort(v, order);
     }
