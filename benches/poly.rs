@@ -648,33 +648,33 @@ fn sweep_table(rng: &mut Rng, wanted: impl Fn(&str) -> bool) {
 /// (collide2d alone): 100,000 pairs, half of them overlapping (the contact rows) or touching (the
 /// distance rows) by the library's own predicate, the rest apart; the same pairs on every run.
 fn contact_table(rng: &mut Rng, wanted: impl Fn(&str) -> bool) {
-    // Each row: the function, the predicate that splits its pairs, how each shape is drawn.
-    macro_rules! contacts {
-        ($($f:ident ($split:ident): $a:expr, $b:expr;)*) => {$(
+    // Each row: the function, the predicate that splits its pairs, how each shape is drawn. The
+    // contacts write a Contact; the distances answer whether the gap is over a unit.
+    macro_rules! rows {
+        (@row $f:ident, $split:ident, $a:expr, $b:expr, $call:expr) => {
             if wanted(stringify!($f)) {
-                let data = some_pairs(100_000, rng, |r| ($a(&mut *r), $b(&mut *r)), |a, b| $split(a, b));
-                let mut out = Contact::default();
-                // SAFETY: `out` is a live, writable Contact.
-                let ns = measure(&data, |&(a, b)| unsafe { $f(a, b, &mut out) });
-                black_box(out);
+                let draw = |r: &mut Rng| ($a(&mut *r), $b(&mut *r));
+                let data = some_pairs(100_000, rng, draw, |a, b| $split(a, b));
+                let ns = measure(&data, $call);
                 println!("| `{}` | {:.2} |", stringify!($f), ns);
             }
-        )*};
-    }
-    macro_rules! distances {
-        ($($f:ident ($split:ident): $a:expr, $b:expr;)*) => {$(
-            if wanted(stringify!($f)) {
-                let data = some_pairs(100_000, rng, |r| ($a(&mut *r), $b(&mut *r)), |a, b| $split(a, b));
-                let ns = measure(&data, |&(a, b)| $f(a, b) > 1.0);
-                println!("| `{}` | {:.2} |", stringify!($f), ns);
-            }
+        };
+        (contacts: $($f:ident ($split:ident): $a:expr, $b:expr;)*) => {$({
+            let mut out = Contact::default();
+            // SAFETY: `out` is a live, writable Contact.
+            rows!(@row $f, $split, $a, $b, |&(a, b)| unsafe { $f(a, b, &mut out) });
+            black_box(out);
+        })*};
+        (distances: $($f:ident ($split:ident): $a:expr, $b:expr;)*) => {$(
+            rows!(@row $f, $split, $a, $b, |&(a, b)| $f(a, b) > 1.0);
         )*};
     }
     println!("\n| contact or distance (through the C ABI) | collide2d ns |\n|---|---:|");
     let rect = |r: &mut Rng| r.rect();
     let obb = |r: &mut Rng| r.obb();
     let circle = |r: &mut Rng| r.circle();
-    contacts! {
+    rows! {
+        contacts:
         c2d_collide_rect_poly (c2d_overlap_rect_poly): rect, octagon;
         c2d_collide_poly_poly (c2d_overlap_poly_poly): octagon, octagon;
         c2d_collide_rect_capsule (c2d_overlap_rect_capsule): rect, capsule;
@@ -683,7 +683,8 @@ fn contact_table(rng: &mut Rng, wanted: impl Fn(&str) -> bool) {
         c2d_collide_capsule_circle (c2d_overlap_capsule_circle): capsule, circle;
         c2d_collide_capsule_capsule (c2d_overlap_capsule_capsule): capsule, capsule;
     }
-    distances! {
+    rows! {
+        distances:
         c2d_distance_rect_poly (c2d_touch_rect_poly): rect, octagon;
         c2d_distance_obb_poly (c2d_touch_obb_poly): obb, octagon;
         c2d_distance_poly_poly (c2d_touch_poly_poly): octagon, octagon;
