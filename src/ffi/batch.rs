@@ -7,56 +7,8 @@
 
 use super::guard;
 use super::world::out_slice;
-use crate::query::{
-    circle_rects_with, circles_with, rect_circles_with, rects_with, CircleColumns, CircleItems,
-    LooseColumns, RectColumns, RectItems, Strided,
-};
+use crate::query::{CircleColumns, LooseColumns, Query, RectColumns, Strided};
 use crate::shape::{Circle, Rect, Vec2};
-
-/// The shape tested against every item.
-#[derive(Clone, Copy)]
-enum Query {
-    Rect(Rect),
-    Circle(Circle),
-    Point(Vec2),
-}
-
-/// The query against rects; `closed` picks the flavour.
-fn on_rects<I: RectItems + ?Sized>(
-    q: Query,
-    closed: bool,
-    items: &I,
-    bits: Option<&mut [u64]>,
-    out: &mut [u32],
-) -> usize {
-    match q {
-        Query::Rect(r) => rects_with(r, false, closed, items, bits, out),
-        Query::Point(p) => rects_with(
-            Rect::new(p.x, p.y, 0.0, 0.0),
-            true,
-            closed,
-            items,
-            bits,
-            out,
-        ),
-        Query::Circle(c) => circle_rects_with(c, closed, items, bits, out),
-    }
-}
-
-/// The query against circles; `closed` picks the flavour.
-fn on_circles<I: CircleItems + ?Sized>(
-    q: Query,
-    closed: bool,
-    items: &I,
-    bits: Option<&mut [u64]>,
-    out: &mut [u32],
-) -> usize {
-    match q {
-        Query::Rect(r) => rect_circles_with(r, closed, items, bits, out),
-        Query::Point(p) => circles_with(Circle::new(p.x, p.y, 0.0), true, closed, items, bits, out),
-        Query::Circle(c) => circles_with(c, false, closed, items, bits, out),
-    }
-}
 
 /// The outputs as slices: `bits` one word per 64 items (none when NULL), `out` the first `cap`
 /// indices (none when NULL).
@@ -112,11 +64,11 @@ unsafe fn rects_aos(
         // through the strided reader (the sprites column), 4.0 as a slice (benches/batch.rs).
         // SAFETY: non-NULL, aligned, and readable for `n` packed rects (the caller's promise).
         let items = unsafe { std::slice::from_raw_parts(items, n) };
-        return guard(0, || on_rects(q, closed, items, bits, out));
+        return guard(0, || q.on_rects(closed, items, bits, out));
     }
     // SAFETY: non-NULL (or n == 0: nothing is read) and readable, as the caller promises.
     let items = unsafe { Strided::<4>::new(items.cast(), stride, n) };
-    guard(0, || on_rects(q, closed, &items, bits, out))
+    guard(0, || q.on_rects(closed, &items, bits, out))
 }
 
 /// As [`rects_aos`] for circles (stride 0: 12 bytes).
@@ -143,11 +95,11 @@ unsafe fn circles_aos(
     if stride == std::mem::size_of::<Circle>() && items.is_aligned() && n > 0 {
         // SAFETY: non-NULL, aligned, and readable for `n` packed circles (the caller's promise).
         let items = unsafe { std::slice::from_raw_parts(items, n) };
-        return guard(0, || on_circles(q, closed, items, bits, out));
+        return guard(0, || q.on_circles(closed, items, bits, out));
     }
     // SAFETY: non-NULL (or n == 0: nothing is read) and readable, as the caller promises.
     let items = unsafe { Strided::<3>::new(items.cast(), stride, n) };
-    guard(0, || on_circles(q, closed, &items, bits, out))
+    guard(0, || q.on_circles(closed, &items, bits, out))
 }
 
 /// Whether any column is NULL while `n > 0` (the call then answers 0 and writes nothing).
@@ -193,12 +145,12 @@ unsafe fn rects_soa(
         // SAFETY: non-NULL (or n == 0), aligned, readable for `n` floats (the caller's promise).
         let [x, y, w, h] = unsafe { slices(cols, n) };
         guard(0, || {
-            on_rects(q, closed, &RectColumns { x, y, w, h }, bits, out)
+            q.on_rects(closed, &RectColumns { x, y, w, h }, bits, out)
         })
     } else {
         // SAFETY: non-NULL and readable for `n` floats (the caller's promise).
         let items = unsafe { LooseColumns::new(cols, n) };
-        guard(0, || on_rects(q, closed, &items, bits, out))
+        guard(0, || q.on_rects(closed, &items, bits, out))
     }
 }
 
@@ -224,12 +176,12 @@ unsafe fn circles_soa(
         // SAFETY: non-NULL (or n == 0), aligned, readable for `n` floats (the caller's promise).
         let [x, y, r] = unsafe { slices(cols, n) };
         guard(0, || {
-            on_circles(q, closed, &CircleColumns { x, y, r }, bits, out)
+            q.on_circles(closed, &CircleColumns { x, y, r }, bits, out)
         })
     } else {
         // SAFETY: non-NULL and readable for `n` floats (the caller's promise).
         let items = unsafe { LooseColumns::new(cols, n) };
-        guard(0, || on_circles(q, closed, &items, bits, out))
+        guard(0, || q.on_circles(closed, &items, bits, out))
     }
 }
 

@@ -1,15 +1,13 @@
 //! The movement kit over the world: one-way items, ground state, push-out and fit, moving
 //! solids (since 1.2).
 
-use super::status::{c2d_status, status, C2D_ERR_NULL};
-use super::status::{C2D_OK, C2D_STUCK};
-use super::world::write_hits;
-use super::world::{ask, c2d_filter_fn, out_slice, Raw};
+use super::status::{c2d_status, C2D_ERR_NULL, C2D_OK, C2D_STUCK};
+use super::world::{c2d_filter_fn, change, out_slice, read_out, with_filter, Answers};
 use super::{guard, write_out};
 use crate::shape::{Rect, Vec2};
 use crate::world::{
-    fits, ground, move_solid, push_out, run, Dir, Ground, Moved, RectD, Response, Snap, Vec2D,
-    World, WorldError, WorldHit, WorldHitD,
+    fits, ground, move_solid, push_out, run, Dir, Ground, Moved, RectD, Snap, Vec2D, World,
+    WorldHit, WorldHitD,
 };
 use crate::world::{CARRIED, ON_CEILING, ON_FLOOR, ON_LEFT, ON_RIGHT, PUSHED, SQUASHED};
 use alloc::vec::Vec;
@@ -47,37 +45,6 @@ const _: () = assert!(
         && C2D_SQUASHED == SQUASHED
 );
 
-/// Runs a kit function with the world behind `w` and the C filter, writing its answer through
-/// `out` (nullable) on success.
-///
-/// # Safety
-/// `w` is NULL or a live world; `filter` NULL or a C function of the documented type; `out`
-/// NULL or writable.
-unsafe fn with_filter<T, O>(
-    w: *mut World,
-    filter: c2d_filter_fn,
-    ctx: *mut c_void,
-    out: *mut O,
-    convert: impl FnOnce(T) -> O,
-    call: impl FnOnce(&mut Raw, &mut dyn FnMut(&mut Raw, u64, u64) -> Response) -> Result<T, WorldError>,
-) -> c2d_status {
-    if w.is_null() {
-        return C2D_ERR_NULL;
-    }
-    let mut pick = |_: &mut Raw, item: u64, other: u64| {
-        // SAFETY: a filter of the documented type (contract).
-        unsafe { ask(filter, item, other, ctx) }
-    };
-    match call(&mut Raw(w), &mut pick) {
-        Ok(v) => {
-            // SAFETY: NULL or writable (contract).
-            unsafe { write_out(out, convert(v)) };
-            C2D_OK
-        }
-        Err(e) => status(Err(e)),
-    }
-}
-
 /// Makes item `id` one-way (a jump-through platform): `normal` is the outward normal of its solid
 /// face, along an axis (`{0, -1}` for a platform's top face in y-down coordinates; the length does
 /// not matter); `{0, 0}` makes it solid all round again.
@@ -97,13 +64,8 @@ unsafe fn with_filter<T, O>(
 /// normal with a NaN, an infinity or two non-zero components (nothing changes).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_set_one_way(w: *mut World, id: u64, normal: Vec2) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => status(w.set_one_way(id, normal.into())),
-            None => C2D_ERR_NULL,
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { change(w, |w| w.set_one_way(id, normal.into())) }
 }
 
 /// Writes item `id`'s one-way normal (a unit vector, or `{0, 0}` for an item solid all round)
@@ -115,20 +77,8 @@ pub unsafe extern "C" fn c2d_world_get_one_way(
     id: u64,
     normal: *mut Vec2,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_ref() }) else {
-            return C2D_ERR_NULL;
-        };
-        match w.one_way(id) {
-            Ok(n) => {
-                // SAFETY: NULL or writable (contract).
-                unsafe { write_out(normal, n.to_f32()) };
-                C2D_OK
-            }
-            Err(e) => status(Err(e)),
-        }
-    })
+    // SAFETY: NULL or a live world; `normal` NULL or writable (contract).
+    unsafe { read_out(w, normal, |w| w.one_way(id).map(|n| n.to_f32())) }
 }
 
 /// The ground state of item `id` (`c2d_ground`): which of its faces are flush with a solid
@@ -170,8 +120,10 @@ pub unsafe extern "C" fn c2d_world_ground(
     })
 }
 
-/// A move and the ground state after it, with one filter; `legs` (NULL: not asked for) gets
-/// each hit's next goal.
+/// A move and the ground state after it, with one filter.
+///
+/// # Safety
+/// As for `super::world::motion`, and `state` NULL or writable.
 #[allow(clippy::too_many_arguments)]
 unsafe fn move_ground<P, H>(
     w: *mut World,
@@ -181,16 +133,11 @@ unsafe fn move_ground<P, H>(
     snap: Snap,
     filter: c2d_filter_fn,
     ctx: *mut c_void,
-    actual: *mut P,
-    pos: impl Fn(Vec2D) -> P,
-    hits: *mut H,
-    cap: usize,
-    count: *mut usize,
-    hit: impl Fn(&WorldHitD) -> H,
+    out: Answers<P, H>,
     state: *mut Ground,
-    legs: *mut Vec2D,
 ) -> c2d_status {
     let (mut found, mut next) = (Vec::new(), Vec::new());
+    let asked = out.legs_asked().then_some(&mut next);
     let mut end = Vec2D::default();
     // SAFETY: the caller's contract, passed on.
     let s = unsafe {
@@ -202,18 +149,14 @@ unsafe fn move_ground<P, H>(
             |g| g,
             |acc, f| {
                 Dir::up(up.into())?;
-                let asked = (!legs.is_null()).then_some(&mut next);
                 end = run(acc, id, goal, true, snap, f, &mut found, asked)?;
                 ground(acc, id, up.into(), f)
             },
         )
     };
     if s == C2D_OK {
-        // SAFETY: each output is NULL or writable (contract).
-        unsafe {
-            write_out(actual, pos(end));
-            write_hits(hits, legs, cap, count, &found, &next, hit);
-        }
+        // SAFETY: the caller's contract, passed on.
+        unsafe { out.write(end, &found, &next) };
     }
     s
 }
@@ -237,27 +180,10 @@ pub unsafe extern "C" fn c2d_world_move_ground(
     count: *mut usize,
     ground: *mut Ground,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: the caller's contract, passed on.
-        unsafe {
-            move_ground(
-                w,
-                id,
-                goal.into(),
-                up,
-                Snap::F32,
-                filter,
-                ctx,
-                actual,
-                Vec2D::to_f32,
-                hits,
-                cap,
-                count,
-                WorldHitD::to_f32,
-                ground,
-                ptr::null_mut(),
-            )
-        }
+    let out = Answers::f32(actual, hits, cap, count);
+    // SAFETY: the caller's contract, passed on.
+    guard(C2D_ERR_NULL, || unsafe {
+        move_ground(w, id, goal.into(), up, Snap::F32, filter, ctx, out, ground)
     })
 }
 
@@ -314,27 +240,10 @@ pub unsafe extern "C" fn c2d_world_move_ground_legs_d(
     count: *mut usize,
     ground: *mut Ground,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: the caller's contract, passed on.
-        unsafe {
-            move_ground(
-                w,
-                id,
-                goal,
-                up,
-                Snap::Exact,
-                filter,
-                ctx,
-                actual,
-                |p| p,
-                hits,
-                cap,
-                count,
-                |h| *h,
-                ground,
-                legs,
-            )
-        }
+    let out = Answers::exact(actual, hits, legs, cap, count);
+    // SAFETY: the caller's contract, passed on.
+    guard(C2D_ERR_NULL, || unsafe {
+        move_ground(w, id, goal, up, Snap::Exact, filter, ctx, out, ground)
     })
 }
 

@@ -1,9 +1,8 @@
 //! Sensors and their events: items that say when another comes in and when it leaves (since
 //! 1.3).
 
-use super::status::{c2d_status, status, C2D_ERR_NULL, C2D_OK};
-use super::world::out_slice;
-use super::{guard, write_out};
+use super::status::c2d_status;
+use super::world::{change, out_slice, read_out, world_mut};
 use crate::world::{Event, World, EVENT_BEGIN, EVENT_END, EVENT_PASSED, EVENT_REMOVED};
 
 /// `c2d_event.kind`: the item came to overlap the sensor.
@@ -38,13 +37,8 @@ const _: () = assert!(
 /// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a handle naming no live item.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_set_sensor(w: *mut World, id: u64, sensor: bool) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => status(w.set_sensor(id, sensor)),
-            None => C2D_ERR_NULL,
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { change(w, |w| w.set_sensor(id, sensor)) }
 }
 
 /// Writes whether item `id` is a sensor through `sensor` (nullable). `C2D_ERR_NULL` for a NULL
@@ -55,20 +49,8 @@ pub unsafe extern "C" fn c2d_world_get_sensor(
     id: u64,
     sensor: *mut bool,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_ref() }) else {
-            return C2D_ERR_NULL;
-        };
-        match w.is_sensor(id) {
-            Ok(s) => {
-                // SAFETY: NULL or writable (contract).
-                unsafe { write_out(sensor, s) };
-                C2D_OK
-            }
-            Err(e) => status(Err(e)),
-        }
-    })
+    // SAFETY: NULL or a live world; `sensor` NULL or writable (contract).
+    unsafe { read_out(w, sensor, |w| w.is_sensor(id)) }
 }
 
 /// The events since the last call: which items came into which sensors and which left.
@@ -98,11 +80,6 @@ pub unsafe extern "C" fn c2d_world_get_sensor(
 /// NULL world.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_events(w: *mut World, out: *mut Event, cap: usize) -> usize {
-    guard(0, || {
-        // SAFETY: NULL or a live world; `out` valid for `cap` events (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => w.events_into(unsafe { out_slice(out, cap) }),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world; `out` valid for `cap` events (contract).
+    unsafe { world_mut(w, 0, |w| w.events_into(out_slice(out, cap))) }
 }

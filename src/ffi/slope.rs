@@ -1,10 +1,9 @@
 //! Slopes in the world: items made right-triangle slope tiles or convex polygons, met by rect
 //! movers (since 1.3).
 
-use super::status::{c2d_status, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_ERR_STALE, C2D_OK};
-use super::world::out_slice;
-use super::{guard, write_out, C2D_ERR_DEGENERATE, C2D_ERR_TOO_MANY};
-use crate::world::{ShapeError, Vec2D, World, SLOPE_X0Y0, SLOPE_X0Y1, SLOPE_X1Y0, SLOPE_X1Y1};
+use super::status::{c2d_status, status, C2D_ERR_NULL};
+use super::world::{change, out_slice, read_out, world_mut};
+use crate::world::{Vec2D, World, SLOPE_X0Y0, SLOPE_X0Y1, SLOPE_X1Y0, SLOPE_X1Y1};
 
 /// `c2d_world_set_slope`: the right angle at the rect's low-x, low-y corner.
 pub const C2D_SLOPE_X0Y0: u32 = 0;
@@ -24,16 +23,6 @@ const _: () = assert!(
         && C2D_SLOPE_X0Y1 == SLOPE_X0Y1
         && C2D_SLOPE_X1Y1 == SLOPE_X1Y1
 );
-
-fn shape_status(r: Result<(), ShapeError>) -> c2d_status {
-    match r {
-        Ok(()) => C2D_OK,
-        Err(ShapeError::Invalid) => C2D_ERR_INVALID,
-        Err(ShapeError::Stale) => C2D_ERR_STALE,
-        Err(ShapeError::Degenerate) => C2D_ERR_DEGENERATE,
-        Err(ShapeError::TooMany) => C2D_ERR_TOO_MANY,
-    }
-}
 
 /// Makes item `id` a slope tile: the right triangle filling half of its rect, with the right angle
 /// at `corner` (`C2D_SLOPE_X0Y0`, `_X1Y0`, `_X0Y1`, `_X1Y1`) and its slanted face joining the two
@@ -61,13 +50,8 @@ fn shape_status(r: Result<(), ShapeError>) -> c2d_status {
 /// corner above 3, `C2D_ERR_DEGENERATE` for a rect of zero width or height (nothing changes).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_set_slope(w: *mut World, id: u64, corner: u32) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => shape_status(w.set_slope(id, corner)),
-            None => C2D_ERR_NULL,
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { change(w, |w| w.set_slope(id, corner)) }
 }
 
 /// Makes item `id` the convex hull of the `n` points at `pts` (world coordinates in double
@@ -88,21 +72,19 @@ pub unsafe extern "C" fn c2d_world_set_shape_d(
     pts: *const Vec2D,
     n: usize,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_mut() }) else {
-            return C2D_ERR_NULL;
-        };
+    let set = |w: &mut World| {
         if n == 0 {
-            return super::status::status(w.clear_shape(id));
+            return status(w.clear_shape(id));
         }
         if pts.is_null() {
             return C2D_ERR_NULL;
         }
         // SAFETY: non-NULL, and the caller promises `n` readable points at `pts`.
         let points = unsafe { core::slice::from_raw_parts(pts, n) };
-        shape_status(w.set_shape_d(id, points))
-    })
+        status(w.set_shape_d(id, points))
+    };
+    // SAFETY: NULL or a live world (contract).
+    unsafe { world_mut(w, C2D_ERR_NULL, set) }
 }
 
 /// Copies the vertices of item `id`'s polygon (counter-clockwise in y-up terms, clockwise on a
@@ -118,19 +100,7 @@ pub unsafe extern "C" fn c2d_world_shape_d(
     cap: usize,
     count: *mut usize,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_ref() }) else {
-            return C2D_ERR_NULL;
-        };
-        // SAFETY: `out` valid for `cap` points, or NULL (contract).
-        match w.shape_d(id, unsafe { out_slice(out, cap) }) {
-            Ok(n) => {
-                // SAFETY: NULL or writable (contract).
-                unsafe { write_out(count, n) };
-                C2D_OK
-            }
-            Err(e) => super::status::status(Err(e)),
-        }
-    })
+    // SAFETY: NULL or a live world; `out` valid for `cap` points, or NULL; `count` NULL or
+    // writable (contract).
+    unsafe { read_out(w, count, |w| w.shape_d(id, out_slice(out, cap))) }
 }

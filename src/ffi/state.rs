@@ -1,8 +1,8 @@
 //! A world's state as data: its hash, snapshots, restoring them, clones (since 1.3).
 
-use super::guard;
-use super::status::{c2d_status, C2D_ERR_CORRUPT, C2D_ERR_NULL, C2D_ERR_VERSION, C2D_OK};
-use crate::world::{SnapshotError, World, SNAPSHOT_VERSION};
+use super::status::{c2d_status, status, C2D_ERR_NULL};
+use super::world::{world_mut, world_ref};
+use crate::world::{World, SNAPSHOT_VERSION};
 use alloc::boxed::Box;
 
 /// The snapshot layout `c2d_world_snapshot` writes, and the newest `c2d_world_restore` reads.
@@ -20,20 +20,16 @@ const _: () = assert!(C2D_SNAPSHOT_VERSION == SNAPSHOT_VERSION as u32);
 /// different states collide by chance only. 0 for a NULL world (since 1.3).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_hash(w: *const World) -> u64 {
-    guard(0, || {
-        // SAFETY: NULL or a live world (contract).
-        unsafe { w.as_ref() }.map_or(0, World::state_hash)
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { world_ref(w, 0, World::state_hash) }
 }
 
 /// The size in bytes of the world's snapshot (`c2d_world_snapshot`); 0 for a NULL world
 /// (since 1.3).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_snapshot_size(w: *const World) -> usize {
-    guard(0, || {
-        // SAFETY: NULL or a live world (contract).
-        unsafe { w.as_ref() }.map_or(0, World::snapshot_len)
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { world_ref(w, 0, World::snapshot_len) }
 }
 
 /// Writes the world's snapshot into `buf` when `cap` bytes are enough for it, else writes nothing;
@@ -44,17 +40,15 @@ pub unsafe extern "C" fn c2d_world_snapshot_size(w: *const World) -> usize {
 /// 1.3).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_snapshot(w: *const World, buf: *mut u8, cap: usize) -> usize {
-    guard(0, || {
-        // SAFETY: NULL or a live world; `buf` valid for `cap` bytes when non-NULL (contract).
-        let Some(w) = (unsafe { w.as_ref() }) else {
-            return 0;
-        };
+    let snapshot = |w: &World| {
         if buf.is_null() {
             return w.snapshot_len();
         }
         // SAFETY: non-NULL and valid for writing `cap` bytes (contract).
         w.snapshot_into(unsafe { core::slice::from_raw_parts_mut(buf, cap) })
-    })
+    };
+    // SAFETY: NULL or a live world (contract).
+    unsafe { world_ref(w, 0, snapshot) }
 }
 
 /// Puts the world back in the state a snapshot recorded (from this world or any other, on any
@@ -71,23 +65,17 @@ pub unsafe extern "C" fn c2d_world_restore(
     buf: *const u8,
     len: usize,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_mut() }) else {
-            return C2D_ERR_NULL;
-        };
+    let restore = |w: &mut World| {
         let bytes: &[u8] = match (buf.is_null(), len) {
             (_, 0) => &[],
             (true, _) => return C2D_ERR_NULL,
             // SAFETY: non-NULL and valid for reading `len` bytes (contract).
             (false, _) => unsafe { core::slice::from_raw_parts(buf, len) },
         };
-        match w.restore(bytes) {
-            Ok(()) => C2D_OK,
-            Err(SnapshotError::Corrupt) => C2D_ERR_CORRUPT,
-            Err(SnapshotError::Version) => C2D_ERR_VERSION,
-        }
-    })
+        status(w.restore(bytes))
+    };
+    // SAFETY: NULL or a live world (contract).
+    unsafe { world_mut(w, C2D_ERR_NULL, restore) }
 }
 
 /// A new world holding the same state as `w`: the same items under the same handles (a handle
@@ -96,11 +84,10 @@ pub unsafe extern "C" fn c2d_world_restore(
 /// `c2d_world_free` (since 1.3).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_clone(w: *const World) -> *mut World {
-    guard(core::ptr::null_mut(), || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_ref() } {
-            Some(w) => Box::into_raw(Box::new(w.duplicate())),
-            None => core::ptr::null_mut(),
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe {
+        world_ref(w, core::ptr::null_mut(), |w| {
+            Box::into_raw(Box::new(w.duplicate()))
+        })
+    }
 }

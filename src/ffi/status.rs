@@ -1,6 +1,8 @@
 //! Status codes: what every function answering a `c2d_status` can answer, and their names.
 
-use crate::world::WorldError;
+use super::write_out;
+use crate::shape::PolyError;
+use crate::world::{ShapeError, SnapshotError, WorldError};
 use std::ffi::c_char;
 
 /// The outcome of a world call: `C2D_OK` or one of the `C2D_ERR_*` codes.
@@ -31,13 +33,69 @@ pub const C2D_ERR_CORRUPT: c2d_status = 8;
 /// does not read; the world is unchanged (since 1.3).
 pub const C2D_ERR_VERSION: c2d_status = 9;
 
-/// The status of a world operation's result.
-pub(super) fn status(r: Result<(), WorldError>) -> c2d_status {
+/// An error of the core, as the status code C callers get.
+pub(super) trait Code {
+    fn code(self) -> c2d_status;
+}
+
+impl Code for WorldError {
+    fn code(self) -> c2d_status {
+        match self {
+            WorldError::Invalid => C2D_ERR_INVALID,
+            WorldError::Stale => C2D_ERR_STALE,
+            WorldError::Full => C2D_ERR_FULL,
+        }
+    }
+}
+
+impl Code for ShapeError {
+    fn code(self) -> c2d_status {
+        match self {
+            ShapeError::Invalid => C2D_ERR_INVALID,
+            ShapeError::Stale => C2D_ERR_STALE,
+            ShapeError::Degenerate => C2D_ERR_DEGENERATE,
+            ShapeError::TooMany => C2D_ERR_TOO_MANY,
+        }
+    }
+}
+
+impl Code for PolyError {
+    fn code(self) -> c2d_status {
+        match self {
+            PolyError::NotFinite => C2D_ERR_INVALID,
+            PolyError::Degenerate => C2D_ERR_DEGENERATE,
+            PolyError::TooMany => C2D_ERR_TOO_MANY,
+        }
+    }
+}
+
+impl Code for SnapshotError {
+    fn code(self) -> c2d_status {
+        match self {
+            SnapshotError::Corrupt => C2D_ERR_CORRUPT,
+            SnapshotError::Version => C2D_ERR_VERSION,
+        }
+    }
+}
+
+/// The status of an operation's result: `C2D_OK`, or the error's code.
+pub(super) fn status<E: Code>(r: Result<(), E>) -> c2d_status {
+    r.map_or_else(Code::code, |()| C2D_OK)
+}
+
+/// Writes an operation's answer through `out` (nullable) and answers `C2D_OK`, or answers the
+/// error's code and writes nothing.
+///
+/// # Safety
+/// `out` is NULL or valid for writing one `T` (alignment is not required).
+pub(super) unsafe fn status_out<T, E: Code>(r: Result<T, E>, out: *mut T) -> c2d_status {
     match r {
-        Ok(()) => C2D_OK,
-        Err(WorldError::Invalid) => C2D_ERR_INVALID,
-        Err(WorldError::Stale) => C2D_ERR_STALE,
-        Err(WorldError::Full) => C2D_ERR_FULL,
+        Ok(v) => {
+            // SAFETY: NULL or writable (the caller's promise).
+            unsafe { write_out(out, v) };
+            C2D_OK
+        }
+        Err(e) => e.code(),
     }
 }
 

@@ -1,7 +1,8 @@
 //! Tile layers in the world: a grid of tile codes kept as merged items.
 
-use super::status::{c2d_status, status, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_OK};
-use super::{guard, write_out};
+use super::status::{c2d_status, status, status_out, C2D_ERR_INVALID, C2D_ERR_NULL};
+use super::world::{change, read_out, world_mut, world_ref};
+use super::write_out;
 use crate::world::{self as core_world, TileRun, Vec2D, World, WorldError};
 
 /// A tile code's kind (`code & C2D_TILE_KIND_MASK`): no item, the tile is air.
@@ -60,6 +61,15 @@ fn index(v: i32) -> Option<usize> {
     usize::try_from(v).ok()
 }
 
+/// The column and row of tile (`col`, `row`) of layer `layer`, or why not: a stale layer is told
+/// first, as for a tile inside the grid, then a negative index.
+fn tile_at(w: &World, layer: u32, col: i32, row: i32) -> Result<(usize, usize), WorldError> {
+    match (index(col), index(row)) {
+        (Some(c), Some(r)) => Ok((c, r)),
+        _ => w.tile(layer, 0, 0).and(Err(WorldError::Invalid)),
+    }
+}
+
 /// Adds a tile layer to the world: a grid of `cols` x `rows` tile codes, row `r` starting at
 /// `codes[r * stride]` (`stride >= cols`; pass `cols` for a packed grid), tile (col, row)
 /// spanning `origin + (col, row) * tile_size` to `origin + (col + 1, row + 1) * tile_size`
@@ -102,11 +112,7 @@ pub unsafe extern "C" fn c2d_world_add_tiles(
     tile_size: Vec2D,
     layer: *mut u32,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_mut() }) else {
-            return C2D_ERR_NULL;
-        };
+    let add = |w: &mut World| {
         if codes.is_null() {
             return C2D_ERR_NULL;
         }
@@ -122,17 +128,15 @@ pub unsafe extern "C" fn c2d_world_add_tiles(
         let Some(len) = len.filter(|&n| n <= isize::MAX as usize / 4) else {
             return C2D_ERR_INVALID;
         };
-        // SAFETY: non-NULL, and the caller promises `(rows - 1) * stride + cols` readable codes.
+        // SAFETY: non-NULL, and the caller promises `(rows - 1) * stride + cols` readable
+        // codes.
         let grid = unsafe { core::slice::from_raw_parts(codes, len) };
-        match w.add_tiles(grid, c, r, stride, origin, tile_size) {
-            Ok(id) => {
-                // SAFETY: NULL or writable (contract).
-                unsafe { write_out(layer, id) };
-                C2D_OK
-            }
-            Err(e) => status(Err(e)),
-        }
-    })
+        let r = w.add_tiles(grid, c, r, stride, origin, tile_size);
+        // SAFETY: NULL or writable (contract).
+        unsafe { status_out(r, layer) }
+    };
+    // SAFETY: NULL or a live world (contract).
+    unsafe { world_mut(w, C2D_ERR_NULL, add) }
 }
 
 /// Sets the code of tile (`col`, `row`) of layer `layer` and merges the tiles around it again:
@@ -153,17 +157,12 @@ pub unsafe extern "C" fn c2d_world_set_tile(
     row: i32,
     code: u32,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_mut() }) else {
-            return C2D_ERR_NULL;
-        };
-        match (index(col), index(row)) {
-            (Some(c), Some(r)) => status(w.set_tile(layer, c, r, code)),
-            // A stale layer is told first, as for a tile inside the grid.
-            _ => status(w.tile(layer, 0, 0).and(Err(WorldError::Invalid))),
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe {
+        change(w, |w| {
+            tile_at(w, layer, col, row).and_then(|(c, r)| w.set_tile(layer, c, r, code))
+        })
+    }
 }
 
 /// Writes the code of tile (`col`, `row`) of layer `layer` through `code` (nullable; untouched
@@ -177,24 +176,12 @@ pub unsafe extern "C" fn c2d_world_get_tile(
     row: i32,
     code: *mut u32,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_ref() }) else {
-            return C2D_ERR_NULL;
-        };
-        let answer = match (index(col), index(row)) {
-            (Some(c), Some(r)) => w.tile(layer, c, r),
-            _ => w.tile(layer, 0, 0).and(Err(WorldError::Invalid)),
-        };
-        match answer {
-            Ok(k) => {
-                // SAFETY: NULL or writable (contract).
-                unsafe { write_out(code, k) };
-                C2D_OK
-            }
-            Err(e) => status(Err(e)),
-        }
-    })
+    // SAFETY: NULL or a live world; `code` NULL or writable (contract).
+    unsafe {
+        read_out(w, code, |w| {
+            tile_at(w, layer, col, row).and_then(|(c, r)| w.tile(layer, c, r))
+        })
+    }
 }
 
 /// The layer and tiles of item `item`, written through `run` (nullable): its layer id, the code
@@ -207,20 +194,8 @@ pub unsafe extern "C" fn c2d_world_tile_of(
     item: u64,
     run: *mut TileRun,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_ref() }) else {
-            return C2D_ERR_NULL;
-        };
-        match w.tile_of(item) {
-            Ok(r) => {
-                // SAFETY: NULL or writable (contract).
-                unsafe { write_out(run, r.unwrap_or_default()) };
-                C2D_OK
-            }
-            Err(e) => status(Err(e)),
-        }
-    })
+    // SAFETY: NULL or a live world; `run` NULL or writable (contract).
+    unsafe { read_out(w, run, |w| w.tile_of(item).map(|r| r.unwrap_or_default())) }
 }
 
 /// The grid of layer `layer`: its columns and rows, origin and tile size, each written through
@@ -235,26 +210,18 @@ pub unsafe extern "C" fn c2d_world_get_tiles(
     origin: *mut Vec2D,
     tile_size: *mut Vec2D,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_ref() }) else {
-            return C2D_ERR_NULL;
-        };
-        match w.tiles_grid(layer) {
-            Ok((c, r, o, t)) => {
-                // SAFETY: each NULL or writable (contract); a layer has at most 2^26 tiles, so
-                // its sides fit an int32_t.
-                unsafe {
-                    write_out(cols, c as i32);
-                    write_out(rows, r as i32);
-                    write_out(origin, o);
-                    write_out(tile_size, t);
-                }
-                C2D_OK
-            }
-            Err(e) => status(Err(e)),
-        }
-    })
+    // SAFETY: NULL or a live world; each output NULL or writable (contract).
+    unsafe {
+        world_ref(w, C2D_ERR_NULL, |w| {
+            status(w.tiles_grid(layer).map(|(c, r, o, t)| {
+                // A layer has at most 2^26 tiles, so its sides fit an int32_t.
+                write_out(cols, c as i32);
+                write_out(rows, r as i32);
+                write_out(origin, o);
+                write_out(tile_size, t);
+            }))
+        })
+    }
 }
 
 /// Sets the category and mask of every item of layer `layer`, now and after later edits (as
@@ -267,24 +234,14 @@ pub unsafe extern "C" fn c2d_world_set_tiles_category(
     category: u64,
     mask: u64,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => status(w.set_tiles_category(layer, category, mask)),
-            None => C2D_ERR_NULL,
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { change(w, |w| w.set_tiles_category(layer, category, mask)) }
 }
 
 /// Removes layer `layer` and every item of it; its id and the items' handles become stale.
 /// `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a layer id that is not live.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_remove_tiles(w: *mut World, layer: u32) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => status(w.remove_tiles(layer)),
-            None => C2D_ERR_NULL,
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { change(w, |w| w.remove_tiles(layer)) }
 }

@@ -1,11 +1,11 @@
 //! The world: an opaque `c2d_world` of rect items behind generational handles, with a broad
 //! phase for queries, overlapping pairs and bump.lua-style moves.
 
-use super::status::{c2d_status, status, C2D_ERR_NULL, C2D_OK};
+use super::status::{c2d_status, status, status_out, Code, C2D_ERR_NULL, C2D_OK};
 use super::{c2d_response, guard, write_out};
 use crate::shape::{Circle, Rect, Segment, Vec2};
 use crate::world::{
-    run, Access, CircleD, Pair, RectD, Response, SegmentD, Snap, Vec2D, World, WorldError,
+    run, Access, CircleD, Filter, Pair, RectD, Response, SegmentD, Snap, Vec2D, World, WorldError,
     WorldHit, WorldHitD,
 };
 use alloc::boxed::Box;
@@ -76,31 +76,103 @@ pub(super) unsafe fn out_slice<'a, T>(out: *mut T, cap: usize) -> &'a mut [T] {
     }
 }
 
+/// Runs `f` on the world behind `w`, answering `null` for a NULL world (and, should `f` ever
+/// panic, instead of unwinding into C).
+///
+/// # Safety
+/// `w` is NULL or a live world.
+#[inline(always)]
+pub(super) unsafe fn world_mut<R: Copy>(
+    w: *mut World,
+    null: R,
+    f: impl FnOnce(&mut World) -> R,
+) -> R {
+    guard(null, || {
+        // SAFETY: NULL or a live world (the caller's promise).
+        unsafe { w.as_mut() }.map_or(null, f)
+    })
+}
+
+/// As [`world_mut`], reading the world.
+///
+/// # Safety
+/// `w` is NULL or a live world.
+#[inline(always)]
+pub(super) unsafe fn world_ref<R: Copy>(
+    w: *const World,
+    null: R,
+    f: impl FnOnce(&World) -> R,
+) -> R {
+    guard(null, || {
+        // SAFETY: NULL or a live world (the caller's promise).
+        unsafe { w.as_ref() }.map_or(null, f)
+    })
+}
+
+/// `C2D_OK` once `f` has changed the world behind `w`, or why not (`C2D_ERR_NULL` for a NULL
+/// world).
+///
+/// # Safety
+/// `w` is NULL or a live world.
+#[inline(always)]
+pub(super) unsafe fn change<E: Code>(
+    w: *mut World,
+    f: impl FnOnce(&mut World) -> Result<(), E>,
+) -> c2d_status {
+    // SAFETY: the caller's promise.
+    unsafe { world_mut(w, C2D_ERR_NULL, |w| status(f(w))) }
+}
+
+/// Writes what `read` answers for the world behind `w` through `out` (nullable) and answers
+/// `C2D_OK`, or answers why not and writes nothing (`C2D_ERR_NULL` for a NULL world).
+///
+/// # Safety
+/// `w` is NULL or a live world; `out` NULL or writable.
+#[inline(always)]
+pub(super) unsafe fn read_out<T, E: Code>(
+    w: *const World,
+    out: *mut T,
+    read: impl FnOnce(&World) -> Result<T, E>,
+) -> c2d_status {
+    // SAFETY: the caller's promise.
+    unsafe { world_ref(w, C2D_ERR_NULL, |w| status_out(read(w), out)) }
+}
+
+/// What `f`, a query of the world behind `w` writing its answers to `out[..cap]` (NULL is fine
+/// when `cap` is 0), counts; 0 for a NULL world.
+///
+/// # Safety
+/// `w` is NULL or a live world; `out` NULL or valid for writing `cap` values.
+#[inline(always)]
+pub(super) unsafe fn query<T>(
+    w: *const World,
+    out: *mut T,
+    cap: usize,
+    f: impl FnOnce(&World, &mut [T]) -> usize,
+) -> usize {
+    // SAFETY: the caller's promise.
+    unsafe { world_ref(w, 0, |w| f(w, out_slice(out, cap))) }
+}
+
 /// Writes the two values `read` answers for a live world through `a` and `b` (each nullable),
 /// or answers why not.
 ///
 /// # Safety
 /// `w` is NULL or a live world; `a` and `b` are NULL or writable.
-unsafe fn read_two<A, B>(
+pub(super) unsafe fn read_two<A, B>(
     w: *const World,
     read: impl FnOnce(&World) -> Result<(A, B), WorldError>,
     a: *mut A,
     b: *mut B,
 ) -> c2d_status {
-    // SAFETY: NULL or a live world (contract).
-    let Some(w) = (unsafe { w.as_ref() }) else {
-        return C2D_ERR_NULL;
-    };
-    match read(w) {
-        Ok((x, y)) => {
-            // SAFETY: each is NULL or writable (contract).
-            unsafe {
+    // SAFETY: NULL or a live world; `a` and `b` each NULL or writable (the caller's promise).
+    unsafe {
+        world_ref(w, C2D_ERR_NULL, |w| {
+            status(read(w).map(|(x, y)| {
                 write_out(a, x);
                 write_out(b, y);
-            }
-            C2D_OK
-        }
-        Err(e) => status(Err(e)),
+            }))
+        })
     }
 }
 
@@ -134,13 +206,8 @@ pub unsafe extern "C" fn c2d_world_free(w: *mut World) {
 /// full world).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_add(w: *mut World, rect: Rect, user: u64) -> u64 {
-    guard(0, || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => w.add(rect, user).unwrap_or(0),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { world_mut(w, 0, |w| w.add(rect, user).unwrap_or(0)) }
 }
 
 /// Moves or resizes item `id` to `rect` (a teleport: nothing is swept). `C2D_ERR_NULL` for a
@@ -148,13 +215,8 @@ pub unsafe extern "C" fn c2d_world_add(w: *mut World, rect: Rect, user: u64) -> 
 /// a NaN or infinite field (the item is left unchanged).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_update(w: *mut World, id: u64, rect: Rect) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => status(w.update(id, rect)),
-            None => C2D_ERR_NULL,
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { change(w, |w| w.update(id, rect)) }
 }
 
 /// Removes item `id`; its handle becomes stale for good (a reused slot gets a new generation).
@@ -164,13 +226,8 @@ pub unsafe extern "C" fn c2d_world_update(w: *mut World, id: u64, rect: Rect) ->
 /// live item of `w`.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_remove(w: *mut World, id: u64) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => status(w.remove(id)),
-            None => C2D_ERR_NULL,
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { change(w, |w| w.remove(id)) }
 }
 
 /// Reads item `id`'s rect (as last given) and user value into `rect` and `user`, each nullable.
@@ -182,17 +239,15 @@ pub unsafe extern "C" fn c2d_world_get(
     rect: *mut Rect,
     user: *mut u64,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: the caller's contract, passed on.
-        unsafe { read_two(w, |w| w.get(id), rect, user) }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe { read_two(w, |w| w.get(id), rect, user) }
 }
 
 /// The number of live items; 0 for a NULL world.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_count(w: *const World) -> usize {
     // SAFETY: NULL or a live world (contract).
-    guard(0, || unsafe { w.as_ref() }.map_or(0, World::count))
+    unsafe { world_ref(w, 0, World::count) }
 }
 
 /// The items whose rect overlaps `rect` by more than the band on both axes (touching, within
@@ -208,13 +263,8 @@ pub unsafe extern "C" fn c2d_world_query_rect(
     out: *mut u64,
     cap: usize,
 ) -> usize {
-    guard(0, || {
-        // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
-        match unsafe { w.as_ref() } {
-            Some(w) => w.query_rect(rect, unsafe { out_slice(out, cap) }),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
+    unsafe { query(w, out, cap, |w, out| w.query_rect(rect, out)) }
 }
 
 /// The items whose rect contains `point` by more than the band on both axes (a point on an edge,
@@ -227,13 +277,8 @@ pub unsafe extern "C" fn c2d_world_query_point(
     out: *mut u64,
     cap: usize,
 ) -> usize {
-    guard(0, || {
-        // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
-        match unsafe { w.as_ref() } {
-            Some(w) => w.query_point(point, unsafe { out_slice(out, cap) }),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
+    unsafe { query(w, out, cap, |w, out| w.query_point(point, out)) }
 }
 
 /// The items whose rect strictly overlaps `circle` (as `c2d_overlap_rect_circle`; a circle with
@@ -247,13 +292,8 @@ pub unsafe extern "C" fn c2d_world_query_circle(
     out: *mut u64,
     cap: usize,
 ) -> usize {
-    guard(0, || {
-        // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
-        match unsafe { w.as_ref() } {
-            Some(w) => w.query_circle(circle, unsafe { out_slice(out, cap) }),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
+    unsafe { query(w, out, cap, |w, out| w.query_circle(circle, out)) }
 }
 
 /// The items a ray cast along `segment` hits (exactly those whose closed rect the closed segment
@@ -269,13 +309,8 @@ pub unsafe extern "C" fn c2d_world_query_segment(
     out: *mut WorldHit,
     cap: usize,
 ) -> usize {
-    guard(0, || {
-        // SAFETY: NULL or a live world; `out` valid for `cap` hits (contract).
-        match unsafe { w.as_ref() } {
-            Some(w) => w.query_segment(segment, unsafe { out_slice(out, cap) }),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world; `out` valid for `cap` hits (contract).
+    unsafe { query(w, out, cap, |w, out| w.query_segment(segment, out)) }
 }
 
 /// Every pair of items whose rects overlap by more than the band on both axes (flush neighbours
@@ -286,22 +321,137 @@ pub unsafe extern "C" fn c2d_world_query_segment(
 /// five billion pairs, are counted in about 20 MB; 1.2 kept every pair found, some 26 bytes each).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_pairs(w: *const World, out: *mut Pair, cap: usize) -> usize {
-    guard(0, || {
-        // SAFETY: NULL or a live world; `out` valid for `cap` pairs (contract).
-        match unsafe { w.as_ref() } {
-            Some(w) => w.pairs(unsafe { out_slice(out, cap) }),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world; `out` valid for `cap` pairs (contract).
+    unsafe { query(w, out, cap, |w, out| w.pairs(out)) }
 }
 
-/// Runs a move (or a check) through the C ABI and writes its outputs, converting the final
-/// position and the hits with `pos` and `hit`; `legs` (NULL: not asked for) gets each hit's
-/// next goal.
+/// Where a move writes its answers, each pointer NULL (not asked for) or writable: the final
+/// position, converted with `pos`; at most `cap` hits, converted with `hit`, and as many next
+/// goals (`legs`, one per hit); the number of hits.
+pub(super) struct Answers<P, H> {
+    actual: *mut P,
+    pos: fn(Vec2D) -> P,
+    hits: *mut H,
+    hit: fn(&WorldHitD) -> H,
+    legs: *mut Vec2D,
+    cap: usize,
+    count: *mut usize,
+}
+
+impl Answers<Vec2, WorldHit> {
+    /// The answers of the float functions, rounded to f32.
+    pub(super) fn f32(
+        actual: *mut Vec2,
+        hits: *mut WorldHit,
+        cap: usize,
+        count: *mut usize,
+    ) -> Self {
+        Answers::new(actual, Vec2D::to_f32, hits, WorldHitD::to_f32, cap, count)
+    }
+}
+
+impl Answers<Vec2D, WorldHitD> {
+    /// The answers of the double functions, as they are; `legs` NULL or writable for `cap`.
+    pub(super) fn exact(
+        actual: *mut Vec2D,
+        hits: *mut WorldHitD,
+        legs: *mut Vec2D,
+        cap: usize,
+        count: *mut usize,
+    ) -> Self {
+        let out = Answers::new(actual, |p| p, hits, |h| *h, cap, count);
+        Answers { legs, ..out }
+    }
+}
+
+impl<H> Answers<Vec2D, H> {
+    /// A projection's answers: its hits, converted with `hit`, and their number; no position.
+    pub(super) fn hits(
+        hits: *mut H,
+        hit: fn(&WorldHitD) -> H,
+        cap: usize,
+        count: *mut usize,
+    ) -> Self {
+        Answers::new(ptr::null_mut(), |p| p, hits, hit, cap, count)
+    }
+}
+
+impl<P, H> Answers<P, H> {
+    /// Answers without next goals.
+    fn new(
+        actual: *mut P,
+        pos: fn(Vec2D) -> P,
+        hits: *mut H,
+        hit: fn(&WorldHitD) -> H,
+        cap: usize,
+        count: *mut usize,
+    ) -> Self {
+        let legs = ptr::null_mut();
+        Answers {
+            actual,
+            pos,
+            hits,
+            hit,
+            legs,
+            cap,
+            count,
+        }
+    }
+
+    /// Where the caller wants each hit's next goal.
+    pub(super) fn legs_asked(&self) -> bool {
+        !self.legs.is_null()
+    }
+
+    /// Writes a move's final position `end`, its hits and their next goals.
+    ///
+    /// # Safety
+    /// Each pointer is NULL or writable (`hits` and `legs` for `cap` values).
+    pub(super) unsafe fn write(&self, end: Vec2D, found: &[WorldHitD], next: &[Vec2D]) {
+        // SAFETY: each output is NULL or writable for `cap` values (the caller's promise).
+        unsafe {
+            write_out(self.actual, (self.pos)(end));
+            for (o, h) in out_slice(self.hits, self.cap).iter_mut().zip(found) {
+                *o = (self.hit)(h);
+            }
+            for (o, g) in out_slice(self.legs, self.cap).iter_mut().zip(next) {
+                *o = *g;
+            }
+            write_out(self.count, found.len());
+        }
+    }
+}
+
+/// Runs a move or a kit function with the world behind `w` and the C filter, writing its answer
+/// (converted with `convert`) through `out` (nullable) on success.
 ///
 /// # Safety
-/// `w` is NULL or a live world that the filter does not free; the outputs are NULL or
-/// writable (`hits` and `legs` for `cap` values).
+/// `w` is NULL or a live world that the filter does not free; `filter` NULL or a C function of
+/// the documented type; `out` NULL or writable.
+pub(super) unsafe fn with_filter<T, O>(
+    w: *mut World,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    out: *mut O,
+    convert: impl FnOnce(T) -> O,
+    call: impl FnOnce(&mut Raw, Filter<Raw>) -> Result<T, WorldError>,
+) -> c2d_status {
+    if w.is_null() {
+        return C2D_ERR_NULL;
+    }
+    let mut pick = |_: &mut Raw, item: u64, other: u64| {
+        // SAFETY: a filter of the documented type (contract).
+        unsafe { ask(filter, item, other, ctx) }
+    };
+    // SAFETY: NULL or writable (contract).
+    unsafe { status_out(call(&mut Raw(w), &mut pick).map(convert), out) }
+}
+
+/// Runs a move (or a check, `commit` false) through the C ABI and writes its answers.
+///
+/// # Safety
+/// `w` is NULL or a live world that the filter does not free; `filter` NULL or a C function of
+/// the documented type; the answers' pointers NULL or writable.
 #[allow(clippy::too_many_arguments)]
 pub(super) unsafe fn motion<P, H>(
     w: *mut World,
@@ -311,69 +461,30 @@ pub(super) unsafe fn motion<P, H>(
     snap: Snap,
     filter: c2d_filter_fn,
     ctx: *mut c_void,
-    actual: *mut P,
-    pos: impl Fn(Vec2D) -> P,
-    hits: *mut H,
-    cap: usize,
-    count: *mut usize,
-    hit: impl Fn(&WorldHitD) -> H,
-    legs: *mut Vec2D,
+    out: Answers<P, H>,
 ) -> c2d_status {
-    if w.is_null() {
-        return C2D_ERR_NULL;
-    }
     let (mut found, mut next) = (Vec::new(), Vec::new());
-    let mut pick = |_: &mut Raw, item: u64, other: u64| {
-        // SAFETY: a filter of the documented type (contract).
-        unsafe { ask(filter, item, other, ctx) }
+    let asked = out.legs_asked().then_some(&mut next);
+    let mut end = Vec2D::default();
+    // SAFETY: the caller's contract, passed on; nothing is written through a NULL pointer.
+    let s = unsafe {
+        with_filter(
+            w,
+            filter,
+            ctx,
+            ptr::null_mut::<()>(),
+            |()| (),
+            |acc, f| {
+                end = run(acc, id, goal, commit, snap, f, &mut found, asked)?;
+                Ok(())
+            },
+        )
     };
-    let asked = (!legs.is_null()).then_some(&mut next);
-    match run(
-        &mut Raw(w),
-        id,
-        goal,
-        commit,
-        snap,
-        &mut pick,
-        &mut found,
-        asked,
-    ) {
-        Ok(end) => {
-            // SAFETY: each output is NULL or writable (contract).
-            unsafe {
-                write_out(actual, pos(end));
-                write_hits(hits, legs, cap, count, &found, &next, hit);
-            }
-            C2D_OK
-        }
-        Err(e) => status(Err(e)),
+    if s == C2D_OK {
+        // SAFETY: the caller's contract, passed on.
+        unsafe { out.write(end, &found, &next) };
     }
-}
-
-/// Writes a move's hits (converted with `hit`) and, where asked for, their next goals, at most
-/// `cap` of each, and their total.
-///
-/// # Safety
-/// `hits` and `legs` are NULL or writable for `cap` values, `count` NULL or writable.
-pub(super) unsafe fn write_hits<H>(
-    hits: *mut H,
-    legs: *mut Vec2D,
-    cap: usize,
-    count: *mut usize,
-    found: &[WorldHitD],
-    next: &[Vec2D],
-    hit: impl Fn(&WorldHitD) -> H,
-) {
-    // SAFETY: each output is NULL or writable for `cap` values (contract).
-    unsafe {
-        for (o, h) in out_slice(hits, cap).iter_mut().zip(found) {
-            *o = hit(h);
-        }
-        for (o, g) in out_slice(legs, cap).iter_mut().zip(next) {
-            *o = *g;
-        }
-        write_out(count, found.len());
-    }
+    s
 }
 
 /// bump.lua's `world:move`: moves item `id` so that its rect's `x, y` go toward `goal`, meeting
@@ -429,26 +540,10 @@ pub unsafe extern "C" fn c2d_world_move(
     cap: usize,
     count: *mut usize,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: the caller's contract, passed on.
-        unsafe {
-            motion(
-                w,
-                id,
-                goal.into(),
-                true,
-                Snap::F32,
-                filter,
-                ctx,
-                actual,
-                Vec2D::to_f32,
-                hits,
-                cap,
-                count,
-                WorldHitD::to_f32,
-                ptr::null_mut(),
-            )
-        }
+    let out = Answers::f32(actual, hits, cap, count);
+    // SAFETY: the caller's contract, passed on.
+    guard(C2D_ERR_NULL, || unsafe {
+        motion(w, id, goal.into(), true, Snap::F32, filter, ctx, out)
     })
 }
 
@@ -469,22 +564,11 @@ pub unsafe extern "C" fn c2d_world_move_d(
     cap: usize,
     count: *mut usize,
 ) -> c2d_status {
-    // SAFETY: the caller's contract, passed on (no legs asked for).
-    unsafe {
-        motion_legs(
-            w,
-            id,
-            goal,
-            true,
-            filter,
-            ctx,
-            actual,
-            hits,
-            ptr::null_mut(),
-            cap,
-            count,
-        )
-    }
+    let out = Answers::exact(actual, hits, ptr::null_mut(), cap, count);
+    // SAFETY: the caller's contract, passed on.
+    guard(C2D_ERR_NULL, || unsafe {
+        motion(w, id, goal, true, Snap::Exact, filter, ctx, out)
+    })
 }
 
 /// bump.lua's `world:check`: exactly `c2d_world_move` without moving the item (the filter is
@@ -502,26 +586,10 @@ pub unsafe extern "C" fn c2d_world_check(
     cap: usize,
     count: *mut usize,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: the caller's contract, passed on.
-        unsafe {
-            motion(
-                w,
-                id,
-                goal.into(),
-                false,
-                Snap::F32,
-                filter,
-                ctx,
-                actual,
-                Vec2D::to_f32,
-                hits,
-                cap,
-                count,
-                WorldHitD::to_f32,
-                ptr::null_mut(),
-            )
-        }
+    let out = Answers::f32(actual, hits, cap, count);
+    // SAFETY: the caller's contract, passed on.
+    guard(C2D_ERR_NULL, || unsafe {
+        motion(w, id, goal.into(), false, Snap::F32, filter, ctx, out)
     })
 }
 
@@ -539,63 +607,10 @@ pub unsafe extern "C" fn c2d_world_check_d(
     cap: usize,
     count: *mut usize,
 ) -> c2d_status {
-    // SAFETY: the caller's contract, passed on (no legs asked for).
-    unsafe {
-        motion_legs(
-            w,
-            id,
-            goal,
-            false,
-            filter,
-            ctx,
-            actual,
-            hits,
-            ptr::null_mut(),
-            cap,
-            count,
-        )
-    }
-}
-
-/// Runs `c2d_world_move_d` (`commit`) or `c2d_world_check_d` with each hit's next goal written
-/// to `legs`.
-///
-/// # Safety
-/// As `c2d_world_move_d`, and `legs` NULL or writable for `cap` values.
-#[allow(clippy::too_many_arguments)]
-unsafe fn motion_legs(
-    w: *mut World,
-    id: u64,
-    goal: Vec2D,
-    commit: bool,
-    filter: c2d_filter_fn,
-    ctx: *mut c_void,
-    actual: *mut Vec2D,
-    hits: *mut WorldHitD,
-    legs: *mut Vec2D,
-    cap: usize,
-    count: *mut usize,
-) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: the caller's contract, passed on.
-        unsafe {
-            motion(
-                w,
-                id,
-                goal,
-                commit,
-                Snap::Exact,
-                filter,
-                ctx,
-                actual,
-                |p| p,
-                hits,
-                cap,
-                count,
-                |h| *h,
-                legs,
-            )
-        }
+    let out = Answers::exact(actual, hits, ptr::null_mut(), cap, count);
+    // SAFETY: the caller's contract, passed on.
+    guard(C2D_ERR_NULL, || unsafe {
+        motion(w, id, goal, false, Snap::Exact, filter, ctx, out)
     })
 }
 
@@ -620,12 +635,11 @@ pub unsafe extern "C" fn c2d_world_move_legs_d(
     cap: usize,
     count: *mut usize,
 ) -> c2d_status {
+    let out = Answers::exact(actual, hits, legs, cap, count);
     // SAFETY: the caller's contract, passed on.
-    unsafe {
-        motion_legs(
-            w, id, goal, true, filter, ctx, actual, hits, legs, cap, count,
-        )
-    }
+    guard(C2D_ERR_NULL, || unsafe {
+        motion(w, id, goal, true, Snap::Exact, filter, ctx, out)
+    })
 }
 
 /// `c2d_world_check_d` with each hit's next goal written to `legs`, as `c2d_world_move_legs_d`
@@ -644,20 +658,18 @@ pub unsafe extern "C" fn c2d_world_check_legs_d(
     cap: usize,
     count: *mut usize,
 ) -> c2d_status {
+    let out = Answers::exact(actual, hits, legs, cap, count);
     // SAFETY: the caller's contract, passed on.
-    unsafe {
-        motion_legs(
-            w, id, goal, false, filter, ctx, actual, hits, legs, cap, count,
-        )
-    }
+    guard(C2D_ERR_NULL, || unsafe {
+        motion(w, id, goal, false, Snap::Exact, filter, ctx, out)
+    })
 }
 
-/// Runs a projection through the C ABI and writes its hits, converted with `hit`.
+/// Runs a projection through the C ABI and writes its hits.
 ///
 /// # Safety
-/// `w` is NULL or a live world; `out` is NULL or valid for `cap` values, `count` NULL or
-/// writable; `filter` NULL or of the documented type.
-#[allow(clippy::too_many_arguments)]
+/// `w` is NULL or a live world; `filter` NULL or of the documented type; the answers' pointers
+/// NULL or writable.
 unsafe fn projection<H>(
     w: *const World,
     id: u64,
@@ -665,30 +677,17 @@ unsafe fn projection<H>(
     goal: Vec2D,
     filter: c2d_filter_fn,
     ctx: *mut c_void,
-    out: *mut H,
-    cap: usize,
-    count: *mut usize,
-    hit: impl Fn(&WorldHitD) -> H,
+    out: Answers<Vec2D, H>,
 ) -> c2d_status {
-    // SAFETY: NULL or a live world (contract).
-    let Some(world) = (unsafe { w.as_ref() }) else {
-        return C2D_ERR_NULL;
-    };
     let mut found = Vec::new();
     // SAFETY: a filter of the documented type (contract).
     let pick = |item, other| unsafe { ask(filter, item, other, ctx) };
-    match world.project_d(id, rect, goal, pick, &mut found) {
-        Ok(()) => {
-            // SAFETY: `out` valid for `cap` hits, `count` NULL or writable (contract).
-            unsafe {
-                for (o, h) in out_slice(out, cap).iter_mut().zip(&found) {
-                    *o = hit(h);
-                }
-                write_out(count, found.len());
-            }
-            C2D_OK
-        }
-        Err(e) => status(Err(e)),
+    // SAFETY: NULL or a live world; the answers' pointers NULL or writable (contract).
+    unsafe {
+        world_ref(w, C2D_ERR_NULL, |world| {
+            let r = world.project_d(id, rect, goal, pick, &mut found);
+            status(r.map(|()| out.write(Vec2D::default(), &found, &[])))
+        })
     }
 }
 
@@ -715,10 +714,9 @@ pub unsafe extern "C" fn c2d_world_project_d(
     cap: usize,
     count: *mut usize,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: the caller's contract, passed on.
-        unsafe { projection(w, id, rect, goal, filter, ctx, out, cap, count, |h| *h) }
-    })
+    let out = Answers::hits(out, |h| *h, cap, count);
+    // SAFETY: the caller's contract, passed on.
+    unsafe { projection(w, id, rect, goal, filter, ctx, out) }
 }
 
 /// `c2d_world_project_d` with an f32 rect and goal; the hits rounded to f32 (an item overlapped
@@ -736,23 +734,9 @@ pub unsafe extern "C" fn c2d_world_project(
     cap: usize,
     count: *mut usize,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: the caller's contract, passed on.
-        unsafe {
-            projection(
-                w,
-                id,
-                rect.into(),
-                goal.into(),
-                filter,
-                ctx,
-                out,
-                cap,
-                count,
-                WorldHitD::to_f32,
-            )
-        }
-    })
+    let out = Answers::hits(out, WorldHitD::to_f32, cap, count);
+    // SAFETY: the caller's contract, passed on.
+    unsafe { projection(w, id, rect.into(), goal.into(), filter, ctx, out) }
 }
 
 /// A new empty world as `c2d_world_new`, with a double-precision cell size. NULL if `cell_size`
@@ -769,22 +753,15 @@ pub extern "C" fn c2d_world_new_d(cell_size: f64) -> *mut World {
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_cell_size_d(w: *const World) -> f64 {
     // SAFETY: NULL or a live world (contract).
-    guard(0.0, || {
-        unsafe { w.as_ref() }.map_or(0.0, World::cell_size_d)
-    })
+    unsafe { world_ref(w, 0.0, World::cell_size_d) }
 }
 
 /// `c2d_world_add` with a double-precision rect, kept exactly as given (a rect at y = 99.9 is
 /// at 99.9, not at the nearest float).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_add_d(w: *mut World, rect: RectD, user: u64) -> u64 {
-    guard(0, || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => w.add_d(rect, user).unwrap_or(0),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { world_mut(w, 0, |w| w.add_d(rect, user).unwrap_or(0)) }
 }
 
 /// Adds an item as `c2d_world_add_d` and says why when it cannot: writes the handle to `id`
@@ -798,30 +775,21 @@ pub unsafe extern "C" fn c2d_world_add_checked(
     user: u64,
     id: *mut u64,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(world) = (unsafe { w.as_mut() }) else {
-            // SAFETY: NULL or writable (contract).
-            unsafe { write_out(id, 0) };
-            return C2D_ERR_NULL;
-        };
-        let r = world.add_d(rect, user);
-        // SAFETY: NULL or writable (contract).
-        unsafe { write_out(id, *r.as_ref().unwrap_or(&0)) };
-        status(r.map(|_| ()))
-    })
+    // SAFETY: NULL or a live world; `id` NULL or writable (contract).
+    unsafe {
+        let s = world_mut(w, C2D_ERR_NULL, |w| status_out(w.add_d(rect, user), id));
+        if s != C2D_OK {
+            write_out(id, 0);
+        }
+        s
+    }
 }
 
 /// `c2d_world_update` with a double-precision rect, kept exactly as given.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_update_d(w: *mut World, id: u64, rect: RectD) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => status(w.update_d(id, rect)),
-            None => C2D_ERR_NULL,
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { change(w, |w| w.update_d(id, rect)) }
 }
 
 /// `c2d_world_get` in double precision: the rect exactly as last given.
@@ -832,10 +800,8 @@ pub unsafe extern "C" fn c2d_world_get_d(
     rect: *mut RectD,
     user: *mut u64,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: the caller's contract, passed on.
-        unsafe { read_two(w, |w| w.get_d(id), rect, user) }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe { read_two(w, |w| w.get_d(id), rect, user) }
 }
 
 /// Sets item `id`'s category bits and the mask of categories it interacts with (Box2D's rule):
@@ -851,13 +817,8 @@ pub unsafe extern "C" fn c2d_world_set_category(
     category: u64,
     mask: u64,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => status(w.set_category(id, category, mask)),
-            None => C2D_ERR_NULL,
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { change(w, |w| w.set_category(id, category, mask)) }
 }
 
 /// Reads item `id`'s category and mask into `category` and `mask` (each nullable). Statuses as
@@ -869,10 +830,8 @@ pub unsafe extern "C" fn c2d_world_get_category(
     category: *mut u64,
     mask: *mut u64,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: the caller's contract, passed on.
-        unsafe { read_two(w, |w| w.category(id), category, mask) }
-    })
+    // SAFETY: the caller's contract, passed on.
+    unsafe { read_two(w, |w| w.category(id), category, mask) }
 }
 
 /// `c2d_world_query_rect` in double precision, exact for every finite double: the items whose
@@ -885,13 +844,8 @@ pub unsafe extern "C" fn c2d_world_query_rect_d(
     out: *mut u64,
     cap: usize,
 ) -> usize {
-    guard(0, || {
-        // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
-        match unsafe { w.as_ref() } {
-            Some(w) => w.query_rect_d(rect, mask, unsafe { out_slice(out, cap) }),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
+    unsafe { query(w, out, cap, |w, out| w.query_rect_d(rect, mask, out)) }
 }
 
 /// `c2d_world_query_point` in double precision, exact, with a category `mask`.
@@ -903,13 +857,8 @@ pub unsafe extern "C" fn c2d_world_query_point_d(
     out: *mut u64,
     cap: usize,
 ) -> usize {
-    guard(0, || {
-        // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
-        match unsafe { w.as_ref() } {
-            Some(w) => w.query_point_d(point, mask, unsafe { out_slice(out, cap) }),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
+    unsafe { query(w, out, cap, |w, out| w.query_point_d(point, mask, out)) }
 }
 
 /// `c2d_world_query_circle` in double precision, exact, with a category `mask`.
@@ -921,13 +870,8 @@ pub unsafe extern "C" fn c2d_world_query_circle_d(
     out: *mut u64,
     cap: usize,
 ) -> usize {
-    guard(0, || {
-        // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
-        match unsafe { w.as_ref() } {
-            Some(w) => w.query_circle_d(circle, mask, unsafe { out_slice(out, cap) }),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
+    unsafe { query(w, out, cap, |w, out| w.query_circle_d(circle, mask, out)) }
 }
 
 /// `c2d_world_query_segment` in double precision, with a category `mask`: the items whose
@@ -941,11 +885,6 @@ pub unsafe extern "C" fn c2d_world_query_segment_d(
     out: *mut WorldHitD,
     cap: usize,
 ) -> usize {
-    guard(0, || {
-        // SAFETY: NULL or a live world; `out` valid for `cap` hits (contract).
-        match unsafe { w.as_ref() } {
-            Some(w) => w.query_segment_d(segment, mask, unsafe { out_slice(out, cap) }),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world; `out` valid for `cap` hits (contract).
+    unsafe { query(w, out, cap, |w, out| w.query_segment_d(segment, mask, out)) }
 }

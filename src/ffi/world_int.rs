@@ -1,7 +1,7 @@
 //! The world for integer engines: `c2d_recti` in and out (since 1.3).
 
-use super::status::{c2d_status, status, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_OK};
-use super::world::{c2d_filter_fn, motion, out_slice};
+use super::status::{c2d_status, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_OK};
+use super::world::{c2d_filter_fn, change, motion, query, read_two, world_mut, Answers};
 use super::{guard, write_out};
 #[cfg(c2d_no_std)]
 use crate::platform::Float;
@@ -37,26 +37,16 @@ fn to_int(r: RectD) -> RectI {
 /// float ulp as touching: beyond 2^24 that is more than a unit).
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_add_i(w: *mut World, rect: RectI, user: u64) -> u64 {
-    guard(0, || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => w.add_d(exact(rect), user).unwrap_or(0),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { world_mut(w, 0, |w| w.add_d(exact(rect), user).unwrap_or(0)) }
 }
 
 /// `c2d_world_update` for an integer engine: moves or resizes item `id` to `rect` (a
 /// teleport). `C2D_ERR_NULL` for a NULL world, `C2D_ERR_STALE` for a handle naming no live item.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_world_update_i(w: *mut World, id: u64, rect: RectI) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        match unsafe { w.as_mut() } {
-            Some(w) => status(w.update_d(id, exact(rect))),
-            None => C2D_ERR_NULL,
-        }
-    })
+    // SAFETY: NULL or a live world (contract).
+    unsafe { change(w, |w| w.update_d(id, exact(rect))) }
 }
 
 /// Reads item `id`'s rect as integers and its user value (each nullable): exactly as given when
@@ -70,23 +60,9 @@ pub unsafe extern "C" fn c2d_world_get_i(
     rect: *mut RectI,
     user: *mut u64,
 ) -> c2d_status {
-    guard(C2D_ERR_NULL, || {
-        // SAFETY: NULL or a live world (contract).
-        let Some(w) = (unsafe { w.as_ref() }) else {
-            return C2D_ERR_NULL;
-        };
-        match w.get_d(id) {
-            Ok((r, u)) => {
-                // SAFETY: each is NULL or writable (contract).
-                unsafe {
-                    write_out(rect, to_int(r));
-                    write_out(user, u);
-                }
-                C2D_OK
-            }
-            Err(e) => status(Err(e)),
-        }
-    })
+    let read = |w: &World| w.get_d(id).map(|(r, u)| (to_int(r), u));
+    // SAFETY: the caller's contract, passed on.
+    unsafe { read_two(w, read, rect, user) }
 }
 
 /// `c2d_world_query_rect` for an integer query rect: the items whose rect overlaps `rect` by
@@ -100,13 +76,12 @@ pub unsafe extern "C" fn c2d_world_query_rect_i(
     out: *mut u64,
     cap: usize,
 ) -> usize {
-    guard(0, || {
-        // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
-        match unsafe { w.as_ref() } {
-            Some(w) => w.query_rect_d(exact(rect), u64::MAX, unsafe { out_slice(out, cap) }),
-            None => 0,
-        }
-    })
+    // SAFETY: NULL or a live world; `out` valid for `cap` handles (contract).
+    unsafe {
+        query(w, out, cap, |w, out| {
+            w.query_rect_d(exact(rect), u64::MAX, out)
+        })
+    }
 }
 
 /// `c2d_world_move` for an integer engine: moves item `id` toward the integer position
@@ -144,22 +119,8 @@ pub unsafe extern "C" fn c2d_world_move_i(
         let mut end = Vec2D::default();
         // SAFETY: the caller's contract, passed on; `end` is writable.
         let s = unsafe {
-            motion(
-                w,
-                id,
-                goal,
-                true,
-                Snap::Int,
-                filter,
-                ctx,
-                &mut end,
-                |p| p,
-                hits,
-                cap,
-                count,
-                |h| *h,
-                std::ptr::null_mut(),
-            )
+            let out = Answers::exact(&mut end, hits, std::ptr::null_mut(), cap, count);
+            motion(w, id, goal, true, Snap::Int, filter, ctx, out)
         };
         if s == C2D_OK {
             // SAFETY: a live world (the move succeeded); `actual` NULL or writable (contract).

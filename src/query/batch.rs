@@ -558,7 +558,7 @@ fn has_nan(v: &[f32]) -> bool {
     v.iter().any(|v| v.is_nan())
 }
 
-pub(crate) fn rects_with<I: RectItems + ?Sized>(
+fn rects_with<I: RectItems + ?Sized>(
     q: Rect,
     point: bool,
     closed: bool,
@@ -586,7 +586,7 @@ pub(crate) fn rects_with<I: RectItems + ?Sized>(
     }
 }
 
-pub(crate) fn circles_with<I: CircleItems + ?Sized>(
+fn circles_with<I: CircleItems + ?Sized>(
     q: Circle,
     point: bool,
     closed: bool,
@@ -613,7 +613,7 @@ pub(crate) fn circles_with<I: CircleItems + ?Sized>(
     }
 }
 
-pub(crate) fn rect_circles_with<I: CircleItems + ?Sized>(
+fn rect_circles_with<I: CircleItems + ?Sized>(
     q: Rect,
     closed: bool,
     items: &I,
@@ -637,7 +637,7 @@ pub(crate) fn rect_circles_with<I: CircleItems + ?Sized>(
     }
 }
 
-pub(crate) fn circle_rects_with<I: RectItems + ?Sized>(
+fn circle_rects_with<I: RectItems + ?Sized>(
     q: Circle,
     closed: bool,
     items: &I,
@@ -658,6 +658,52 @@ pub(crate) fn circle_rects_with<I: RectItems + ?Sized>(
         drive(n, sink, lanes, |i| touch_rect_circle(items.get(i), q))
     } else {
         drive(n, sink, lanes, |i| overlap_rect_circle(items.get(i), q))
+    }
+}
+
+/// The shape tested against every item of a batch, as the C functions take it.
+#[derive(Clone, Copy)]
+pub(crate) enum Query {
+    Rect(Rect),
+    Circle(Circle),
+    Point(Vec2),
+}
+
+impl Query {
+    /// The query against rects; `closed` picks the flavour.
+    pub(crate) fn on_rects<I: RectItems + ?Sized>(
+        self,
+        closed: bool,
+        items: &I,
+        bits: Option<&mut [u64]>,
+        out: &mut [u32],
+    ) -> usize {
+        match self {
+            Query::Rect(r) => rects_with(r, false, closed, items, bits, out),
+            Query::Point(p) => {
+                let r = Rect::new(p.x, p.y, 0.0, 0.0);
+                rects_with(r, true, closed, items, bits, out)
+            }
+            Query::Circle(c) => circle_rects_with(c, closed, items, bits, out),
+        }
+    }
+
+    /// The query against circles; `closed` picks the flavour.
+    pub(crate) fn on_circles<I: CircleItems + ?Sized>(
+        self,
+        closed: bool,
+        items: &I,
+        bits: Option<&mut [u64]>,
+        out: &mut [u32],
+    ) -> usize {
+        match self {
+            Query::Rect(r) => rect_circles_with(r, closed, items, bits, out),
+            Query::Point(p) => {
+                let c = Circle::new(p.x, p.y, 0.0);
+                circles_with(c, true, closed, items, bits, out)
+            }
+            Query::Circle(c) => circles_with(c, false, closed, items, bits, out),
+        }
     }
 }
 

@@ -737,36 +737,19 @@ pub fn intersect_segment_capsule(s: Segment, k: &Capsule) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A random f32 of either sign, its magnitude spread over `2^-lo..2^hi`.
-    fn spread(x: &mut u64, lo: i32, hi: i32) -> f32 {
-        *x ^= *x << 13;
-        *x ^= *x >> 7;
-        *x ^= *x << 17;
-        let unit = (*x >> 40) as f32 / (1u64 << 24) as f32;
-        let e = lo + (*x % (hi + lo + 1) as u64) as i32;
-        let v = (1.0 + unit) * 2f32.powi(e - lo);
-        if *x & (1 << 20) != 0 {
-            -v
-        } else {
-            v
-        }
-    }
+    use crate::testing::{for_cases, Rng};
 
     #[test]
     fn quick_capsule_answers_agree_with_the_exact_tests_near_the_boundary() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
         let (mut quick, mut total) = (0, 0);
-        // Interpreted (under Miri) a few hundred cases take as long as all of them natively.
-        let cases = if cfg!(miri) { 100 } else { 400_000 };
-        for k in 0..cases {
+        for_cases(0x2545_f491_4f6c_dd1d, 400_000, 100, |k, x| {
             // Shapes about a shared place, of sizes from tiny to large against their offsets.
-            let base = Vec2::new(spread(&mut x, 0, 20), spread(&mut x, 0, 20));
-            let size = spread(&mut x, 10, 10).abs();
+            let base = Vec2::new(x.spread(0, 20), x.spread(0, 20));
+            let size = x.spread(10, 10).abs();
             let mut pt = || {
                 Vec2::new(
-                    base.x + size * spread(&mut x, 6, 2),
-                    base.y + size * spread(&mut x, 6, 2),
+                    base.x + size * x.spread(6, 2),
+                    base.y + size * x.spread(6, 2),
                 )
             };
             let (p, q, a, b) = (pt(), pt(), pt(), pt());
@@ -805,7 +788,7 @@ mod tests {
                 assert_eq!((got, got), point, "{c:?} {a:?} {b:?} r = {r}");
             }
             total += 1;
-        }
+        });
         // Radii off by more than about 2^-11 are decided quickly (a quarter of the cases);
         // nearer ones fall to the exact tests.
         assert!(quick * 4 > total, "{quick} of {total}");
@@ -813,20 +796,20 @@ mod tests {
 
     #[test]
     fn a_boxs_least_corner_gives_the_same_rounded_projection_as_every_corner() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut x = Rng(0x9e37_79b9_7f4a_7c15);
         let cases = if cfg!(miri) { 200 } else { 200_000 };
         for k in 0..cases {
             // Off the grid and of any scale: every projection rounds.
             let r = Rect::new(
-                spread(&mut x, 10, 30),
-                spread(&mut x, 10, 30),
-                spread(&mut x, 10, 20),
-                spread(&mut x, 10, 20),
+                x.spread(10, 30),
+                x.spread(10, 30),
+                x.spread(10, 20),
+                x.spread(10, 20),
             );
             let Some(c) = Convex::of_rect(r) else {
                 continue;
             };
-            let mut v = || spread(&mut x, 10, 30) as f64;
+            let mut v = || x.spread(10, 30) as f64;
             let (n, o) = ((v(), v()), (v(), v()));
             // Axis-aligned normals a quarter of the time.
             let n = match k % 8 {

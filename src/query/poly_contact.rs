@@ -772,23 +772,16 @@ pub(super) fn gap_between(touching: bool, a: Option<Shape>, b: Option<Shape>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A random number in `0..1` (xorshift).
-    fn unit(x: &mut u64) -> f64 {
-        *x ^= *x << 13;
-        *x ^= *x >> 7;
-        *x ^= *x << 17;
-        (*x >> 11) as f64 / (1u64 << 53) as f64
-    }
+    use crate::testing::{for_cases, Rng};
 
     /// A convex polygon of 3 to 8 points on a circle of radius `r` about `c`, each moved by
     /// `(dx, dy)`; `grid` snaps the points to multiples of 1/256, making equal sides common.
-    fn polygon(x: &mut u64, c: P, r: f64, shift: P, grid: bool) -> Option<Poly> {
-        let n = 3 + (unit(x) * 6.0) as usize;
-        let turn = unit(x) * std::f64::consts::TAU;
+    fn polygon(x: &mut Rng, c: P, r: f64, shift: P, grid: bool) -> Option<Poly> {
+        let n = 3 + (x.unit() * 6.0) as usize;
+        let turn = x.unit() * std::f64::consts::TAU;
         let pts: Vec<Vec2> = (0..n)
             .map(|i| {
-                let t = turn + std::f64::consts::TAU * (i as f64 + 0.8 * unit(x)) / n as f64;
+                let t = turn + std::f64::consts::TAU * (i as f64 + 0.8 * x.unit()) / n as f64;
                 let (mut px, mut py) = (c.0 + r * t.cos(), c.1 + r * t.sin());
                 if grid {
                     (px, py) = ((px * 256.0).round() / 256.0, (py * 256.0).round() / 256.0);
@@ -824,31 +817,28 @@ mod tests {
 
     #[test]
     fn quick_polygon_axes_agree_with_the_exact_pass_near_touching_and_ties() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let (mut quick, mut total) = (0, 0);
-        // Interpreted (under Miri) a few dozen cases take as long as all of them natively.
-        let cases = if cfg!(miri) { 8 } else { 50_000 };
-        for k in 0..cases {
+        for_cases(0x9e37_79b9_7f4a_7c15, 50_000, 8, |k, x| {
             // Polygons about a shared place, of sizes from tiny to large against their offsets.
-            let far = 2f64.powi((unit(&mut x) * 40.0) as i32 - 20);
-            let c = ((unit(&mut x) - 0.5) * far, (unit(&mut x) - 0.5) * far);
-            let size = 2f64.powi((unit(&mut x) * 30.0) as i32 - 15);
+            let far = 2f64.powi((x.unit() * 40.0) as i32 - 20);
+            let c = ((x.unit() - 0.5) * far, (x.unit() - 0.5) * far);
+            let size = 2f64.powi((x.unit() * 30.0) as i32 - 15);
             let grid = k % 4 == 0 && size >= 1.0 && far < 1e4;
-            let r1 = size * (0.5 + unit(&mut x));
-            let Some(a) = polygon(&mut x, c, r1, ZERO, grid) else {
-                continue;
+            let r1 = size * (0.5 + x.unit());
+            let Some(a) = polygon(x, c, r1, ZERO, grid) else {
+                return;
             };
             // The second one along a random direction, at the distance where they touch (by
             // bisection on the exact pass), off by a relative 2^-j for j up to 40, either way.
-            let r2 = size * (0.5 + unit(&mut x));
-            let seed = x;
-            let t = unit(&mut x) * std::f64::consts::TAU;
+            let r2 = size * (0.5 + x.unit());
+            let seed = x.0;
+            let t = x.unit() * std::f64::consts::TAU;
             let dir = (t.cos(), t.sin());
-            let at = |s: f64, x: &mut u64| {
-                *x = seed;
+            let at = |s: f64, x: &mut Rng| {
+                x.0 = seed;
                 polygon(x, c, r2, (dir.0 * s, dir.1 * s), grid)
             };
-            let apart = |s: f64, x: &mut u64| {
+            let apart = |s: f64, x: &mut Rng| {
                 at(s, x).is_none_or(|b| {
                     best_axis(&Shape::poly(&a).unwrap(), &Shape::poly(&b).unwrap()).apart
                 })
@@ -856,7 +846,7 @@ mod tests {
             let (mut lo, mut hi) = (0.0, 4.0 * size);
             for _ in 0..60 {
                 let mid = 0.5 * (lo + hi);
-                if apart(mid, &mut x) {
+                if apart(mid, x) {
                     hi = mid;
                 } else {
                     lo = mid;
@@ -867,10 +857,10 @@ mod tests {
                 0 => hi * (1.0 + off),
                 1 => hi * (1.0 - off),
                 // Deep inside, where the sides' separations decide (ties among them).
-                _ => hi * unit(&mut x),
+                _ => hi * x.unit(),
             };
-            let Some(b) = at(s, &mut x) else {
-                continue;
+            let Some(b) = at(s, x) else {
+                return;
             };
             if agrees(&a, &b) {
                 quick += 1;
@@ -879,7 +869,7 @@ mod tests {
                 quick += 1;
             }
             total += 2;
-        }
+        });
         // Pairs nearer touching (or nearer a tie) than a few 2^-19 of their size fall to the
         // exact pass; most others are decided quickly. (Too few cases run under Miri to count.)
         if !cfg!(miri) {

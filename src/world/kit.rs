@@ -1152,12 +1152,9 @@ impl World {
         &mut self,
         id: u64,
         up: Vec2D,
-        mut filter: impl FnMut(&mut World, u64, u64) -> Response,
+        filter: impl FnMut(&mut World, u64, u64) -> Response,
     ) -> Result<Ground, WorldError> {
-        let mut this = self;
-        ground(&mut this, id, up, &mut |w: &mut &mut World, a, b| {
-            filter(w, a, b)
-        })
+        self.filtered(filter, |w, f| ground(w, id, up, f))
     }
 
     /// Whether item `id` would fit at `rect` (a crouching player standing up): whether it would
@@ -1166,12 +1163,9 @@ impl World {
         &mut self,
         id: u64,
         rect: RectD,
-        mut filter: impl FnMut(&mut World, u64, u64) -> Response,
+        filter: impl FnMut(&mut World, u64, u64) -> Response,
     ) -> Result<bool, WorldError> {
-        let mut this = self;
-        fits(&mut this, id, rect, &mut |w: &mut &mut World, a, b| {
-            filter(w, a, b)
-        })
+        self.filtered(filter, |w, f| fits(w, id, rect, f))
     }
 
     /// Pushes item `id` out of the solid items it strictly overlaps by the smallest
@@ -1181,12 +1175,9 @@ impl World {
         &mut self,
         id: u64,
         max: f64,
-        mut filter: impl FnMut(&mut World, u64, u64) -> Response,
+        filter: impl FnMut(&mut World, u64, u64) -> Response,
     ) -> Result<Option<Vec2D>, WorldError> {
-        let mut this = self;
-        push_out(&mut this, id, max, &mut |w: &mut &mut World, a, b| {
-            filter(w, a, b)
-        })
+        self.filtered(filter, |w, f| push_out(w, id, max, f))
     }
 
     /// Moves the solid item `id` by `delta` unconditionally, carrying its riders (items
@@ -1198,18 +1189,10 @@ impl World {
         id: u64,
         delta: Vec2D,
         up: Vec2D,
-        mut filter: impl FnMut(&mut World, u64, u64) -> Response,
+        filter: impl FnMut(&mut World, u64, u64) -> Response,
         out: &mut Vec<Moved>,
     ) -> Result<Vec2D, WorldError> {
-        let mut this = self;
-        move_solid(
-            &mut this,
-            id,
-            delta,
-            up,
-            &mut |w: &mut &mut World, a, b| filter(w, a, b),
-            out,
-        )
+        self.filtered(filter, |w, f| move_solid(w, id, delta, up, f, out))
     }
 }
 

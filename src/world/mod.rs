@@ -66,7 +66,7 @@ pub use layer::{
     TILE_ONE_WAY_YNEG, TILE_ONE_WAY_YPOS, TILE_SLOPE_X0Y0, TILE_SLOPE_X0Y1, TILE_SLOPE_X1Y0,
     TILE_SLOPE_X1Y1, TILE_SOLID, TILE_TAG_SHIFT,
 };
-pub(crate) use motion::{run, Access, Snap};
+pub(crate) use motion::{run, Access, Filter, Snap};
 pub use motion::{MAX_MOVE_HITS, RESTARTS};
 pub use slope::{ShapeError, SLOPE_X0Y0, SLOPE_X0Y1, SLOPE_X1Y0, SLOPE_X1Y1};
 pub use state::{SnapshotError, SNAPSHOT_VERSION};

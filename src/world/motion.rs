@@ -44,6 +44,22 @@ impl Access for &mut World {
     }
 }
 
+/// The filter of a move or a kit function over a world reached through `A`.
+pub(crate) type Filter<'a, A> = &'a mut dyn FnMut(&mut A, u64, u64) -> Response;
+
+impl World {
+    /// Runs `f`, a move or a kit function, over this world with `filter`, which gets the world
+    /// (and may change it).
+    pub(crate) fn filtered<'w, T>(
+        &'w mut self,
+        mut filter: impl FnMut(&mut World, u64, u64) -> Response,
+        f: impl FnOnce(&mut &'w mut World, Filter<&'w mut World>) -> T,
+    ) -> T {
+        let mut this = self;
+        f(&mut this, &mut |w: &mut &mut World, a, b| filter(w, a, b))
+    }
+}
+
 /// One item a projection meets.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Met {
@@ -427,16 +443,9 @@ impl World {
         hits: &mut Vec<WorldHit>,
     ) -> Result<Vec2, WorldError> {
         let mut found = Vec::new();
-        let mut this = self;
-        let end = run(
-            &mut this,
-            id,
-            goal.into(),
-            true,
-            Snap::F32,
-            &mut |_: &mut &mut World, a, b| filter(a, b),
-            &mut found,
-            None,
+        let end = self.filtered(
+            |_, a, b| filter(a, b),
+            |w, f| run(w, id, goal.into(), true, Snap::F32, f, &mut found, None),
         );
         hits.clear();
         hits.extend(found.iter().map(WorldHitD::to_f32));
@@ -471,21 +480,12 @@ impl World {
         id: u64,
         goal: Vec2D,
         commit: bool,
-        mut filter: impl FnMut(&mut World, u64, u64) -> Response,
+        filter: impl FnMut(&mut World, u64, u64) -> Response,
         hits: &mut Vec<WorldHitD>,
     ) -> Result<Vec2D, WorldError> {
-        let mut this = self;
-        let mut pick = |w: &mut &mut World, a, b| filter(w, a, b);
-        run(
-            &mut this,
-            id,
-            goal,
-            commit,
-            Snap::Exact,
-            &mut pick,
-            hits,
-            None,
-        )
+        self.filtered(filter, |w, f| {
+            run(w, id, goal, commit, Snap::Exact, f, hits, None)
+        })
     }
 }
 
