@@ -1,12 +1,14 @@
 //! The movement kit over the world: one-way items, ground state, push-out and fit, moving
 //! solids (since 1.2).
 
-use super::status::{c2d_status, C2D_ERR_NULL, C2D_OK, C2D_STUCK};
-use super::world::{c2d_filter_fn, change, out_slice, read_out, with_filter, Answers};
+use super::status::{c2d_status, status, C2D_ERR_NULL, C2D_OK, C2D_STUCK};
+use super::world::{
+    c2d_filter_fn, change, motion_then, out_slice, read_out, with_filter, Answers, Raw,
+};
 use super::{guard, write_out};
 use crate::shape::{Rect, Vec2};
 use crate::world::{
-    fits, ground, move_solid, push_out, run, Dir, Ground, Moved, RectD, Snap, Vec2D, World,
+    fits, ground, move_solid, push_out, Dir, Filter, Ground, Moved, RectD, Snap, Vec2D, World,
     WorldHit, WorldHitD,
 };
 use crate::world::{CARRIED, ON_CEILING, ON_FLOOR, ON_LEFT, ON_RIGHT, PUSHED, SQUASHED};
@@ -136,29 +138,13 @@ unsafe fn move_ground<P, H>(
     out: Answers<P, H>,
     state: *mut Ground,
 ) -> c2d_status {
-    let (mut found, mut next) = (Vec::new(), Vec::new());
-    let asked = out.legs_asked().then_some(&mut next);
-    let mut end = Vec2D::default();
-    // SAFETY: the caller's contract, passed on.
-    let s = unsafe {
-        with_filter(
-            w,
-            filter,
-            ctx,
-            state,
-            |g| g,
-            |acc, f| {
-                Dir::up(up.into())?;
-                end = run(acc, id, goal, true, snap, f, &mut found, asked)?;
-                ground(acc, id, up.into(), f)
-            },
-        )
-    };
-    if s == C2D_OK {
-        // SAFETY: the caller's contract, passed on.
-        unsafe { out.write(end, &found, &next) };
+    // An `up` that is no axis moves nothing (a NULL world is told first, as everywhere).
+    if let (false, Err(e)) = (w.is_null(), Dir::up(up.into())) {
+        return status(Err(e));
     }
-    s
+    let then = |acc: &mut Raw, f: Filter<Raw>| ground(acc, id, up.into(), f);
+    // SAFETY: the caller's contract, passed on.
+    unsafe { motion_then(w, id, goal, true, snap, filter, ctx, out, then, state) }
 }
 
 /// `c2d_world_move` and then `c2d_world_ground` with the same filter, in one call: a platformer's

@@ -463,20 +463,56 @@ pub(super) unsafe fn motion<P, H>(
     ctx: *mut c_void,
     out: Answers<P, H>,
 ) -> c2d_status {
+    let none = |_: &mut Raw, _: Filter<Raw>| Ok(());
+    // SAFETY: the caller's contract, passed on; nothing is written through a NULL pointer.
+    unsafe {
+        motion_then(
+            w,
+            id,
+            goal,
+            commit,
+            snap,
+            filter,
+            ctx,
+            out,
+            none,
+            ptr::null_mut(),
+        )
+    }
+}
+
+/// [`motion`], then `then` (a kit function, with the same filter, on the world the move left),
+/// whose answer is written through `state` (nullable) when both succeed.
+///
+/// # Safety
+/// As [`motion`], and `state` NULL or writable.
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe fn motion_then<P, H, T>(
+    w: *mut World,
+    id: u64,
+    goal: Vec2D,
+    commit: bool,
+    snap: Snap,
+    filter: c2d_filter_fn,
+    ctx: *mut c_void,
+    out: Answers<P, H>,
+    then: impl FnOnce(&mut Raw, Filter<Raw>) -> Result<T, WorldError>,
+    state: *mut T,
+) -> c2d_status {
     let (mut found, mut next) = (Vec::new(), Vec::new());
     let asked = out.legs_asked().then_some(&mut next);
     let mut end = Vec2D::default();
-    // SAFETY: the caller's contract, passed on; nothing is written through a NULL pointer.
+    // SAFETY: the caller's contract, passed on.
     let s = unsafe {
         with_filter(
             w,
             filter,
             ctx,
-            ptr::null_mut::<()>(),
-            |()| (),
+            state,
+            |v| v,
             |acc, f| {
                 end = run(acc, id, goal, commit, snap, f, &mut found, asked)?;
-                Ok(())
+                then(acc, f)
             },
         )
     };
