@@ -1,12 +1,10 @@
 //! Convex polygons and capsules: the hull constructor, both predicate flavours and the closed
 //! segment tests.
 
-use super::status::{
-    c2d_status, C2D_ERR_DEGENERATE, C2D_ERR_INVALID, C2D_ERR_NULL, C2D_ERR_TOO_MANY, C2D_OK,
-};
-use super::{guard, write_out};
+use super::guard;
+use super::status::{c2d_status, status_out, C2D_ERR_INVALID, C2D_ERR_NULL};
 use crate::query;
-use crate::shape::{Capsule, Circle, Obb, Poly, PolyError, Rect, Segment, Vec2};
+use crate::shape::{Capsule, Circle, Obb, Poly, Rect, Segment, Vec2};
 
 /// Builds in `*out` the convex hull of the `n` points at `pts`: counter-clockwise in y-up terms
 /// (clockwise on a y-down screen), starting at the lowest of the leftmost points, repeated points
@@ -23,16 +21,8 @@ pub unsafe extern "C" fn c2d_poly_make(pts: *const Vec2, n: usize, out: *mut Pol
     guard(C2D_ERR_INVALID, || {
         // SAFETY: non-NULL, and the caller promises `n` readable points at `pts`.
         let points = unsafe { core::slice::from_raw_parts(pts, n) };
-        match Poly::hull(points) {
-            Ok(p) => {
-                // SAFETY: `out` is non-NULL and the caller promises it is writable.
-                unsafe { write_out(out, p) };
-                C2D_OK
-            }
-            Err(PolyError::NotFinite) => C2D_ERR_INVALID,
-            Err(PolyError::Degenerate) => C2D_ERR_DEGENERATE,
-            Err(PolyError::TooMany) => C2D_ERR_TOO_MANY,
-        }
+        // SAFETY: `out` is non-NULL and the caller promises it is writable.
+        unsafe { status_out(Poly::hull(points), out) }
     })
 }
 
