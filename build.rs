@@ -153,8 +153,8 @@ const HEADER_TOP: &str = "\
  * -ffp-contract=off, and on 32-bit x86 with -msse2 -mfpmath=sse); filters must answer the same;
  * the bits of a NaN that comes out for a NaN going in are not promised; and user values are not
  * part of the hash. Checked by CI frame by frame against a recorded replay of 10,000 frames
- * (examples/replay/) on x86-64 (GCC and Clang) and i686, from Lua 5.1, 5.4 and LuaJIT, and on
- * aarch64 and armv7 under qemu (their first 1,000 frames).
+ * (examples/replay/) on x86-64 (GCC and Clang) and i686, from LuaJIT, Lua 5.1 and 5.4 (their
+ * first 1,500 frames), and on aarch64 and armv7 under qemu (their first 400).
  *
  * Bad input: any NaN input makes a predicate false and a contact, sweep or ray cast report no
  * hit; nothing crashes. Output pointers may be NULL. Nothing allocates except c2d_world_*.
