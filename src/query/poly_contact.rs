@@ -17,7 +17,7 @@
 
 use super::closest::{gap, nearest_on_segment};
 use super::contact::contact;
-use super::poly::{core, Convex};
+use super::poly::{core, next, Convex};
 use super::{
     collide_rect_rect, overlap_capsule_capsule, overlap_capsule_circle, overlap_obb_capsule,
     overlap_poly_capsule, overlap_poly_circle, overlap_rect_capsule,
@@ -345,19 +345,55 @@ fn quick_axis(a: &[Vec2], b: &[Vec2]) -> Option<Quick> {
 /// every side of the other.
 fn nearest_points(a: &Convex, b: &Convex) -> (f64, P, P) {
     let mut best = (f64::INFINITY, a.v[0], b.v[0]);
+    if segment(a) | segment(b) {
+        // A segment (a capsule's core) is held as the box `p, q, q, p`: walked as its two ends
+        // and its one side, not four corners and four sides of which three are repeats.
+        for (from, onto, flip) in [(b, a, false), (a, b, true)] {
+            let ((ends, _), (v, sides)) = (outline(from), outline(onto));
+            for &w in ends {
+                for (p, q) in (0..sides).map(|i| (v[i], v[next(i, v.len())])) {
+                    nearer(&mut best, w, p, q, flip);
+                }
+            }
+        }
+        return best;
+    }
     for (from, onto, flip) in [(b, a, false), (a, b, true)] {
         for &w in from.verts() {
             for (p, q) in onto.edges() {
-                let s = nearest_on_segment(p, q, w);
-                let d = sub(w, s);
-                let d2 = dot(d, d);
-                if d2 < best.0 {
-                    best = if flip { (d2, w, s) } else { (d2, s, w) };
-                }
+                nearer(&mut best, w, p, q, flip);
             }
         }
     }
     best
+}
+
+/// [`nearest_points`]' step: vertex `w` of one core against side `p..q` of the other (of `a`
+/// unless `flip`), kept in `best` when nearer than it.
+#[inline(always)]
+fn nearer(best: &mut (f64, P, P), w: P, p: P, q: P, flip: bool) {
+    let s = nearest_on_segment(p, q, w);
+    let d = sub(w, s);
+    let d2 = dot(d, d);
+    if d2 < best.0 {
+        *best = if flip { (d2, w, s) } else { (d2, s, w) };
+    }
+}
+
+/// Whether a core is a segment, held as the box `p, q, q, p`.
+fn segment(c: &Convex) -> bool {
+    let v = c.verts();
+    v.len() == 4 && v[1] == v[2] && v[3] == v[0]
+}
+
+/// The vertices and the number of sides of a core: a segment's two ends and its one side.
+fn outline(c: &Convex) -> (&[P], usize) {
+    let v = c.verts();
+    if segment(c) {
+        (&v[..2], 1)
+    } else {
+        (v, v.len())
+    }
 }
 
 /// The contact of two shapes the strict predicate calls overlapping, in f64.
