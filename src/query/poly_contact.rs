@@ -151,13 +151,13 @@ struct Sat {
     axis: Option<Axis>,
 }
 
-/// The least of the unnormalised `n·(w - v)` over the vertices `w` of `other`: how far beyond
-/// the side with normal `n` through `v` the other core lies (a NaN, from infinite coordinates,
+/// The least of the unnormalised `n·(w - v)` over the vertices `w` of the other core: how far
+/// beyond the side with normal `n` through `v` it lies (a NaN, from infinite coordinates,
 /// counting as not beyond, as in the predicate).
 #[inline(always)]
-fn least_beyond(n: P, v: P, other: &Convex) -> f64 {
+fn least_beyond(n: P, v: P, other: &[P]) -> f64 {
     let mut least = f64::INFINITY;
-    for &w in other.verts() {
+    for &w in other {
         let d = dot(n, sub(w, v));
         least = if d < least || d.is_nan() {
             if d.is_nan() {
@@ -193,9 +193,10 @@ fn best_axis(a: &Shape, b: &Shape) -> Sat {
     let mut apart = false;
     let mut best: Option<(f64, bool, usize)> = None;
     'owners: for (owner, other, on_b) in [(a, b, false), (b, a, true)] {
+        let other = outline(&other.c).0;
         for i in owner.sides() {
             let n = owner.c.n[i];
-            let least = least_beyond(n, owner.c.v[i], &other.c);
+            let least = least_beyond(n, owner.c.v[i], other);
             let sep = least / dot(n, n).sqrt();
             if best.is_none_or(|b| sep > b.0) {
                 best = Some((sep, on_b, i));
@@ -612,7 +613,7 @@ fn overlapping_polys<R>(
             // The separation of that side, in f64 as the exact pass has it.
             let (owner, other) = if on_b { (sb, sa) } else { (sa, sb) };
             let n = owner.c.n[face];
-            let sep = least_beyond(n, owner.c.v[face], &other.c) / dot(n, n).sqrt();
+            let sep = least_beyond(n, owner.c.v[face], other.c.verts()) / dot(n, n).sqrt();
             Sat {
                 apart: false,
                 axis: Some(axis_of(sa, sb, sep, on_b, face)),
