@@ -349,8 +349,9 @@ fn nearest_points(a: &Convex, b: &Convex) -> (f64, P, P) {
     if segment(a) | segment(b) {
         // A segment (a capsule's core) is held as the box `p, q, q, p`: walked as its two ends
         // and its one side, not four corners and four sides of which three are repeats.
-        for (from, onto, flip) in [(b, a, false), (a, b, true)] {
-            let ((ends, _), (v, sides)) = (outline(from), outline(onto));
+        // (Two polygons keep the loop below: walked this way they cost 12% more.)
+        let (oa, ob) = (outline(a), outline(b));
+        for ((ends, _), (v, sides), flip) in [(ob, oa, false), (oa, ob, true)] {
             for &w in ends {
                 for (p, q) in (0..sides).map(|i| (v[i], v[next(i, v.len())])) {
                     nearer(&mut best, w, p, q, flip);
