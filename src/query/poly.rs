@@ -49,7 +49,7 @@ pub(crate) fn next(i: usize, len: usize) -> usize {
 }
 
 /// The outward normal of the edge `a→b` of a counter-clockwise polygon.
-fn outward(a: P, b: P) -> P {
+pub(crate) fn outward(a: P, b: P) -> P {
     (b.1 - a.1, a.0 - b.0)
 }
 
@@ -719,9 +719,12 @@ fn segment_nan(s: Segment) -> bool {
 /// Closed segment against closed convex polygon (separating axes: the polygon's edges, the
 /// segment's normal and direction).
 pub fn intersect_segment_poly(s: Segment, p: &Poly) -> bool {
-    match Convex::of_poly(p) {
-        Some(c) => !segment_nan(s) && c.meets_segment(s.a.wide(), s.b.wide()),
-        None => false,
+    let (a, b) = (s.a.wide(), s.b.wide());
+    match p.slots() {
+        Some(vs) if !segment_nan(s) => {
+            quick_segment_poly(a, b, vs).unwrap_or_else(|| exact_segment_poly(a, b, p))
+        }
+        _ => false,
     }
 }
 
@@ -734,8 +737,96 @@ pub fn intersect_segment_capsule(s: Segment, k: &Capsule) -> bool {
     }
 }
 
+/// Whether the closed segment `a..b` (NaN-free) shares a point with the closed polygon `p`, by
+/// the separating axes of its f64 shape: where [`quick_segment_poly`] is unsure.
+#[inline(never)]
+pub(crate) fn exact_segment_poly(a: P, b: P, p: &Poly) -> bool {
+    Convex::of_poly(p).is_some_and(|c| c.meets_segment(a, b))
+}
+
+/// Whether the closed segment `a..b` meets the closed convex polygon of vertices `vs` (a
+/// polygon's slots in use, [`Poly::slots`]), in one pass over its edges in f64 (the parametric
+/// clip of the segment by each edge's half-plane, as a plain ray cast does it), or `None`
+/// unless rounding is far from changing the answer: an end near an edge's line (on it in
+/// particular), the segment's way in near its way out (a pass through a vertex), anything not
+/// finite.
+///
+/// Each side `s = n·(w - v)` of an end `w` against the edge from `v` with normal `n` rounds by at
+/// most 4 units (the differences, when inexact, the products and their sum) of
+/// `m = |n.x (w.x - v.x)| + |n.y (w.y - v.y)|`, 2^-51 m. Past [`NEAR`] m, its relative error is
+/// at most 2^-21 and its sign sure. The edge then cuts the segment at `u = s_a / (s_a - s_b)`
+/// (`s_a` and `s_b` of opposite signs, so the denominator is a sum of magnitudes), within a
+/// relative 2^-20 of the true cut, so within 2^-20 as `u <= 1`. The latest way in and the
+/// earliest way out are kept as fractions, compared by cross products (their rounding a few
+/// units more) and divided out at the end; further apart than [`MARGIN`], the answer is sure.
+///
+/// A polygon of no area is never sure to be hit: its edges' half-planes meet in at most a line,
+/// which a segment crosses at one point (way in = way out) or runs along (on the edges' lines).
+#[inline(always)]
+pub(crate) fn quick_segment_poly(a: P, b: P, vs: &[Vec2]) -> Option<bool> {
+    // `p / q` (`q > 0`) before `r / s`, by cross products.
+    let before = |(p, q): P, (r, s): P| p * s < r * q;
+    // The part of the segment inside every edge's half-plane so far, as fractions: the latest
+    // way in and the earliest way out.
+    let (mut enter, mut leave, mut unsure) = ((0.0, 1.0), (1.0, 1.0), false);
+    for (i, v) in vs.iter().enumerate() {
+        let (v, w) = (v.wide(), vs[next(i, vs.len())].wide());
+        let n = outward(v, w);
+        let ((sa, sure_a), (sb, sure_b)) = (sure_dot(n, sub(a, v)), sure_dot(n, sub(b, v)));
+        unsure |= !(sure_a & sure_b);
+        if sa > 0.0 && sb > 0.0 && sure_a && sure_b {
+            return Some(false); // both ends outside one edge (or no shape: no hit)
+        }
+        // Where the edge cuts the segment, `u = s_a / (s_a - s_b)` with a positive denominator
+        // either way (read only where exactly one end is outside).
+        let cut = if sa > 0.0 {
+            (sa, sa - sb)
+        } else {
+            (-sa, sb - sa)
+        };
+        enter = if sa > 0.0 && before(enter, cut) {
+            cut
+        } else {
+            enter
+        };
+        leave = if sb > 0.0 && before(cut, leave) {
+            cut
+        } else {
+            leave
+        };
+    }
+    let (lo, hi) = (enter.0 / enter.1, leave.0 / leave.1);
+    if unsure {
+        None
+    } else if lo + MARGIN < hi {
+        Some(true)
+    } else if lo > hi + MARGIN {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// How near to 0, relative to the sum of its terms' magnitudes, a dot product in f64 may be
+/// for its sign to be taken as sure by the quick pass: 2^-30, where its rounding is 2^-51.
+const NEAR: f64 = 1.0 / (1u64 << 30) as f64;
+
+/// How far apart two of the quick pass's fractions (each within 2^-20 of its true value, at
+/// most about 1) must be to be ordered surely: 2^-18.
+const MARGIN: f64 = 1.0 / (1 << 18) as f64;
+
+/// `n·w` in f64 and whether its sign is sure: past [`NEAR`] times its terms' magnitudes (false
+/// for NaN and infinities).
+#[inline(always)]
+fn sure_dot(n: P, w: P) -> (f64, bool) {
+    let (x, y) = (n.0 * w.0, n.1 * w.1);
+    let s = x + y;
+    (s, s.abs() > NEAR * (x.abs() + y.abs()))
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::raycast::exact_raycast_poly;
     use super::*;
     use crate::testing::{for_cases, Rng};
 
@@ -792,6 +883,66 @@ mod tests {
         // Radii off by more than about 2^-11 are decided quickly (a quarter of the cases);
         // nearer ones fall to the exact tests.
         assert!(quick * 4 > total, "{quick} of {total}");
+    }
+
+    #[test]
+    fn quick_segment_answers_agree_with_the_separating_axes() {
+        let (mut quick, mut total) = (0, 0);
+        for_cases(0x5851_f42d_4c95_7f2d, 300_000, 100, |k, x| {
+            // A polygon on the grid, in decimal level data (one decimal place), or of any scale.
+            let scale = if k % 3 == 2 {
+                x.spread(10, 20).abs()
+            } else {
+                1.0
+            };
+            let round = |v: f32| match k % 3 {
+                0 => v.round(),
+                1 => (v * 10.0).round() / 10.0,
+                _ => v * scale,
+            };
+            let base = (x.spread(0, 12), x.spread(0, 12));
+            let mut pt = |r: f32| {
+                Vec2::new(
+                    round(base.0 + r * x.spread(4, 3)),
+                    round(base.1 + r * x.spread(4, 3)),
+                )
+            };
+            let pts: Vec<Vec2> = (0..3 + k as usize % 6).map(|_| pt(8.0)).collect();
+            let (mut a, mut b) = (pt(40.0), pt(40.0));
+            let Ok(poly) = Poly::hull(&pts) else {
+                return;
+            };
+            let Some(vs) = poly.vertices() else {
+                return;
+            };
+            // A free segment, or one with an end on a vertex, on an edge, or through a vertex.
+            let pick = vs[x.below(vs.len() as u64) as usize];
+            match k % 4 {
+                1 => a = pick,
+                2 => {
+                    let next = vs[(vs.iter().position(|&v| v == pick).unwrap() + 1) % vs.len()];
+                    a = Vec2::new(
+                        pick.x + (next.x - pick.x) * 0.5,
+                        pick.y + (next.y - pick.y) * 0.5,
+                    );
+                }
+                3 => b = Vec2::new(pick.x * 2.0 - a.x, pick.y * 2.0 - a.y),
+                _ => {}
+            }
+            let want = exact_segment_poly(a.wide(), b.wide(), &poly);
+            if let Some(got) = quick_segment_poly(a.wide(), b.wide(), vs) {
+                assert_eq!(got, want, "{a:?} {b:?} {vs:?}");
+                quick += 1;
+            }
+            assert_eq!(intersect_segment_poly(Segment::new(a, b), &poly), want);
+            // The ray cast from `a` toward `b`: the same hit, time and normal either way.
+            let d = Vec2::new(b.x - a.x, b.y - a.y);
+            let ray = super::super::raycast::raycast_poly(a, d, &poly);
+            assert_eq!(ray, exact_raycast_poly(a, d, &poly), "{a:?} {d:?} {vs:?}");
+            total += 1;
+        });
+        // Most segments are decided by the quick pass; ends on the boundary fall to the exact one.
+        assert!(quick * 2 > total, "{quick} of {total}");
     }
 
     #[test]

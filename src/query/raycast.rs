@@ -16,7 +16,8 @@ use super::closest::nearest_on_segment;
 use super::math::{at, lo_hi, span, unusable};
 use super::overlap::overlap_point_circle;
 use super::poly::{
-    core, intersect_segment_capsule, overlap_point_capsule, touch_point_capsule, Convex,
+    core, exact_segment_poly, intersect_segment_capsule, next, outward, overlap_point_capsule,
+    quick_segment_poly, touch_point_capsule,
 };
 use super::segment::{
     intersect_segment_circle, intersect_segment_obb, intersect_segment_segment, straddles,
@@ -229,41 +230,74 @@ pub fn raycast_poly(origin: Vec2, delta: Vec2, p: &Poly) -> Option<Hit> {
     if unusable(origin) | unusable(delta) {
         return None; // an infinite (or NaN) origin or delta: no hit
     }
-    let c = Convex::of_poly(p)?;
-    if c.verts()
-        .iter()
-        .any(|v| !(v.0.is_finite() && v.1.is_finite()))
-    {
-        return None;
+    let vs = p.slots()?;
+    let (o, d, e) = (origin.wide(), delta.wide(), ray_end(origin, delta).b.wide());
+    match quick_segment_poly(o, e, vs) {
+        Some(hit) => hit.then(|| entered(entry(o, d, vs), origin, delta)),
+        None => exact_raycast_poly(origin, delta, p),
     }
-    if !c.meets_segment(origin.wide(), ray_end(origin, delta).b.wide()) {
-        return None;
-    }
-    let (o, d) = (origin.wide(), delta.wide());
-    // Per edge the origin is on or outside of: the time the ray crosses its line.
-    let mut best: Option<(f64, P)> = None;
-    for i in 0..c.len {
-        let n = c.n[i];
-        let s = dot(n, sub(o, c.v[i]));
-        if n == ZERO || s < 0.0 {
-            continue;
-        }
-        let den = dot(n, d);
-        let t = if s == 0.0 {
-            0.0
-        } else if den < 0.0 {
-            s / -den
-        } else {
-            1.0 // only the f32 end point's rounding reaches it
-        };
-        if best.is_none() || best.is_some_and(|(bt, _)| t > bt) {
-            best = Some((t, n));
-        }
-    }
-    Some(match best {
+}
+
+/// The hit of a ray entering at `t` through the edge of normal `n`, or from strictly inside.
+fn entered(entry: Option<(f64, P)>, origin: Vec2, delta: Vec2) -> Hit {
+    match entry {
         None => make(0.0, ZERO, origin, delta),
         Some((t, n)) => make(t, direction(n.0, n.1).unwrap_or(ZERO), origin, delta),
-    })
+    }
+}
+
+/// The edge `i` of the polygon `vs` against the ray `o + t·d`: its outward normal `n`, the
+/// origin's side `s = n·(o - v)` and `-(n·d)`. The ray crosses the edge's line at
+/// `t = s / -(n·d)`.
+#[inline(always)]
+fn crossing(o: P, d: P, vs: &[Vec2], i: usize) -> (P, f64, f64) {
+    let v = vs[i].wide();
+    let n = outward(v, vs[next(i, vs.len())].wide());
+    (n, dot(n, sub(o, v)), -dot(n, d))
+}
+
+/// `t = s / -(n·d)` from [`crossing`]; 1 where the ray does not run into the edge's line, which
+/// only the rounding of the f32 end point makes a hit.
+#[inline(always)]
+fn time(s: f64, den: f64) -> f64 {
+    if den > 0.0 {
+        s / den
+    } else {
+        1.0
+    }
+}
+
+/// [`raycast_poly`] by the exact test, where the quick pass is unsure: a polygon of no area or
+/// with a vertex not finite is never hit. The ray enters through the latest crossing of an edge
+/// the origin is on or outside of, the earlier edge on a tie, or from strictly inside.
+#[inline(never)]
+pub(super) fn exact_raycast_poly(origin: Vec2, delta: Vec2, p: &Poly) -> Option<Hit> {
+    let vs = p.vertices()?;
+    let (o, d, e) = (origin.wide(), delta.wide(), ray_end(origin, delta).b.wide());
+    if vs.iter().any(|v| !(v.x.is_finite() && v.y.is_finite())) || !exact_segment_poly(o, e, p) {
+        return None;
+    }
+    Some(entered(entry(o, d, vs), origin, delta))
+}
+
+/// Where the ray `o + t·d`, which hits the polygon `vs`, enters it: the latest crossing of an
+/// edge the origin is on or outside of, the earlier edge on a tie, or `None` from strictly
+/// inside.
+#[inline(always)]
+fn entry(o: P, d: P, vs: &[Vec2]) -> Option<(f64, P)> {
+    let later = |entry: Option<(f64, P)>, (n, s, den): (P, f64, f64)| {
+        if n == ZERO || s < 0.0 {
+            return entry;
+        }
+        let t = if s == 0.0 { 0.0 } else { time(s, den) };
+        match entry {
+            Some((latest, _)) if t <= latest => entry,
+            _ => Some((t, n)),
+        }
+    };
+    (0..vs.len())
+        .map(|i| crossing(o, d, vs, i))
+        .fold(None, later)
 }
 
 /// The first time `o + t·d` is within `r` of the point `c` (`o` outside), if it gets there.

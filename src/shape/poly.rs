@@ -75,15 +75,20 @@ impl Poly {
 
     /// The vertices in use: `None` when the polygon is no shape, its `count` outside `3..=8`
     /// or its area zero (every vertex on one line, or one point: as given, or collapsed by f32
-    /// rounding, a polygon far from the origin). Every query takes a polygon through here.
+    /// rounding, a polygon far from the origin). Every query takes a polygon through here, or
+    /// through [`Poly::slots`] where its quick pass cannot be sure of a hit without area.
     #[inline]
     pub fn vertices(&self) -> Option<&[Vec2]> {
+        self.slots().filter(|vs| !flat(vs))
+    }
+
+    /// The vertices a `count` in `3..=8` puts in use, before [`Poly::vertices`]' test of area:
+    /// for a query that is never sure of a hit on a polygon of no area without that test, and
+    /// takes it only when unsure.
+    #[inline(always)]
+    pub(crate) fn slots(&self) -> Option<&[Vec2]> {
         let n = usize::try_from(self.count).ok()?;
-        if !(3..=POLY_MAX).contains(&n) {
-            return None;
-        }
-        let vs = &self.verts[..n];
-        (!flat(vs)).then_some(vs)
+        (3..=POLY_MAX).contains(&n).then(|| &self.verts[..n])
     }
 }
 
