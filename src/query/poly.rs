@@ -826,7 +826,7 @@ fn sure_dot(n: P, w: P) -> (f64, bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::raycast::exact_raycast_poly;
+    use super::super::raycast::{exact_raycast_poly, raycast_poly};
     use super::*;
     use crate::testing::{for_cases, Rng};
 
@@ -937,7 +937,7 @@ mod tests {
             assert_eq!(intersect_segment_poly(Segment::new(a, b), &poly), want);
             // The ray cast from `a` toward `b`: the same hit, time and normal either way.
             let d = Vec2::new(b.x - a.x, b.y - a.y);
-            let ray = super::super::raycast::raycast_poly(a, d, &poly);
+            let ray = raycast_poly(a, d, &poly);
             assert_eq!(ray, exact_raycast_poly(a, d, &poly), "{a:?} {d:?} {vs:?}");
             total += 1;
         });
