@@ -638,15 +638,15 @@ fn far_apart((alo, ahi): (P, P), d: P, (blo, bhi): (P, P), r: f64) -> bool {
 }
 
 /// The hit of the mover `shape` (its body `a`) moving by `delta` against the target's body
-/// `b`, given the exact strict predicate against the target (`overlaps`). One body per kind of
-/// mover: the targets differ only in their body and their predicate.
+/// `b`, given the exact strict predicate against the target (`overlaps`). One body for every
+/// pair: the movers differ in their kind, the targets in their body and their predicate.
 #[inline(never)]
-fn drive<M: Mover>(
-    shape: M,
+fn drive(
+    shape: Mover,
     a: &Body,
     delta: Vec2,
     b: &Body,
-    overlaps: &dyn Fn(&M) -> bool,
+    overlaps: &dyn Fn(&Mover) -> bool,
 ) -> Option<Hit> {
     if unusable(delta) {
         return None;
@@ -662,7 +662,7 @@ fn drive<M: Mover>(
     // tests it too, in the same arithmetic), else by the separating-axis test of the two
     // bodies, which are the shapes the predicate builds, so that neither is built again at every
     // step.
-    let clear_in = |m: &M, bm: &mut Body, axis: usize| {
+    let clear_in = |m: &Mover, bm: &mut Body, axis: usize| {
         let set = m.set(bm);
         let clear = if set && bm.solid & b.solid {
             axis_clear(&bm.c, &b.c, axis) || !bm.c.overlaps(&b.c)
@@ -691,7 +691,7 @@ fn drive<M: Mover>(
         },
         Some(k) => return start_hit(a, b, k.normal, moved(0.0).pos()),
         None => {
-            let mut clear = |m: &M| clear_in(m, &mut bm, usize::MAX).0;
+            let mut clear = |m: &Mover| clear_in(m, &mut bm, usize::MAX).0;
             // The f32 end may round into the target where real arithmetic stays clear.
             if clear(&moved(1.0)) {
                 return None;
@@ -745,63 +745,92 @@ fn contact(a: &Body, b: &Body, n: P) -> (P, P) {
     (n, (pb.0 + n.0 * b.r, pb.1 + n.1 * b.r))
 }
 
-/// A shape that moves: where it is at each time tried, and the position a hit reports.
-trait Mover: Core + Copy + PartialEq {
+/// A shape that moves: where it is at each time tried, and the position a hit reports. One type
+/// for the four kinds, so that [`drive`] has one body (a match a step costs next to nothing
+/// beside the exact predicate the step calls).
+#[derive(Clone, Copy, PartialEq)]
+enum Mover {
+    Rect(Rect),
+    Circle(Circle),
+    Capsule(Capsule),
+    Poly(Poly),
+}
+
+impl Mover {
     /// Moved by `t·delta`, each point in f32 (`p + t·delta`).
-    fn at(&self, delta: Vec2, t: f32) -> Self;
-    /// The reference position a hit reports.
-    fn pos(&self) -> Vec2;
-}
-
-impl Mover for Rect {
-    fn at(&self, delta: Vec2, t: f32) -> Rect {
-        let p = at(Vec2::new(self.x, self.y), delta, t);
-        Rect::new(p.x, p.y, self.w, self.h)
-    }
-    /// Its `x, y`.
-    fn pos(&self) -> Vec2 {
-        Vec2::new(self.x, self.y)
-    }
-}
-
-impl Mover for Circle {
-    fn at(&self, delta: Vec2, t: f32) -> Circle {
-        let p = at(self.center(), delta, t);
-        Circle::new(p.x, p.y, self.r)
-    }
-    /// Its centre.
-    fn pos(&self) -> Vec2 {
-        self.center()
-    }
-}
-
-impl Mover for Capsule {
-    fn at(&self, delta: Vec2, t: f32) -> Capsule {
-        Capsule::new(at(self.a, delta, t), at(self.b, delta, t), self.r)
-    }
-    /// Its end `a`.
-    fn pos(&self) -> Vec2 {
-        self.a
-    }
-}
-
-impl Mover for Poly {
-    fn at(&self, delta: Vec2, t: f32) -> Poly {
-        let mut out = *self;
-        for v in out.verts.iter_mut() {
-            *v = at(*v, delta, t);
+    fn at(&self, delta: Vec2, t: f32) -> Mover {
+        match *self {
+            Mover::Rect(r) => {
+                let p = at(Vec2::new(r.x, r.y), delta, t);
+                Mover::Rect(Rect::new(p.x, p.y, r.w, r.h))
+            }
+            Mover::Circle(c) => {
+                let p = at(c.center(), delta, t);
+                Mover::Circle(Circle::new(p.x, p.y, c.r))
+            }
+            Mover::Capsule(c) => {
+                Mover::Capsule(Capsule::new(at(c.a, delta, t), at(c.b, delta, t), c.r))
+            }
+            Mover::Poly(mut p) => {
+                for v in p.verts.iter_mut() {
+                    *v = at(*v, delta, t);
+                }
+                Mover::Poly(p)
+            }
         }
-        out
     }
-    /// Its first vertex.
+
+    /// The reference position a hit reports: a rect's `x, y`, a circle's centre, a capsule's
+    /// end `a`, a polygon's first vertex.
     fn pos(&self) -> Vec2 {
-        self.verts[0]
+        match self {
+            Mover::Rect(r) => Vec2::new(r.x, r.y),
+            Mover::Circle(c) => c.center(),
+            Mover::Capsule(c) => c.a,
+            Mover::Poly(p) => p.verts[0],
+        }
     }
 }
+
+impl Core for Mover {
+    fn set(&self, b: &mut Body) -> bool {
+        match self {
+            Mover::Rect(r) => r.set(b),
+            Mover::Circle(c) => c.set(b),
+            Mover::Capsule(c) => c.set(b),
+            Mover::Poly(p) => p.set(b),
+        }
+    }
+}
+
+/// A kind of [`Mover`]: wrapped in it, and found in it again (for the kind's own predicate).
+trait Kind: Core + Copy {
+    fn wrap(self) -> Mover;
+    fn of(m: &Mover) -> Option<&Self>;
+}
+
+macro_rules! kinds {
+    ($($kind:ident),*) => {$(
+        impl Kind for $kind {
+            #[inline(always)]
+            fn wrap(self) -> Mover {
+                Mover::$kind(self)
+            }
+            #[inline(always)]
+            fn of(m: &Mover) -> Option<&$kind> {
+                match m {
+                    Mover::$kind(k) => Some(k),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+kinds!(Rect, Circle, Capsule, Poly);
 
 /// A sweep of the mover `a` against the target `b`, whose exact strict predicate is `overlaps`.
 #[inline(always)]
-fn sweep_with<M: Mover, B: Core>(
+fn sweep_with<M: Kind, B: Core>(
     a: M,
     delta: Vec2,
     b: B,
@@ -811,7 +840,10 @@ fn sweep_with<M: Mover, B: Core>(
     if !(a.set(&mut ba) && b.set(&mut bb)) {
         return None;
     }
-    drive(a, &ba, delta, &bb, overlaps)
+    // The mover at each time tried is always of `a`'s kind.
+    drive(a.wrap(), &ba, delta, &bb, &|m| {
+        M::of(m).is_some_and(overlaps)
+    })
 }
 
 /// Rect `a` moving by `delta` against the static convex polygon `b`: the first moment they
