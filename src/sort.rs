@@ -2,8 +2,10 @@
 //!
 //! The standard library's sorts are fast but large: each element type and each ordering closure
 //! instantiates a pattern-defeating quicksort or a driftsort with its sorting networks and small
-//! sorts, 3 to 8 KB of machine code a call site. Here a call site costs 0.5 to 3 KB: the runs
-//! the input holds already, short ones lengthened by insertions, merged pairwise. Being stable,
+//! sorts, 3 to 8 KB of machine code a call site. Here one merge sort (the runs the input holds
+//! already, short ones lengthened by insertions, merged pairwise) has a body for each element
+//! type sorted by its own order ([`sort`]), and one more that sorts positions for every other
+//! order ([`sort_by`], [`sort_by_key`]), whose call sites cost a few hundred bytes. Being stable,
 //! it also gives one order where keys tie, whatever the compiler: the world's events, snapshots
 //! and replays do not depend on a library's choice of algorithm. (The pair sweep's sorts of a
 //! row by left edge, the world's hottest, in `world/tiles/`, still use the standard one.)
@@ -14,22 +16,52 @@ use core::cmp::Ordering;
 /// Runs shorter than this are lengthened to it by insertions before the merges.
 const RUN: usize = 32;
 
-/// Sorts `v` by `order`, stable (equal elements keep their order). Elements move by clones:
-/// plain copies for the `Copy` types of every frequent caller. The runs the input holds already
-/// (ascending, or strictly descending and then reversed) are kept whole: input in order costs one
-/// comparison an element and moves nothing, input of a few sorted runs a merge of them.
+/// Sorts `v` by `order`, stable (equal elements keep their order). A short list (up to 32: a
+/// move's few contacts) is sorted in place by insertions, without allocating. A longer one in
+/// order already (a list kept sorted from frame to frame) costs one comparison an element and
+/// moves nothing; otherwise it is sorted as positions, by one body of [`merge_sort`] for every
+/// caller (the order called through a pointer), then each element is cloned once into its
+/// place: plain copies for the `Copy` types of every frequent caller.
 #[inline]
-pub(crate) fn sort_by<T: Clone>(v: &mut [T], order: impl FnMut(&T, &T) -> Ordering) {
-    // A list of none or one is answered without a call.
-    if v.len() >= 2 {
-        merge_sort(v, order);
+pub(crate) fn sort_by<T: Clone>(v: &mut [T], mut order: impl FnMut(&T, &T) -> Ordering) {
+    let mut less = |a: &T, b: &T| order(a, b) == Ordering::Less;
+    if v.len() <= RUN {
+        insertion(v, 1, &mut less);
+    } else if v.windows(2).any(|w| less(&w[1], &w[0])) {
+        let mut positions: Vec<usize> = (0..v.len()).collect();
+        sort_positions(&mut positions, &mut |i, j| less(&v[i], &v[j]));
+        let sorted: Vec<T> = positions.into_iter().map(|i| v[i].clone()).collect();
+        v.clone_from_slice(&sorted);
     }
 }
 
-/// [`sort_by`] of two elements or more, out of line: one body for each caller's order.
+/// [`merge_sort`] of positions by `less` (whether the element at the first sorts before the one
+/// at the second): the one body that serves every [`sort_by`].
 #[inline(never)]
-fn merge_sort<T: Clone>(v: &mut [T], mut order: impl FnMut(&T, &T) -> Ordering) {
-    let mut less = |a: &T, b: &T| order(a, b) == Ordering::Less;
+fn sort_positions(positions: &mut [usize], less: &mut dyn FnMut(usize, usize) -> bool) {
+    merge_sort(positions, |&i, &j| less(i, j));
+}
+
+/// Sorts `v` by `key`, stable.
+pub(crate) fn sort_by_key<T: Clone, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
+    sort_by(v, |a, b| key(a).cmp(&key(b)));
+}
+
+/// Sorts `v` ascending: a body of [`merge_sort`] for each element type, its comparisons inline
+/// (the world's per-frame lists of pairs and handles, where a comparison through a pointer
+/// would cost a tenth of a frame's events).
+pub(crate) fn sort<T: Ord + Clone>(v: &mut [T]) {
+    if v.len() >= 2 {
+        merge_sort(v, |a, b| a < b);
+    }
+}
+
+/// Sorts `v` by `less`, stable: the runs the input holds already (ascending, or strictly
+/// descending and then reversed) kept whole, short ones lengthened by insertions, then
+/// neighbouring runs merged pairwise. Input in order costs one comparison an element and moves
+/// nothing, input of a few sorted runs a merge of them.
+#[inline(never)]
+fn merge_sort<T: Clone>(v: &mut [T], mut less: impl FnMut(&T, &T) -> bool) {
     if v.len() <= RUN {
         insertion(v, 1, &mut less);
         return;
@@ -77,16 +109,6 @@ fn merge_sort<T: Clone>(v: &mut [T], mut order: impl FnMut(&T, &T) -> Ordering) 
         }
         ends.truncate(merged);
     }
-}
-
-/// Sorts `v` by `key`, stable.
-pub(crate) fn sort_by_key<T: Clone, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
-    sort_by(v, |a, b| key(a).cmp(&key(b)));
-}
-
-/// Sorts `v` ascending.
-pub(crate) fn sort<T: Ord + Clone>(v: &mut [T]) {
-    sort_by(v, T::cmp);
 }
 
 /// Sorts a short `v`, of which the first `sorted` elements are in order, by insertions.
