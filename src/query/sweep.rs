@@ -242,19 +242,36 @@ fn start_hit(normal: Vec2, point: Vec2, pos: Vec2) -> Hit {
 /// that reports no hit always leaves the mover's end clear, and a move never stops short without
 /// a hit. `t` steps back from 1 until the predicate sees the mover clear; normal and point are
 /// the contact at the end (`contact`, the normal from the target toward the mover).
-#[cold]
-#[inline(never)]
+///
+/// Every miss asks this, so the test of the end is made here, inline; what follows is rare
+/// ([`end_hit_found`]).
+#[inline(always)]
 fn end_hit(
     start: Vec2,
     delta: Vec2,
     overlaps: impl Fn(Vec2) -> bool,
     contact: impl Fn(Vec2) -> Option<(Vec2, Vec2)>,
 ) -> Option<Hit> {
-    let end = at(start, delta, 1.0);
-    if unusable(delta) || !overlaps(end) || overlaps(start) {
+    if unusable(delta) || !overlaps(at(start, delta, 1.0)) {
         return None;
     }
-    let (normal, point) = contact(end)?;
+    end_hit_found(start, delta, &overlaps, &contact)
+}
+
+/// [`end_hit`] of a mover whose end overlaps: cold, and one body for every sweep (the
+/// predicate and the contact called through pointers).
+#[cold]
+#[inline(never)]
+fn end_hit_found(
+    start: Vec2,
+    delta: Vec2,
+    overlaps: &dyn Fn(Vec2) -> bool,
+    contact: &dyn Fn(Vec2) -> Option<(Vec2, Vec2)>,
+) -> Option<Hit> {
+    if overlaps(start) {
+        return None;
+    }
+    let (normal, point) = contact(at(start, delta, 1.0))?;
     let t = settle(1.0, |t| !overlaps(at(start, delta, t)));
     Some(Hit {
         t,
