@@ -122,29 +122,8 @@ impl World {
         single: bool,
         f: impl FnOnce(&mut dyn Iterator<Item = WorldHitD>) -> R,
     ) -> R {
-        let (a, b) = (s.a, s.b);
-        let finite = a.finite() && b.finite();
         self.with_scratch(|sc| {
-            sc.hits.clear();
-            if finite {
-                let mut test = |slot: u32| {
-                    let j = slot as usize;
-                    if self.cats[j][0] & mask == 0 {
-                        return;
-                    }
-                    let e = self.rects[j].edges();
-                    if e.meets_segment(a, b) {
-                        let h = entry(&e, a, b);
-                        let t = if single { h.t as f32 as f64 } else { h.t };
-                        sc.hits.push((t, slot, h));
-                    }
-                };
-                self.segment_candidates((a.x, a.y), (b.x, b.y), (0.0, 0.0), &mut test);
-                for &h in &self.tiles.huge {
-                    test(h);
-                }
-            }
-            crate::sort::sort_by(&mut sc.hits, |x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+            self.segment_hits(sc, s, mask, single);
             let mut it = sc.hits.iter().map(|&(_, slot, hit)| WorldHitD {
                 id: self.handle_of(slot),
                 hit,
@@ -153,6 +132,33 @@ impl World {
             });
             f(&mut it)
         })
+    }
+
+    /// The segment's hits into `sc.hits`, in the order [`World::with_segment`] gives them: one
+    /// body for both of its callers.
+    #[inline(never)]
+    fn segment_hits(&self, sc: &mut Scratch, s: SegmentD, mask: u64, single: bool) {
+        let (a, b) = (s.a, s.b);
+        sc.hits.clear();
+        if a.finite() && b.finite() {
+            let mut test = |slot: u32| {
+                let j = slot as usize;
+                if self.cats[j][0] & mask == 0 {
+                    return;
+                }
+                let e = self.rects[j].edges();
+                if e.meets_segment(a, b) {
+                    let h = entry(&e, a, b);
+                    let t = if single { h.t as f32 as f64 } else { h.t };
+                    sc.hits.push((t, slot, h));
+                }
+            };
+            self.segment_candidates((a.x, a.y), (b.x, b.y), (0.0, 0.0), &mut test);
+            for &h in &self.tiles.huge {
+                test(h);
+            }
+        }
+        crate::sort::sort_by(&mut sc.hits, |x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
     }
 
     /// Every pair of items whose rects overlap by more than the band on both axes (on the grid
