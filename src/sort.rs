@@ -48,8 +48,8 @@ pub(crate) fn sort_by_key<T: Clone, K: Ord>(v: &mut [T], mut key: impl FnMut(&T)
 }
 
 /// Sorts `v` ascending: a body of [`merge_sort`] for each element type, its comparisons inline
-/// (the world's per-frame lists of pairs and handles, where a comparison through a pointer
-/// would cost a tenth of a frame's events).
+/// (the world's per-frame lists of pairs and handles: sorted through a pointer, the sensors'
+/// pairs made a frame's events cost 9% more instructions).
 pub(crate) fn sort<T: Ord + Clone>(v: &mut [T]) {
     if v.len() >= 2 {
         merge_sort(v, |a, b| a < b);
