@@ -764,6 +764,18 @@ pub(crate) fn exact_segment_poly(a: P, b: P, p: &Poly) -> bool {
 /// which a segment crosses at one point (way in = way out) or runs along (on the edges' lines).
 #[inline(always)]
 pub(crate) fn quick_segment_poly(a: P, b: P, vs: &[Vec2]) -> Option<bool> {
+    quick_segment_poly_with(a, b, vs, |_, _| {})
+}
+
+/// [`quick_segment_poly`], showing `edge` each edge's outward normal `n` and `n·(a - v)` (`v`
+/// the edge's first vertex) as it goes: every edge, in order, where the answer is `Some(true)`.
+#[inline(always)]
+pub(crate) fn quick_segment_poly_with(
+    a: P,
+    b: P,
+    vs: &[Vec2],
+    mut edge: impl FnMut(P, f64),
+) -> Option<bool> {
     // `p / q` (`q > 0`) before `r / s`, by cross products.
     let before = |(p, q): P, (r, s): P| p * s < r * q;
     // The part of the segment inside every edge's half-plane so far, as fractions: the latest
@@ -773,6 +785,7 @@ pub(crate) fn quick_segment_poly(a: P, b: P, vs: &[Vec2]) -> Option<bool> {
         let (v, w) = (v.wide(), vs[next(i, vs.len())].wide());
         let n = outward(v, w);
         let ((sa, sure_a), (sb, sure_b)) = (sure_dot(n, sub(a, v)), sure_dot(n, sub(b, v)));
+        edge(n, sa);
         unsure |= !(sure_a & sure_b);
         if sa > 0.0 && sb > 0.0 && sure_a && sure_b {
             return Some(false); // both ends outside one edge (or no shape: no hit)

@@ -17,7 +17,7 @@ use super::math::{at, lo_hi, span, unusable};
 use super::overlap::overlap_point_circle;
 use super::poly::{
     core, exact_segment_poly, intersect_segment_capsule, next, outward, overlap_point_capsule,
-    quick_segment_poly, touch_point_capsule,
+    quick_segment_poly_with, touch_point_capsule,
 };
 use super::segment::{
     intersect_segment_circle, intersect_segment_obb, intersect_segment_segment, straddles,
@@ -232,8 +232,13 @@ pub fn raycast_poly(origin: Vec2, delta: Vec2, p: &Poly) -> Option<Hit> {
     }
     let vs = p.slots()?;
     let (o, d, e) = (origin.wide(), delta.wide(), ray_end(origin, delta).b.wide());
-    match quick_segment_poly(o, e, vs) {
-        Some(hit) => hit.then(|| entered(entry(o, d, vs), origin, delta)),
+    // The way in found in the same pass over the edges: `n·(o - v)` is the quick pass's own.
+    let mut way_in = None;
+    let quick = quick_segment_poly_with(o, e, vs, |n, s| {
+        way_in = later(way_in, (n, s, -dot(n, d)));
+    });
+    match quick {
+        Some(hit) => hit.then(|| entered(way_in, origin, delta)),
         None => exact_raycast_poly(origin, delta, p),
     }
 }
@@ -285,19 +290,23 @@ pub(super) fn exact_raycast_poly(origin: Vec2, delta: Vec2, p: &Poly) -> Option<
 /// inside.
 #[inline(always)]
 fn entry(o: P, d: P, vs: &[Vec2]) -> Option<(f64, P)> {
-    let later = |entry: Option<(f64, P)>, (n, s, den): (P, f64, f64)| {
-        if n == ZERO || s < 0.0 {
-            return entry;
-        }
-        let t = if s == 0.0 { 0.0 } else { time(s, den) };
-        match entry {
-            Some((latest, _)) if t <= latest => entry,
-            _ => Some((t, n)),
-        }
-    };
     (0..vs.len())
         .map(|i| crossing(o, d, vs, i))
         .fold(None, later)
+}
+
+/// [`entry`]'s step: the way in so far, and the edge with normal `n`, the origin's side `s` of
+/// it and `den = -(n·d)` (from [`crossing`]); the later of the two, the earlier on a tie.
+#[inline(always)]
+fn later(entry: Option<(f64, P)>, (n, s, den): (P, f64, f64)) -> Option<(f64, P)> {
+    if n == ZERO || s < 0.0 {
+        return entry;
+    }
+    let t = if s == 0.0 { 0.0 } else { time(s, den) };
+    match entry {
+        Some((latest, _)) if t <= latest => entry,
+        _ => Some((t, n)),
+    }
 }
 
 /// The first time `o + t·d` is within `r` of the point `c` (`o` outside), if it gets there.
