@@ -463,7 +463,9 @@ fn apart_cores(a: [P; 2], ra: f64, b: [P; 2], rb: f64) -> Option<Contact> {
     if a[0] != a[1] && b[0] != b[1] && !beside(a, b) && !beside(b, a) {
         return None;
     }
-    let near = nearest_outlines((&a, 1), (&b, 1));
+    // A point is walked as one end, not the same end twice (which never comes nearer).
+    let ends = |p: &[P; 2]| if p[0] == p[1] { 1 } else { 2 };
+    let near = nearest_outlines((&a[..ends(&a)], 1), (&b[..ends(&b)], 1));
     let scale = a
         .iter()
         .chain(&b)
