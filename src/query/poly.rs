@@ -205,10 +205,7 @@ impl Convex {
     /// Whether one of the edge axes has every point of `pts` beyond the edge: on or beyond it
     /// for the strict flavour (touching is apart), strictly beyond for the closed one.
     fn separates<const CLOSED: bool>(&self, pts: &[P]) -> bool {
-        (0..self.len).any(|i| {
-            let (n, v) = (self.n[i], self.v[i]);
-            n != ZERO && pts.iter().all(|&w| beyond::<CLOSED>(dot(n, sub(w, v))))
-        })
+        (0..self.len).any(|i| beyond_edge::<CLOSED>(self.n[i], self.v[i], pts))
     }
 
     /// Whether no edge axis of either shape separates them: they overlap strictly (the strict
@@ -239,6 +236,41 @@ impl Convex {
             && !vs.iter().all(|&w| dot(d, sub(w, b)) > 0.0)
             && !vs.iter().all(|&w| dot(d, sub(w, a)) < 0.0)
     }
+}
+
+/// Whether the edge of outward normal `n` through `v` has every point of `pts` beyond it (as
+/// [`beyond`] says); a zero normal is no axis.
+#[inline(always)]
+fn beyond_edge<const CLOSED: bool>(n: P, v: P, pts: &[P]) -> bool {
+    n != ZERO && pts.iter().all(|&w| beyond::<CLOSED>(dot(n, sub(w, v))))
+}
+
+/// Whether an edge of the counter-clockwise polygon `vs` has every point of `pts` beyond it:
+/// [`Convex::separates`] with each normal made as its edge is reached, the same value bit for
+/// bit, so that a test that ends at an early axis never makes the others.
+#[inline(always)]
+fn edges_separate<const CLOSED: bool>(vs: &[P], pts: &[P]) -> bool {
+    let mut prev = vs[vs.len() - 1];
+    // The closing edge first: the order of the axes changes no answer.
+    vs.iter().any(|&v| {
+        let (a, n) = (prev, outward(prev, v));
+        prev = v;
+        beyond_edge::<CLOSED>(n, a, pts)
+    })
+}
+
+/// The vertices a poly's `count` puts in use ([`Poly::slots`]) in f64, in a fixed array (the
+/// slots past it hold zeros, never read), their number, and whether none is NaN.
+#[inline(always)]
+fn wide_slots(p: &Poly) -> Option<([P; POLY_MAX], usize, bool)> {
+    let vs = p.slots()?;
+    let mut out = [ZERO; POLY_MAX];
+    let mut ok = true;
+    for (slot, v) in out.iter_mut().zip(vs) {
+        *slot = v.wide();
+        ok &= !(v.x.is_nan() | v.y.is_nan());
+    }
+    Some((out, vs.len(), ok))
 }
 
 /// `min_w n·(w - o)` over the points, each `n·(w - o)` rounded in f64 (NaN terms are passed
@@ -477,9 +509,24 @@ fn obb_poly<const CLOSED: bool>(a: Obb, b: &Poly) -> bool {
     convex_convex::<CLOSED>(Convex::of_obb(a), Convex::of_poly(b))
 }
 
+/// Two polygons by their edge axes, as [`Convex::meets`] decides them, without building either
+/// shape's normals up front. A poly that is no shape (a NaN vertex, or no area) answers false;
+/// only a pair that meets is asked, as no other answer depends on it.
+// measured: `cargo bench --bench poly -- "poly–poly, 8"`, one run each back to back: 201.8 ns
+// before (plain f32 SAT 185.3), 116.0 ns after (175.1); callgrind 1214 -> 745 instructions a
+// call. Before: both shapes built whole as `Convex`, with every normal, then tested.
 #[inline(always)]
 fn poly_poly<const CLOSED: bool>(a: &Poly, b: &Poly) -> bool {
-    convex_convex::<CLOSED>(Convex::of_poly(a), Convex::of_poly(b))
+    let (Some((av, an, a_ok)), Some((bv, bn, b_ok))) = (wide_slots(a), wide_slots(b)) else {
+        return false;
+    };
+    let (av, bv) = (&av[..an], &bv[..bn]);
+    !edges_separate::<CLOSED>(av, bv)
+        && !edges_separate::<CLOSED>(bv, av)
+        && a_ok
+        && b_ok
+        && a.vertices().is_some()
+        && b.vertices().is_some()
 }
 
 #[inline(always)]
@@ -956,6 +1003,75 @@ mod tests {
         });
         // Most segments are decided by the quick pass; ends on the boundary fall to the exact one.
         assert!(quick * 2 > total, "{quick} of {total}");
+    }
+
+    /// The polygon test that makes each edge's normal as it reaches it answers as the shapes
+    /// built whole did, both flavours: hulls sharing a vertex or an edge (touching), hulls of
+    /// decimal level data and of any scale, flat ones, counts out of range, a NaN or an
+    /// infinity among the vertices, and vertices in any order.
+    #[test]
+    fn polygons_tested_edge_by_edge_answer_as_the_shapes_built_whole() {
+        let mut met = 0;
+        for_cases(0x6a09_e667_f3bc_c908, 200_000, 200, |k, x| {
+            let scale = if k % 3 == 2 {
+                x.spread(10, 20).abs()
+            } else {
+                1.0
+            };
+            let round = |v: f32| match k % 3 {
+                0 => v.round(),
+                1 => (v * 10.0).round() / 10.0,
+                _ => v * scale,
+            };
+            let poly = |x: &mut Rng, at: (f32, f32)| {
+                let n = 3 + x.below(6) as usize;
+                let pts: Vec<Vec2> = (0..n)
+                    .map(|_| {
+                        Vec2::new(
+                            round(at.0 + 8.0 * x.spread(4, 3)),
+                            round(at.1 + 8.0 * x.spread(4, 3)),
+                        )
+                    })
+                    .collect();
+                let mut p = Poly::hull(&pts).unwrap_or_default();
+                if x.below(8) == 0 {
+                    // Raw points in any order and count (maybe flat, maybe no shape).
+                    for (slot, v) in p.verts.iter_mut().zip(&pts) {
+                        *slot = *v;
+                    }
+                    p.count = x.below(10) as i32;
+                }
+                p
+            };
+            let base = (x.spread(0, 6), x.spread(0, 6));
+            let a = poly(x, base);
+            let near = (base.0 + x.spread(0, 4), base.1 + x.spread(0, 4));
+            let mut b = poly(x, near);
+            match k % 5 {
+                // A shared vertex, a shared edge (reversed, as a neighbour's is).
+                1 if a.count >= 3 && b.count >= 3 => b.verts[0] = a.verts[x.below(3) as usize],
+                2 if a.count >= 3 && b.count >= 3 => {
+                    (b.verts[0], b.verts[1]) = (a.verts[1], a.verts[0])
+                }
+                3 => {
+                    let bad = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY][x.below(3) as usize];
+                    b.verts[x.below(8) as usize].y = bad;
+                }
+                _ => {}
+            }
+            for (p, q) in [(&a, &b), (&b, &a)] {
+                let whole = |closed: bool| match (Convex::of_poly(p), Convex::of_poly(q)) {
+                    (Some(s), Some(t)) if closed => s.meets::<true>(&t),
+                    (Some(s), Some(t)) => s.meets::<false>(&t),
+                    _ => false,
+                };
+                let got = (poly_poly::<false>(p, q), poly_poly::<true>(p, q));
+                assert_eq!(got, (whole(false), whole(true)), "{p:?} {q:?}");
+                met += got.1 as i32;
+            }
+        });
+        // Both answers are common.
+        assert!(met > 40_000 && met < 360_000, "{met}");
     }
 
     #[test]
