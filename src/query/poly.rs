@@ -465,13 +465,6 @@ pub(crate) fn core(k: &Capsule) -> Option<(Segment, f64)> {
     (r >= 0.0 && !vec_nan(k.a) && !vec_nan(k.b)).then_some((Segment::new(k.a, k.b), r))
 }
 
-fn convex_convex<const CLOSED: bool>(a: Option<Convex>, b: Option<Convex>) -> bool {
-    match (a, b) {
-        (Some(a), Some(b)) => a.meets::<CLOSED>(&b),
-        _ => false,
-    }
-}
-
 /// A capsule against a convex shape: the core segment's distance to the shape below `r`.
 fn convex_capsule<const CLOSED: bool>(s: Option<Convex>, k: &Capsule) -> bool {
     let (Some(s), Some((seg, r))) = (s, core(k)) else {
@@ -501,12 +494,27 @@ fn point_poly<const CLOSED: bool>(p: Vec2, b: &Poly) -> bool {
 
 #[inline(always)]
 fn rect_poly<const CLOSED: bool>(a: Rect, b: &Poly) -> bool {
-    convex_convex::<CLOSED>(Convex::of_rect(a), Convex::of_poly(b))
+    convex_poly::<CLOSED>(Convex::of_rect(a), b)
 }
 
 #[inline(always)]
 fn obb_poly<const CLOSED: bool>(a: Obb, b: &Poly) -> bool {
-    convex_convex::<CLOSED>(Convex::of_obb(a), Convex::of_poly(b))
+    convex_poly::<CLOSED>(Convex::of_obb(a), b)
+}
+
+/// A shape against a polygon, as [`Convex::meets`] decides them with the polygon built whole,
+/// but with the polygon's edge normals made as the test reaches them and its shape checked
+/// only for a pair that meets (see [`poly_poly`]).
+#[inline(always)]
+fn convex_poly<const CLOSED: bool>(s: Option<Convex>, p: &Poly) -> bool {
+    let (Some(s), Some((pv, n, ok))) = (s, wide_slots(p)) else {
+        return false;
+    };
+    let pv = &pv[..n];
+    !s.separates::<CLOSED>(pv)
+        && !edges_separate::<CLOSED>(pv, s.verts())
+        && ok
+        && p.vertices().is_some()
 }
 
 /// Two polygons by their edge axes, as [`Convex::meets`] decides them, without building either
@@ -1005,10 +1013,11 @@ mod tests {
         assert!(quick * 2 > total, "{quick} of {total}");
     }
 
-    /// The polygon test that makes each edge's normal as it reaches it answers as the shapes
-    /// built whole did, both flavours: hulls sharing a vertex or an edge (touching), hulls of
-    /// decimal level data and of any scale, flat ones, counts out of range, a NaN or an
-    /// infinity among the vertices, and vertices in any order.
+    /// The polygon tests that make each edge's normal as they reach it answer as the shapes
+    /// built whole did, both flavours, against a polygon, a rect and a turned box: hulls sharing
+    /// a vertex or an edge (touching), hulls of decimal level data and of any scale, flat ones,
+    /// counts out of range, a NaN or an infinity among the vertices, vertices in any order, and
+    /// rects of zero or negative size on a vertex.
     #[test]
     fn polygons_tested_edge_by_edge_answer_as_the_shapes_built_whole() {
         let mut met = 0;
@@ -1057,17 +1066,45 @@ mod tests {
                     let bad = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY][x.below(3) as usize];
                     b.verts[x.below(8) as usize].y = bad;
                 }
+                4 => {
+                    // Flat: every vertex on one line, through `a` or beside it.
+                    let (o, d) = (
+                        a.verts[0],
+                        Vec2::new(round(x.spread(0, 3)), round(x.spread(0, 3))),
+                    );
+                    b.count = 3 + x.below(6) as i32;
+                    for (i, v) in b.verts.iter_mut().enumerate() {
+                        *v = Vec2::new(o.x + d.x * i as f32, o.y + d.y * (i as f32 - 1.0));
+                    }
+                }
                 _ => {}
             }
+            // Both flavours' answers for the shapes built whole.
+            let whole = |s: Option<Convex>, t: &Poly| match (s, Convex::of_poly(t)) {
+                (Some(s), Some(t)) => [s.meets::<false>(&t), s.meets::<true>(&t)],
+                _ => [false; 2],
+            };
             for (p, q) in [(&a, &b), (&b, &a)] {
-                let whole = |closed: bool| match (Convex::of_poly(p), Convex::of_poly(q)) {
-                    (Some(s), Some(t)) if closed => s.meets::<true>(&t),
-                    (Some(s), Some(t)) => s.meets::<false>(&t),
-                    _ => false,
-                };
-                let got = (poly_poly::<false>(p, q), poly_poly::<true>(p, q));
-                assert_eq!(got, (whole(false), whole(true)), "{p:?} {q:?}");
-                met += got.1 as i32;
+                let got = [poly_poly::<false>(p, q), poly_poly::<true>(p, q)];
+                assert_eq!(got, whole(Convex::of_poly(p), q), "{p:?} {q:?}");
+                met += got[1] as i32;
+            }
+            // A rect (maybe of negative or zero size) and a box turned about it, against `b`.
+            let v = [a, b][x.below(2) as usize].verts[x.below(8) as usize];
+            let size = |x: &mut Rng| [0.0, round(8.0 * x.spread(4, 3))][(x.below(8) > 0) as usize];
+            let r = Rect::new(v.x, v.y, size(x), size(x));
+            let o = Obb::from_rect(r, [0.0, 90.0, 30.0, -135.5][x.below(4) as usize]);
+            for (shape, got) in [
+                (
+                    Convex::of_rect(r),
+                    [rect_poly::<false>(r, &b), rect_poly::<true>(r, &b)],
+                ),
+                (
+                    Convex::of_obb(o),
+                    [obb_poly::<false>(o, &b), obb_poly::<true>(o, &b)],
+                ),
+            ] {
+                assert_eq!(got, whole(shape, &b), "{r:?} {o:?} {b:?}");
             }
         });
         // Both answers are common.
