@@ -73,18 +73,18 @@ impl Convex {
     /// shape (when not, `self` holds some other shape).
     #[inline]
     pub(crate) fn set_poly(&mut self, p: &Poly) -> bool {
-        let Some(vs) = p.vertices() else {
+        p.vertices().is_some() && self.set_slots(p)
+    }
+
+    /// [`Convex::set_poly`] without its test of area, for a predicate that asks it only of a
+    /// pair that meets: the vertices a poly's `count` puts in use ([`Poly::slots`]); false for
+    /// another count or a NaN vertex (`self` then holds some other shape).
+    #[inline]
+    pub(crate) fn set_slots(&mut self, p: &Poly) -> bool {
+        let Some((v, len, ok)) = wide_slots(p) else {
             return false;
         };
-        let len = vs.len();
-        (self.len, self.aabb) = (len, false);
-        // Every slot in one straight pass (those past `len` are never read), the NaN test
-        // folded without a branch per vertex; the normals likewise.
-        let mut ok = true;
-        for (i, (slot, v)) in self.v.iter_mut().zip(&p.verts).enumerate() {
-            *slot = v.wide();
-            ok &= (i >= len) | !(v.x.is_nan() | v.y.is_nan());
-        }
+        (self.v, self.len, self.aabb) = (v, len, false);
         self.set_normals();
         ok
     }
@@ -466,30 +466,38 @@ pub(crate) fn core(k: &Capsule) -> Option<(Segment, f64)> {
 }
 
 /// A capsule against a convex shape: the core segment's distance to the shape below `r`.
-fn convex_capsule<const CLOSED: bool>(s: Option<Convex>, k: &Capsule) -> bool {
+fn convex_capsule<const CLOSED: bool>(s: Option<&Convex>, k: &Capsule) -> bool {
     let (Some(s), Some((seg, r))) = (s, core(k)) else {
         return false;
     };
-    convex_near::<CLOSED>(&s, seg.a.wide(), seg.b.wide(), r)
+    convex_near::<CLOSED>(s, seg.a.wide(), seg.b.wide(), r)
 }
 
 /// The closed segment `a..b` within `r` (`r >= 0`) of a convex shape: zero when they meet,
-/// else a vertex of one nearest to the other's boundary.
+/// else a vertex of one nearest to the other's boundary. A point (`a == b`, a circle's centre)
+/// is tested against each edge once.
 fn convex_near<const CLOSED: bool>(s: &Convex, a: P, b: P, r: f64) -> bool {
     if s.meets_segment(a, b) {
         return below::<CLOSED>(0.0, r * r);
     }
+    let ends: &[P] = if a == b { &[a] } else { &[a, b] };
     s.edges()
-        .any(|(p, q)| near::<CLOSED>(a, p, q, r) || near::<CLOSED>(b, p, q, r))
+        .any(|(p, q)| ends.iter().any(|&e| near::<CLOSED>(e, p, q, r)))
         || s.verts().iter().any(|&w| near::<CLOSED>(w, a, b, r))
+}
+
+/// A predicate `meets` of a polygon, made on its vertices in use ([`Convex::set_slots`]), with
+/// the test that it has a shape (some area) asked only when `meets` holds: a poly that is no
+/// shape answers false, as a pair apart does.
+#[inline(always)]
+fn poly_meets(p: &Poly, meets: impl FnOnce(&Convex) -> bool) -> bool {
+    let mut s = Convex::EMPTY;
+    s.set_slots(p) && meets(&s) && p.vertices().is_some()
 }
 
 #[inline(always)]
 fn point_poly<const CLOSED: bool>(p: Vec2, b: &Poly) -> bool {
-    match Convex::of_poly(b) {
-        Some(c) => !vec_nan(p) && !c.separates::<CLOSED>(&[p.wide()]),
-        None => false,
-    }
+    poly_meets(b, |c| !vec_nan(p) && !c.separates::<CLOSED>(&[p.wide()]))
 }
 
 #[inline(always)]
@@ -540,25 +548,24 @@ fn poly_poly<const CLOSED: bool>(a: &Poly, b: &Poly) -> bool {
 #[inline(always)]
 fn poly_circle<const CLOSED: bool>(a: &Poly, b: Circle) -> bool {
     let (c, r) = ((b.x as f64, b.y as f64), b.r as f64);
-    match Convex::of_poly(a) {
-        Some(s) if r >= 0.0 && !nan(c) => convex_near::<CLOSED>(&s, c, c, r),
-        _ => false,
-    }
+    poly_meets(a, |s| {
+        r >= 0.0 && !nan(c) && convex_near::<CLOSED>(s, c, c, r)
+    })
 }
 
 #[inline(always)]
 fn poly_capsule<const CLOSED: bool>(a: &Poly, b: &Capsule) -> bool {
-    convex_capsule::<CLOSED>(Convex::of_poly(a), b)
+    poly_meets(a, |s| convex_capsule::<CLOSED>(Some(s), b))
 }
 
 #[inline(always)]
 fn rect_capsule<const CLOSED: bool>(a: Rect, b: &Capsule) -> bool {
-    convex_capsule::<CLOSED>(Convex::of_rect(a), b)
+    convex_capsule::<CLOSED>(Convex::of_rect(a).as_ref(), b)
 }
 
 #[inline(always)]
 fn obb_capsule<const CLOSED: bool>(a: Obb, b: &Capsule) -> bool {
-    convex_capsule::<CLOSED>(Convex::of_obb(a), b)
+    convex_capsule::<CLOSED>(Convex::of_obb(a).as_ref(), b)
 }
 
 #[inline(always)]
