@@ -145,7 +145,7 @@ struct Axis {
 #[derive(Clone, Copy, Debug)]
 struct Sat {
     /// Whether an axis has the other core on or beyond it: the strict predicate's arithmetic for
-    /// flat-sided pairs (`convex_convex` in poly.rs), so its answer exactly.
+    /// flat-sided pairs (`Convex::meets` in poly.rs), so its answer exactly.
     apart: bool,
     /// The axis of greatest separation (least penetration); none when no side has an axis.
     axis: Option<Axis>,
