@@ -502,9 +502,15 @@ fn poly_meets(p: &Poly, meets: impl FnOnce(&Convex) -> bool) -> bool {
     s.set_slots(p) && meets(&s) && has_area(p)
 }
 
-#[inline(always)]
+/// A point against a polygon by its edge axes, each normal made as the test reaches it (as
+/// [`poly_poly`] does), the polygon's area asked only of a point that meets it.
+#[inline]
 fn point_poly<const CLOSED: bool>(p: Vec2, b: &Poly) -> bool {
-    poly_meets(b, |c| !vec_nan(p) && !c.separates::<CLOSED>(&[p.wide()]))
+    let mut bv = [ZERO; POLY_MAX];
+    let Some((n, ok)) = widen_slots(&mut bv, b) else {
+        return false;
+    };
+    !vec_nan(p) && ok && !edges_separate::<CLOSED>(&bv[..n], &[p.wide()]) && has_area(b)
 }
 
 #[inline(always)]
@@ -1041,8 +1047,8 @@ mod tests {
     /// The polygon tests that make each edge's normal as they reach it answer as the shapes
     /// built whole did, both flavours, against a polygon, a rect and a turned box: hulls sharing
     /// a vertex or an edge (touching), hulls of decimal level data and of any scale, flat ones,
-    /// counts out of range, a NaN or an infinity among the vertices, vertices in any order, and
-    /// rects of zero or negative size on a vertex.
+    /// counts out of range, a NaN or an infinity among the vertices, vertices in any order,
+    /// rects of zero or negative size on a vertex, and that vertex alone as a point.
     #[test]
     fn polygons_tested_edge_by_edge_answer_as_the_shapes_built_whole() {
         let mut met = 0;
@@ -1118,6 +1124,11 @@ mod tests {
                 (
                     Convex::of_obb(o),
                     [obb_poly::<false>(o, &b), obb_poly::<true>(o, &b)],
+                ),
+                (
+                    // The rect's corner alone, a point (a rect of no size has no axis).
+                    Convex::of_rect(Rect::new(v.x, v.y, 0.0, 0.0)),
+                    [point_poly::<false>(v, &b), point_poly::<true>(v, &b)],
                 ),
             ] {
                 assert_eq!(got, whole(shape, &b), "{r:?} {o:?} {b:?}");
