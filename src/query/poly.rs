@@ -1051,7 +1051,7 @@ mod tests {
     /// rects of zero or negative size on a vertex, and that vertex alone as a point.
     #[test]
     fn polygons_tested_edge_by_edge_answer_as_the_shapes_built_whole() {
-        let mut met = 0;
+        let (mut met, mut total) = (0, 0);
         for_cases(0x6a09_e667_f3bc_c908, 200_000, 200, |k, x| {
             let round = game_numbers(k, x);
             let poly = |x: &mut Rng, at: (f32, f32)| {
@@ -1110,6 +1110,7 @@ mod tests {
                 let got = [poly_poly::<false>(p, q), poly_poly::<true>(p, q)];
                 assert_eq!(got, whole(Convex::of_poly(p), q), "{p:?} {q:?}");
                 met += got[1] as i32;
+                total += 1;
             }
             // A rect (maybe of negative or zero size) and a box turned about it, against `b`.
             let v = [a, b][x.below(2) as usize].verts[x.below(8) as usize];
@@ -1134,8 +1135,8 @@ mod tests {
                 assert_eq!(got, whole(shape, &b), "{r:?} {o:?} {b:?}");
             }
         });
-        // Both answers are common.
-        assert!(met > 40_000 && met < 360_000, "{met}");
+        // Both answers are common (in every run, Miri's few cases too).
+        assert!(met * 10 > total && met * 10 < total * 9, "{met} of {total}");
     }
 
     #[test]
