@@ -9,18 +9,23 @@ use collide2d::{
     Segment, Vec2,
 };
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::ptr::null_mut;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 struct Counting;
 
-static COUNTING: AtomicBool = AtomicBool::new(false);
+thread_local! {
+    /// Whether this thread's allocations are counted: the test's own thread only, so that the
+    /// test harness's threads, which may allocate at any time on a loaded machine, are not.
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+}
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 
 // SAFETY: forwards every call to the system allocator unchanged; only counts.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::SeqCst) {
+        if COUNTING.try_with(Cell::get).unwrap_or(false) {
             ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
         }
         // SAFETY: the caller's layout is passed on as given.
@@ -255,7 +260,7 @@ fn no_function_but_the_world_allocates() {
     }
     // The count can fail: an allocation made while counting is seen. (One test only: tests run
     // on parallel threads, and another's allocations would be counted here.)
-    COUNTING.store(true, Ordering::SeqCst);
+    COUNTING.with(|c| c.set(true));
     drop(std::hint::black_box(Box::new(1u64)));
     assert_eq!(
         ALLOCATIONS.swap(0, Ordering::SeqCst),
@@ -270,7 +275,7 @@ fn no_function_but_the_world_allocates() {
             call_everything(r, s, c, d, o, v(r.x + 1.0, r.y + 1.0), delta);
         }
     }
-    COUNTING.store(false, Ordering::SeqCst);
+    COUNTING.with(|c| c.set(false));
     assert_eq!(
         ALLOCATIONS.load(Ordering::SeqCst),
         0,
