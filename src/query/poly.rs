@@ -923,21 +923,6 @@ mod tests {
     use super::*;
     use crate::testing::{for_cases, Rng};
 
-    /// How case `k` puts its coordinates: on the grid, in decimal level data (one decimal
-    /// place), or scaled by any power of two.
-    fn game_numbers(k: i32, x: &mut Rng) -> impl Fn(f32) -> f32 {
-        let scale = if k % 3 == 2 {
-            x.spread(10, 20).abs()
-        } else {
-            1.0
-        };
-        move |v: f32| match k % 3 {
-            0 => v.round(),
-            1 => (v * 10.0).round() / 10.0,
-            _ => v * scale,
-        }
-    }
-
     #[test]
     fn quick_capsule_answers_agree_with_the_exact_tests_near_the_boundary() {
         let (mut quick, mut total) = (0, 0);
@@ -998,7 +983,16 @@ mod tests {
         let (mut quick, mut total) = (0, 0);
         for_cases(0x5851_f42d_4c95_7f2d, 300_000, 100, |k, x| {
             // A polygon on the grid, in decimal level data (one decimal place), or of any scale.
-            let round = game_numbers(k, x);
+            let scale = if k % 3 == 2 {
+                x.spread(10, 20).abs()
+            } else {
+                1.0
+            };
+            let round = |v: f32| match k % 3 {
+                0 => v.round(),
+                1 => (v * 10.0).round() / 10.0,
+                _ => v * scale,
+            };
             let base = (x.spread(0, 12), x.spread(0, 12));
             let mut pt = |r: f32| {
                 Vec2::new(
@@ -1053,7 +1047,16 @@ mod tests {
     fn polygons_tested_edge_by_edge_answer_as_the_shapes_built_whole() {
         let (mut met, mut total) = (0, 0);
         for_cases(0x6a09_e667_f3bc_c908, 200_000, 200, |k, x| {
-            let round = game_numbers(k, x);
+            let scale = if k % 3 == 2 {
+                x.spread(10, 20).abs()
+            } else {
+                1.0
+            };
+            let round = |v: f32| match k % 3 {
+                0 => v.round(),
+                1 => (v * 10.0).round() / 10.0,
+                _ => v * scale,
+            };
             let poly = |x: &mut Rng, at: (f32, f32)| {
                 let n = 3 + x.below(6) as usize;
                 let pts: Vec<Vec2> = (0..n)
