@@ -437,7 +437,14 @@ fn solve(a: &Shape, b: &Shape, axis: Option<Axis>) -> (P, f64, P) {
 fn apart(ra: f64, rb: f64, near: (f64, P, P)) -> Option<(P, f64, P)> {
     let (d2, pa, pb) = near;
     let d = d2.sqrt();
-    let n = direction(pb.0 - pa.0, pb.1 - pa.1)?;
+    // `d2` is the nearest points' difference squared and summed as `direction` does it, so `d`
+    // is its length: divided by once here, except where it is 0 or beyond f64.
+    let (x, y) = sub(pb, pa);
+    let n = if d > 0.0 && d < f64::INFINITY {
+        (x / d, y / d)
+    } else {
+        direction(x, y)?
+    };
     // Along n from pa, a covers -ra..ra and b covers d-rb..d+rb: the middle of both.
     let (lo, hi) = ((-ra).max(d - rb), ra.min(d + rb));
     let mid = (lo + hi) * 0.5;
