@@ -923,6 +923,21 @@ mod tests {
     use super::*;
     use crate::testing::{for_cases, Rng};
 
+    /// How case `k` puts its coordinates: on the grid, in decimal level data (one decimal
+    /// place), or scaled by any power of two.
+    fn game_numbers(k: i32, x: &mut Rng) -> impl Fn(f32) -> f32 {
+        let scale = if k % 3 == 2 {
+            x.spread(10, 20).abs()
+        } else {
+            1.0
+        };
+        move |v: f32| match k % 3 {
+            0 => v.round(),
+            1 => (v * 10.0).round() / 10.0,
+            _ => v * scale,
+        }
+    }
+
     #[test]
     fn quick_capsule_answers_agree_with_the_exact_tests_near_the_boundary() {
         let (mut quick, mut total) = (0, 0);
@@ -980,19 +995,11 @@ mod tests {
 
     #[test]
     fn quick_segment_answers_agree_with_the_separating_axes() {
-        let (mut quick, mut total) = (0, 0);
+        // Decided by the quick pass, and in all, for free segments and for the rest.
+        let (mut quick, mut total) = ([0; 2], [0; 2]);
         for_cases(0x5851_f42d_4c95_7f2d, 300_000, 100, |k, x| {
             // A polygon on the grid, in decimal level data (one decimal place), or of any scale.
-            let scale = if k % 3 == 2 {
-                x.spread(10, 20).abs()
-            } else {
-                1.0
-            };
-            let round = |v: f32| match k % 3 {
-                0 => v.round(),
-                1 => (v * 10.0).round() / 10.0,
-                _ => v * scale,
-            };
+            let round = game_numbers(k, x);
             let base = (x.spread(0, 12), x.spread(0, 12));
             let mut pt = |r: f32| {
                 Vec2::new(
@@ -1023,19 +1030,22 @@ mod tests {
                 _ => {}
             }
             let want = exact_segment_poly(a.wide(), b.wide(), &poly);
+            let free = usize::from(k % 4 != 0);
             if let Some(got) = quick_segment_poly(a.wide(), b.wide(), vs) {
                 assert_eq!(got, want, "{a:?} {b:?} {vs:?}");
-                quick += 1;
+                quick[free] += 1;
             }
             assert_eq!(intersect_segment_poly(Segment::new(a, b), &poly), want);
             // The ray cast from `a` toward `b`: the same hit, time and normal either way.
             let d = Vec2::new(b.x - a.x, b.y - a.y);
             let ray = raycast_poly(a, d, &poly);
             assert_eq!(ray, exact_raycast_poly(a, d, &poly), "{a:?} {d:?} {vs:?}");
-            total += 1;
+            total[free] += 1;
         });
-        // Most segments are decided by the quick pass; ends on the boundary fall to the exact one.
-        assert!(quick * 2 > total, "{quick} of {total}");
+        // Free segments are decided by the quick pass, all but a few that graze a vertex; of
+        // those with an end on the boundary or through a vertex, many fall to the exact one.
+        assert!(quick[0] * 10 > total[0] * 9, "{quick:?} of {total:?}");
+        assert!(quick[1] * 10 < total[1] * 9, "{quick:?} of {total:?}");
     }
 
     /// The polygon tests that make each edge's normal as they reach it answer as the shapes
@@ -1047,16 +1057,7 @@ mod tests {
     fn polygons_tested_edge_by_edge_answer_as_the_shapes_built_whole() {
         let (mut met, mut total) = (0, 0);
         for_cases(0x6a09_e667_f3bc_c908, 200_000, 200, |k, x| {
-            let scale = if k % 3 == 2 {
-                x.spread(10, 20).abs()
-            } else {
-                1.0
-            };
-            let round = |v: f32| match k % 3 {
-                0 => v.round(),
-                1 => (v * 10.0).round() / 10.0,
-                _ => v * scale,
-            };
+            let round = game_numbers(k, x);
             let poly = |x: &mut Rng, at: (f32, f32)| {
                 let n = 3 + x.below(6) as usize;
                 let pts: Vec<Vec2> = (0..n)
