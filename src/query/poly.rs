@@ -995,7 +995,7 @@ mod tests {
 
     #[test]
     fn quick_segment_answers_agree_with_the_separating_axes() {
-        // Decided by the quick pass, and in all, for free segments and for the rest.
+        // Decided by the quick pass, and in all: `[free segments, the rest]`.
         let (mut quick, mut total) = ([0; 2], [0; 2]);
         for_cases(0x5851_f42d_4c95_7f2d, 300_000, 100, |k, x| {
             // A polygon on the grid, in decimal level data (one decimal place), or of any scale.
@@ -1030,17 +1030,17 @@ mod tests {
                 _ => {}
             }
             let want = exact_segment_poly(a.wide(), b.wide(), &poly);
-            let free = usize::from(k % 4 != 0);
+            let kind = usize::from(k % 4 != 0); // 0: free, 1: on the boundary or a vertex
             if let Some(got) = quick_segment_poly(a.wide(), b.wide(), vs) {
                 assert_eq!(got, want, "{a:?} {b:?} {vs:?}");
-                quick[free] += 1;
+                quick[kind] += 1;
             }
             assert_eq!(intersect_segment_poly(Segment::new(a, b), &poly), want);
             // The ray cast from `a` toward `b`: the same hit, time and normal either way.
             let d = Vec2::new(b.x - a.x, b.y - a.y);
             let ray = raycast_poly(a, d, &poly);
             assert_eq!(ray, exact_raycast_poly(a, d, &poly), "{a:?} {d:?} {vs:?}");
-            total[free] += 1;
+            total[kind] += 1;
         });
         // Free segments are decided by the quick pass, all but a few that graze a vertex; of
         // those with an end on the boundary or through a vertex, many fall to the exact one.
