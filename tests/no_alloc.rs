@@ -258,8 +258,8 @@ fn no_function_but_the_world_allocates() {
             delta,
         );
     }
-    // The count can fail: an allocation made while counting is seen. (One test only: tests run
-    // on parallel threads, and another's allocations would be counted here.)
+    // The count can fail: an allocation made while counting is seen. (Only this thread's are
+    // counted: every function called below runs on the caller's thread.)
     COUNTING.with(|c| c.set(true));
     drop(std::hint::black_box(Box::new(1u64)));
     assert_eq!(
