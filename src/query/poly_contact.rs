@@ -382,9 +382,10 @@ fn nearest_points(a: &Convex, b: &Convex) -> (f64, P, P) {
 }
 
 /// [`nearest_points`] of two cores given by their [`outline`]s: the ends of each against the
-/// sides of the other.
+/// sides of the other. Where both are points, `a`'s is walked as a side after all.
 #[inline(always)]
 fn nearest_outlines(oa: (&[P], usize), ob: (&[P], usize)) -> (f64, P, P) {
+    let oa = (oa.0, oa.1.max((ob.1 == 0) as usize));
     let mut best = (f64::INFINITY, oa.0[0], ob.0[0]);
     for ((ends, _), (v, sides), flip) in [(ob, oa, false), (oa, ob, true)] {
         for &w in ends {
@@ -414,13 +415,25 @@ fn segment(c: &Convex) -> bool {
     v.len() == 4 && v[1] == v[2] && v[3] == v[0]
 }
 
-/// The vertices and the number of sides of a core: a segment's two ends and its one side.
+/// The vertices and the number of sides of a core: a segment's two ends and its one side; a
+/// point's one end and no side (every other core's ends lie at least as far from it as that
+/// core's sides do, so it need not be walked as a side).
 fn outline(c: &Convex) -> (&[P], usize) {
     let v = c.verts();
     if segment(c) {
-        (&v[..2], 1)
+        ends(v)
     } else {
         (v, v.len())
+    }
+}
+
+/// The [`outline`] of the segment from `v[0]` to `v[1]` (a point where they are equal).
+#[inline(always)]
+fn ends(v: &[P]) -> (&[P], usize) {
+    if v[0] == v[1] {
+        (&v[..1], 0)
+    } else {
+        (&v[..2], 1)
     }
 }
 
@@ -489,9 +502,11 @@ fn apart_cores(a: [P; 2], ra: f64, b: [P; 2], rb: f64) -> Option<Contact> {
     if a[0] != a[1] && b[0] != b[1] && !beside(a, b) && !beside(b, a) {
         return None;
     }
-    // A point is walked as one end, not the same end twice (which never comes nearer).
-    let ends = |p: &[P; 2]| if p[0] == p[1] { 1 } else { 2 };
-    let near = nearest_outlines((&a[..ends(&a)], 1), (&b[..ends(&b)], 1));
+    let near = if a[0] != a[1] && b[0] != b[1] {
+        nearest_outlines((&a, 1), (&b, 1))
+    } else {
+        nearest_outlines(ends(&a), ends(&b))
+    };
     let scale = a
         .iter()
         .chain(&b)
