@@ -499,10 +499,10 @@ fn apart_cores(a: [P; 2], ra: f64, b: [P; 2], rb: f64) -> Option<Contact> {
         let side = |w: P| d.0 * (w.1 - p[0].1) - d.1 * (w.0 - p[0].0);
         side(q[0]) * side(q[1]) > 0.0
     };
-    if a[0] != a[1] && b[0] != b[1] && !beside(a, b) && !beside(b, a) {
+    if segments(a, b) && !beside(a, b) && !beside(b, a) {
         return None;
     }
-    let near = if a[0] != a[1] && b[0] != b[1] {
+    let near = if segments(a, b) {
         nearest_outlines((&a, 1), (&b, 1))
     } else {
         nearest_outlines(ends(&a), ends(&b))
@@ -519,16 +519,22 @@ fn apart_cores(a: [P; 2], ra: f64, b: [P; 2], rb: f64) -> Option<Contact> {
     Some(contact(n, defined(depth), p))
 }
 
+/// Whether both cores (`a` and `b`, their ends) are segments, neither a point.
+#[inline(always)]
+fn segments(a: [P; 2], b: [P; 2]) -> bool {
+    a[0] != a[1] && b[0] != b[1]
+}
+
 /// The contact of two shapes the strict predicate calls overlapping whose cores are segments
-/// (`a` and `b`, their ends; each of nonzero length) that meet: [`solve`]'s answer, the same
-/// arithmetic without building the shapes. A segment's axes are those `Convex::of_box` gives
-/// the box `p, q, q, p`: its normal, its direction and their opposites, each through its
-/// face's first corner, all of one length. `None` where the test would go another way: both
-/// radii 0 (a manifold of flat shapes), the cores apart along an axis (the nearest points),
-/// parallel lines (the overlap's middle).
+/// (`a` and `b`, their ends) that meet: [`solve`]'s answer, the same arithmetic without
+/// building the shapes. A segment's axes are those `Convex::of_box` gives the box `p, q, q, p`:
+/// its normal, its direction and their opposites, each through its face's first corner, all of
+/// one length. `None` where the test would go another way: both radii 0 (a manifold of flat
+/// shapes), the cores apart along an axis (the nearest points), parallel lines (the overlap's
+/// middle); and where a core is a point.
 #[inline(always)]
 fn crossing_cores(a: [P; 2], ra: f64, b: [P; 2], rb: f64) -> Option<Contact> {
-    if ra == 0.0 && rb == 0.0 {
+    if !segments(a, b) || (ra == 0.0 && rb == 0.0) {
         return None;
     }
     let sides = |s: [P; 2]| {
@@ -853,7 +859,7 @@ pub fn collide_capsule_capsule(a: &Capsule, b: &Capsule) -> Option<Contact> {
     let (ka, kb) = ([a.a.wide(), a.b.wide()], [b.a.wide(), b.b.wide()]);
     let (ra, rb) = (a.r as f64, b.r as f64);
     apart_cores(ka, ra, kb, rb)
-        .or_else(|| (ka[0] != ka[1] && kb[0] != kb[1]).then(|| crossing_cores(ka, ra, kb, rb))?)
+        .or_else(|| crossing_cores(ka, ra, kb, rb))
         .or_else(|| {
             collide(overlapping(
                 Some(true),
@@ -1205,7 +1211,7 @@ mod tests {
                     let (ra, rb) = (a.r as f64, b.r as f64);
                     if apart_cores(ka, 0.0, core, 0.0).is_some() {
                         apart += 1;
-                    } else if core[0] != core[1] && crossing_cores(ka, ra, core, rb).is_some() {
+                    } else if crossing_cores(ka, ra, core, rb).is_some() {
                         crossing += 1;
                     }
                 }
