@@ -50,7 +50,7 @@ mod tiles;
 
 use crate::platform::TryLock;
 use crate::query::band::{self, Band};
-use crate::shape::{Hit, Rect};
+use crate::shape::{Aabb, Hit, Rect};
 use alloc::vec::Vec;
 use tiles::{home, home_is_cell, Home, Tiles, FAR};
 
@@ -336,18 +336,10 @@ impl World {
             return Err(WorldError::Invalid);
         }
         let s = slot as usize;
-        let moved = if self.shaped > 0 {
-            self.reshape(s, rect)
+        let rect = if self.shaped > 0 {
+            self.reshaped(s, rect)?
         } else {
-            None
-        };
-        let rect = match moved {
-            Some((r, c)) if r.finite() => {
-                self.keep_shape(s, c);
-                r
-            }
-            Some(_) => return Err(WorldError::Invalid),
-            None => rect,
+            rect
         };
         let (b, exact) = rect.bounds();
         match self.homes[s] {
@@ -355,25 +347,45 @@ impl World {
             Home::Cell { r, cx } if home_is_cell(&b, r, cx, self.inv) => {
                 self.tiles.set(slot, &b, exact, cx, cx)
             }
-            old => {
-                let h = home(&b, self.inv);
-                match (h, old) {
-                    (Home::Cell { cx, .. }, Home::Cell { cx: was, .. }) if h.same_tile(old) => {
-                        self.tiles.set(slot, &b, exact, cx, was)
-                    }
-                    _ => {
-                        self.tiles.unplace(slot);
-                        self.tiles.place(slot, b, exact, h);
-                    }
-                }
-                self.homes[s] = h;
-                self.reach_out(h, &rect);
-            }
+            old => self.rehome(slot, old, b, exact, &rect),
         }
         self.rects[s] = rect;
         self.changes += 1;
         self.sensing.mark(s);
         Ok(())
+    }
+
+    /// [`World::update_d`]'s rect for slot `s` where the world has shaped items: a polygon
+    /// item's shape moved with it, and its cover (the rect itself for other items). Kept out of
+    /// line: it builds a polygon, which the common update never needs.
+    #[inline(never)]
+    fn reshaped(&mut self, s: usize, rect: RectD) -> Result<RectD, WorldError> {
+        match self.reshape(s, rect) {
+            Some((r, c)) if r.finite() => {
+                self.keep_shape(s, c);
+                Ok(r)
+            }
+            Some(_) => Err(WorldError::Invalid),
+            None => Ok(rect),
+        }
+    }
+
+    /// [`World::update_d`] of an item that leaves its cell (or is huge): its place in the
+    /// broad phase found again from bounds `b`. Kept out of line, as the rarer case.
+    #[inline(never)]
+    fn rehome(&mut self, slot: u32, old: Home, b: Aabb, exact: bool, rect: &RectD) {
+        let h = home(&b, self.inv);
+        match (h, old) {
+            (Home::Cell { cx, .. }, Home::Cell { cx: was, .. }) if h.same_tile(old) => {
+                self.tiles.set(slot, &b, exact, cx, was)
+            }
+            _ => {
+                self.tiles.unplace(slot);
+                self.tiles.place(slot, b, exact, h);
+            }
+        }
+        self.homes[slot as usize] = h;
+        self.reach_out(h, rect);
     }
 
     /// Removes an item; its handle becomes stale. An item of a tile layer is refused with

@@ -5,6 +5,7 @@ use super::sweep::{Exact, Sweep};
 use crate::shape::Aabb;
 
 use crate::query::aabb_aabb;
+use crate::testing::for_cases;
 
 #[test]
 fn cell_of_is_monotone_and_clamped() {
@@ -257,7 +258,22 @@ fn up_and_down_are_the_nearest_f32_outwards() {
         -1e39,
         16384.0 + 1.0 / 1024.0,
     ];
-    for v in vals {
+    // Any finite f64 (from random bits), f32s themselves, and the f64s just beside f32s,
+    // where rounding to nearest lands on the wrong side half the time.
+    let mut random = Vec::new();
+    for_cases(0x2545_f491_4f6c_dd1d, 300_000, 400, |k, x| {
+        let f = f32::from_bits(x.next() as u32) as f64;
+        let v = match k % 4 {
+            0 => f64::from_bits(x.next()),
+            1 => f,
+            2 => f64::from_bits(f.to_bits().wrapping_add(1)),
+            _ => f64::from_bits(f.to_bits().wrapping_sub(1)),
+        };
+        if v.is_finite() {
+            random.push(v);
+        }
+    });
+    for v in vals.into_iter().chain(random) {
         let (u, d) = (round_up(v), round_down(v));
         assert!(u as f64 >= v && d as f64 <= v, "{v}");
         // Nothing in between: the next f32 inwards is on the other side of `v`.
