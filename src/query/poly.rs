@@ -861,8 +861,11 @@ pub(crate) fn quick_segment_poly_with(
     // The part of the segment inside every edge's half-plane so far, as fractions: the latest
     // way in and the earliest way out.
     let (mut enter, mut leave, mut unsure) = ((0.0, 1.0), (1.0, 1.0), false);
-    for (i, v) in vs.iter().enumerate() {
-        let (v, w) = (v.wide(), vs[next(i, vs.len())].wide());
+    // Each vertex is widened once, as the end of one edge and then the start of the next.
+    let len = vs.len();
+    let mut v = vs.first().map_or(ZERO, |v| v.wide());
+    for k in 1..=len {
+        let w = vs[if k < len { k } else { 0 }].wide();
         let n = outward(v, w);
         let ((sa, sure_a), (sb, sure_b)) = (sure_dot(n, sub(a, v)), sure_dot(n, sub(b, v)));
         edge(n, sa);
@@ -887,6 +890,7 @@ pub(crate) fn quick_segment_poly_with(
         } else {
             leave
         };
+        v = w;
     }
     let (lo, hi) = (enter.0 / enter.1, leave.0 / leave.1);
     if unsure {
