@@ -402,12 +402,16 @@ fn rect_rect_slabs(a: Rect, delta: Vec2, b: Rect) -> ([Slab; 2], Aabb, [f64; 2],
 /// 53 bits. An infinite value is exact as an infinity and does not count. Branch-free.
 #[inline(always)]
 fn may_round<const N: usize>(values: [f32; N]) -> bool {
+    // Compares and selects rather than `f32::min` and `max`: no NaN reaches them (a NaN's
+    // magnitude fails both tests), so each compiles to one instruction.
     let (mut lo, mut hi) = (f32::INFINITY, 0.0f32);
     for v in values {
         let m = v.abs();
         let finite = m < f32::INFINITY;
-        lo = lo.min(if finite & (m > 0.0) { m } else { f32::INFINITY });
-        hi = hi.max(if finite { m } else { 0.0 });
+        let small = if finite & (m > 0.0) { m } else { f32::INFINITY };
+        let large = if finite { m } else { 0.0 };
+        lo = if small < lo { small } else { lo };
+        hi = if large > hi { large } else { hi };
     }
     hi > lo * (1u32 << 27) as f32
 }
@@ -1192,6 +1196,15 @@ mod tests {
         // Infinities are exact as infinities: only the finite values count.
         assert!(!may_round([f32::INFINITY, 1.0, 2.0, -f32::INFINITY]));
         assert!(may_round([f32::INFINITY, 1e-30, 2.0, 0.0]));
+        // Nor does a NaN, wherever it stands among the values.
+        assert!(!may_round([f32::NAN, 1.0, 2.0, 0.0]));
+        assert!(!may_round([1.0, 2.0, -f32::NAN, 3.0]));
+        assert!(may_round([1e-30, f32::NAN, 2.0, 0.0]));
+        // The bound itself: 2^27 times the smallest nonzero magnitude is still exact.
+        let big = (1u32 << 27) as f32;
+        let above = f32::from_bits(big.to_bits() + 1);
+        assert!(!may_round([-1.0, big, 0.0, 3.0]));
+        assert!(may_round([-1.0, above, 0.0, 3.0]));
     }
 
     #[test]
