@@ -505,6 +505,41 @@ fn a_huge_mover_is_stopped_by_a_tiny_polygon_and_a_tiny_capsule() {
 }
 
 #[test]
+fn a_speck_of_dust_just_above_a_corner_falls_into_the_polygon_at_once() {
+    // A triangle whose top edge runs from (5, 0) to the corner (0, 0), and round shapes of
+    // radii far below the rounding of their coordinates, just above that edge beside the corner,
+    // falling into the triangle. Their place along the edge rounds onto the corner itself,
+    // their paths pass the corner farther off than their radius: the edge's crossing is the
+    // hit, not the far side where they would come out.
+    let tri = Poly::hull(&[
+        Vec2::new(-123.0, -127.94922),
+        Vec2::new(5.027_343_8, 0.0),
+        Vec2::new(0.0, 0.0),
+    ])
+    .unwrap();
+    let d = Vec2::new(-0.75, -31.0);
+    for (x, y, r) in [
+        (2.938_915e-39, 2.350_988_6e-38, 1e-45),
+        (1e-30, 1e-29, 1e-40),
+        (1e-20, 1e-19, 1e-37),
+    ] {
+        let speck = Circle::new(x, y, r);
+        assert!(!overlap_poly_circle(&tri, speck));
+        let h = sweep_circle_poly(speck, d, &tri).expect("the speck falls into the triangle");
+        // It crosses the edge y = 0 at t = y / 31, and is inside the triangle just after.
+        assert!(h.t <= y / 31.0, "{speck:?}: t {} past the edge", h.t);
+        assert!(!overlap_poly_circle(&tri, Circle::new(h.pos.x, h.pos.y, r)));
+        // Straight up out of the edge (the cores' nearest points, rounded in f64).
+        let up = |n: Vec2, s: f32| n.x.abs() < 1e-6 && n.y * s > 0.999_999;
+        assert!(up(h.normal, 1.0), "{speck:?}: normal {:?}", h.normal);
+        // The same with the triangle moving up into the speck.
+        let h = sweep_poly_circle(&tri, Vec2::new(-d.x, -d.y), speck).expect("it meets the speck");
+        assert!(h.t <= y / 31.0, "{speck:?}: t {} past the edge", h.t);
+        assert!(up(h.normal, -1.0), "{speck:?}: normal {:?}", h.normal);
+    }
+}
+
+#[test]
 fn a_capsule_falling_onto_a_capsule_rests_on_it() {
     let floor = Capsule::new(Vec2::new(-10.0, 0.0), Vec2::new(10.0, 0.0), 1.0);
     let body = Capsule::new(Vec2::new(0.0, 5.0), Vec2::new(0.0, 7.0), 1.0);

@@ -161,6 +161,38 @@ trait Moving: Copy + std::fmt::Debug {
     fn nothing(&self) -> bool {
         false
     }
+    /// A mover of one point (a rect, a circle) placed with that point at `p`; `None` for the
+    /// others, whose points round each their own way.
+    fn placed(&self, _p: Vec2) -> Option<Self> {
+        None
+    }
+}
+
+/// Whether the mover `a` moved by `s*d` overlaps `b` wherever the rounding of its f32 position
+/// leaves the real one: for a mover of one point, at the four corners of the box of that
+/// rounding (the positions at which a shape overlaps a convex one are convex, so the whole box
+/// overlaps); for the others, only where the position is exact.
+fn surely_overlaps<A: Moving, B: Copy>(
+    a: A,
+    d: Vec2,
+    s: f32,
+    b: B,
+    overlap: &dyn Fn(A, B) -> bool,
+) -> bool {
+    let pts = a.points();
+    if pts.iter().all(|&v| exact_step(v, d, s)) {
+        return overlap(a.moved(d, s), b);
+    }
+    let (q, (ex, ey)) = (step(pts[0], d, s), step_error(pts[0], d, s));
+    let corner = |(ux, uy): (bool, bool)| {
+        let x = outward(q.x as f64 + if ux { ex } else { -ex }, ux);
+        let y = outward(q.y as f64 + if uy { ey } else { -ey }, uy);
+        a.placed(Vec2::new(x, y)).is_some_and(|m| overlap(m, b))
+    };
+    pts.len() == 1
+        && [(false, false), (false, true), (true, false), (true, true)]
+            .into_iter()
+            .all(corner)
 }
 
 /// A rect of zero size, or a polygon whose used vertices are one point.
@@ -170,11 +202,35 @@ fn collapsed_f(v: &[f32]) -> bool {
             .all(|c| c.len() == 2 && c[0] == v[0] && c[1] == v[1])
 }
 
+/// How far `p + t*d` in f32 is from the real `p + t*d`, along each axis (zero where it is
+/// exact). The product `t*d` is exact in f64; the sum's own rounding is taken by two-sum, since
+/// a speck's coordinate beside a large step (1e-40 + 0.5) rounds in f64 too.
+fn step_error(p: Vec2, d: Vec2, t: f32) -> (f64, f64) {
+    let q = step(p, d, t);
+    let error = |q: f32, a: f32, b: f32| {
+        let (a, b) = (a as f64, t as f64 * b as f64);
+        let s = a + b;
+        let bb = s - a;
+        let e = (a - (s - bb)) + (b - bb);
+        // An upper bound, a little above the two parts' sum.
+        ((q as f64 - s).abs() + e.abs()) * (1.0 + 1e-12)
+    };
+    (error(q.x, p.x, d.x), error(q.y, p.y, d.y))
+}
+
 /// Whether `p + t*d` is exact in f32.
 fn exact_step(p: Vec2, d: Vec2, t: f32) -> bool {
-    let q = step(p, d, t);
-    q.x as f64 == p.x as f64 + t as f64 * d.x as f64
-        && q.y as f64 == p.y as f64 + t as f64 * d.y as f64
+    step_error(p, d, t) == (0.0, 0.0)
+}
+
+/// The f32 nearest `x` on the side `up` says: at or above `x`, or at or below it.
+fn outward(x: f64, up: bool) -> f32 {
+    let f = x as f32;
+    match (up, (f as f64).partial_cmp(&x)) {
+        (true, Some(std::cmp::Ordering::Less)) => f.next_up(),
+        (false, Some(std::cmp::Ordering::Greater)) => f.next_down(),
+        _ => f,
+    }
 }
 
 fn step(p: Vec2, d: Vec2, t: f32) -> Vec2 {
@@ -196,6 +252,9 @@ impl Moving for Rect {
         let flat = |x: f32, w: f32| x as f64 + w as f64 == x as f64;
         flat(self.x, self.w) && flat(self.y, self.h)
     }
+    fn placed(&self, p: Vec2) -> Option<Self> {
+        Some(Rect::new(p.x, p.y, self.w, self.h))
+    }
 }
 
 impl Moving for Circle {
@@ -208,6 +267,9 @@ impl Moving for Circle {
     }
     fn points(&self) -> Vec<Vec2> {
         vec![Vec2::new(self.x, self.y)]
+    }
+    fn placed(&self, p: Vec2) -> Option<Self> {
+        Some(Circle::new(p.x, p.y, self.r))
     }
 }
 
@@ -366,7 +428,8 @@ fn sweep_moving<A: Moving, B: Moving>(
             out.t
         );
     }
-    // Sampled times whose moved floats are exact: none before t overlaps, and a miss has none.
+    // Sampled times at which the mover surely overlaps (its moved floats exact, or for a mover
+    // of one point its whole rounding box): none before t, and a miss has none.
     // Radii far below the grid (a speck of dust) count: a round shape of any positive radius
     // is at least its core, and the core crossing the target must hit.
     if valid && grid_or_tiny(&all) && !start {
@@ -376,9 +439,7 @@ fn sweep_moving<A: Moving, B: Moving>(
             if s >= limit {
                 break;
             }
-            let q = a.moved(d, s);
-            let exact = a.points().iter().all(|&v| exact_step(v, d, s));
-            if exact && overlap(q, b) {
+            if surely_overlaps(a, d, s, b, overlap) {
                 panic!("{input}: overlaps at {s} before t {} (hit {hit})", out.t);
             }
         }

@@ -80,6 +80,10 @@ pub(crate) struct Toi {
     /// The axis of a polygon-like pair's contact: the target's edge `axis`, or the mover's edge
     /// `axis - n` after the target's `n` edges; `usize::MAX` for round pairs.
     pub(crate) axis: usize,
+    /// A round pair's point core crossed an edge where the radius is lost to rounding (see
+    /// [`capsule_entry`]): `normal` is that edge's, and the contact keeps it (the cores'
+    /// nearest points there are rounding).
+    pub(crate) crossed: bool,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,6 +231,7 @@ fn convex_entry(a: &Convex, d: P, b: &Convex, b_box: (P, P)) -> Result<Toi, bool
         normal: unit(n),
         inside: false,
         axis,
+        crossed: false,
     })
 }
 
@@ -273,6 +278,7 @@ fn inside_convex(a: &Convex, b: &Convex, s: &[f64; 2 * POLY_MAX]) -> Toi {
         normal: unit(best),
         inside: true,
         axis: usize::MAX,
+        crossed: false,
     }
 }
 
@@ -295,23 +301,29 @@ fn edges_or_point(c: &[P]) -> impl Iterator<Item = (P, P)> + '_ {
     edges(c).chain(point)
 }
 
+/// A point's entry into an edge's capsule ([`capsule_entry`]): its time, an f32 not above it,
+/// and whether it is where the point crosses the edge.
+type EdgeEntry = (f64, f32, bool);
+
 /// The point `p + t·d` entering the open capsule of radius `r` around `e0..e1`: its entry time
 /// (decided exactly through the end disks; within f64 rounding of `r·|e|` through the sides),
 /// or -1 when strictly inside at the start; with it an f32 not above it (the largest one when
 /// entered through a side whose offset `r·|e|` is exact, as for an axis-aligned edge). `None`
 /// for no entry in `[0, 1]`. Where `r·|e|` is lost to the rounding of the side's offset
-/// ([`strip_lost`]), the time the point crosses the edge itself ([`edge_crossing`]).
-fn capsule_entry(p: P, d: P, e0: P, e1: P, r: f64) -> Option<(f64, f32)> {
-    let mut best: Option<(f64, f32)> = None;
-    let mut take = |t: f64, t32: f32| {
+/// ([`strip_lost`]), or `r` to the rounding of the coordinates (`speck`, see [`speck`]), also
+/// the time the point crosses the edge itself ([`edge_crossing`]); the entry says whether it is
+/// that crossing.
+fn capsule_entry(p: P, d: P, e0: P, e1: P, r: f64, speck: bool) -> Option<EdgeEntry> {
+    let mut best: Option<EdgeEntry> = None;
+    let mut take = |t: f64, t32: f32, crossed: bool| {
         if best.is_none_or(|b| t < b.0) {
-            best = Some((t, t32));
+            best = Some((t, t32, crossed));
         }
     };
     for c in [e0, e1] {
         match disk_entry(p, d, c, r, false) {
-            Some(t) if t < 0.0 => return Some((-1.0, 0.0)),
-            Some(t) => take(t, disk_time_f32(t)),
+            Some(t) if t < 0.0 => return Some((-1.0, 0.0, false)),
+            Some(t) => take(t, disk_time_f32(t), false),
             None => {}
         }
         if e1 == e0 {
@@ -338,19 +350,25 @@ fn capsule_entry(p: P, d: P, e0: P, e1: P, r: f64) -> Option<(f64, f32)> {
                 v: cross(e, d),
             },
         ];
-        if slabs[1].lo < slabs[1].hi {
+        let strip = slabs[1].lo < slabs[1].hi;
+        if strip {
             match sweep_slabs(&slabs) {
-                Some(Entry::Inside) => return Some((-1.0, 0.0)),
-                Some(Entry::At(t, _)) if exact => take(t.q, t.floor_f32()),
-                Some(Entry::At(t, _)) => take(t.q, disk_time_f32(t.q)),
+                Some(Entry::Inside) => return Some((-1.0, 0.0, false)),
+                Some(Entry::At(t, _)) if exact => take(t.q, t.floor_f32(), false),
+                Some(Entry::At(t, _)) => take(t.q, disk_time_f32(t.q), false),
                 None => {}
             }
-        } else if let Some(t) = edge_crossing(p, d, e0, e1, c0) {
-            // `r·|e|` is below the rounding of `e × f` (a radius of 1e-20, or 1e-15 far from
-            // the origin): the side strip rounds to nothing, and a point moving through the edge
-            // would pass it by. Being on the edge is a distance of 0 < r: the crossing is a hit,
-            // at most an f64 rounding after the real entry.
-            take(t, disk_time_f32(t));
+        }
+        // `r·|e|` below the rounding of `e × f` (a radius of 1e-20, or 1e-15 far from the
+        // origin) leaves no side strip, and a speck's strip may round away where the point
+        // crosses the edge right beside an end (its place along the edge, `e · f`, rounded past
+        // the end, its path too far from the end for the disk): a point moving through the
+        // edge would pass it by. Being on the edge is a distance of 0 < r: the crossing is a
+        // hit, at most an f64 rounding after the real entry.
+        if !strip || speck {
+            if let Some(t) = edge_crossing(p, d, e0, e1, c0) {
+                take(t, disk_time_f32(t), true);
+            }
         }
     }
     best
@@ -363,10 +381,21 @@ fn strip_lost(e: P, c0: f64, r: f64) -> bool {
     rl - c0 <= -rl - c0
 }
 
+/// Whether the radius `r` is lost beside the rounding of the coordinates (a speck of dust:
+/// below 2^-40 of the largest of the motion `d` and the corners of the cores' boxes `a_box`
+/// and `b_box`): the side strips of [`capsule_entry`] may then round away where a point
+/// crosses an edge beside its end.
+fn speck((alo, ahi): (P, P), d: P, (blo, bhi): (P, P), r: f64) -> bool {
+    let m = [alo, ahi, blo, bhi, d]
+        .iter()
+        .fold(0.0f64, |m, p| m.max(p.0.abs()).max(p.1.abs()));
+    r < m * (1.0 / (1u64 << 40) as f64)
+}
+
 /// When the point `p + t·d` (for `t` in `[0, 1]`) is first on the closed segment `e0..e1`, which
 /// it meets only by crossing its line: `c0 = e × (p - e0)` is not 0 (cold: only for a radius
-/// too small for the side strip of [`capsule_entry`]). Decided by orientations, exact on the
-/// grid domain.
+/// too small for the side strip of [`capsule_entry`], or a [`speck`]). Decided by
+/// orientations, exact on the grid domain.
 #[cold]
 #[inline(never)]
 fn edge_crossing(p: P, d: P, e0: P, e1: P, c0: f64) -> Option<f64> {
@@ -468,8 +497,8 @@ fn inside_normal(a: &[P], b: &[P]) -> P {
 /// The core `a` (a point, a segment or a convex polygon counter-clockwise, 1 to 8 points)
 /// moving by `d` against the core `b`, overlapping strictly while their distance is below `r`:
 /// the first moment they do. `None` for no hit in `[0, 1)`, `r <= 0`, or a NaN or an infinity
-/// anywhere.
-fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
+/// anywhere. `speck`: the radius is lost to the rounding of the coordinates ([`speck`]).
+fn sweep_round(a: &[P], d: P, b: &[P], r: f64, speck: bool) -> Option<Toi> {
     let ok = |c: &[P]| (1..=POLY_MAX).contains(&c.len()) && c.iter().all(|&p| finite(p));
     if !(r > 0.0 && r < f64::INFINITY && finite(d) && ok(a) && ok(b)) {
         return None;
@@ -481,19 +510,21 @@ fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
             normal: inside_normal(a, b),
             inside: true,
             axis: usize::MAX,
+            crossed: false,
         })
     };
     if cores_meet(a, b) {
         return inside(a, b);
     }
-    // The earliest entry: (time, its f32, moving point, motion, edge, sign of the normal).
-    let mut best: Option<(f64, f32, P, P, P, P, f64)> = None;
+    // The earliest entry: (the entry, moving point, motion, edge, sign of the normal).
+    let mut best: Option<(EdgeEntry, P, P, P, P, f64)> = None;
     let mut start = false;
-    let mut piece = |p: P, m: P, (u, v): (P, P), sign: f64| match capsule_entry(p, m, u, v, r) {
-        Some((t, _)) if t < 0.0 => start = true,
-        Some((t, t32)) if best.is_none_or(|b| t < b.0) => best = Some((t, t32, p, m, u, v, sign)),
-        _ => {}
-    };
+    let mut piece =
+        |p: P, m: P, (u, v): (P, P), sign: f64| match capsule_entry(p, m, u, v, r, speck) {
+            Some((t, ..)) if t < 0.0 => start = true,
+            Some(k) if best.is_none_or(|b| k.0 < b.0 .0) => best = Some((k, p, m, u, v, sign)),
+            _ => {}
+        };
     let neg = (-d.0, -d.1);
     let (a_edges, b_edges) = (a.len() > 1, b.len() > 1);
     if b_edges || !a_edges {
@@ -513,13 +544,13 @@ fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
     if start {
         return inside(a, b);
     }
-    let (t, t32, p, m, u, v, sign) = best?;
+    let ((t, t32, crossed), p, m, u, v, sign) = best?;
     let q = (p.0 + t * m.0, p.1 + t * m.1);
     let c = nearest_on(u, v, q);
-    // With a radius below the rounding of the side's offset, `q - c` is rounding: the edge's
-    // normal on the side `p` came from.
+    // Where the point crossed the edge, or the radius is below the rounding of the side's
+    // offset, `q - c` is rounding: the edge's normal on the side `p` came from.
     let (e, c0) = (sub(v, u), cross(sub(v, u), sub(p, u)));
-    let away = if e != ZERO && strip_lost(e, c0, r) {
+    let away = if e != ZERO && (crossed || strip_lost(e, c0, r)) {
         direction(-e.1 * c0.signum(), e.0 * c0.signum())
     } else {
         direction(q.0 - c.0, q.1 - c.1)
@@ -533,6 +564,7 @@ fn sweep_round(a: &[P], d: P, b: &[P], r: f64) -> Option<Toi> {
         normal: n,
         inside: false,
         axis: usize::MAX,
+        crossed,
     })
 }
 
@@ -653,8 +685,8 @@ fn drive(
     }
     let moved = |t: f32| shape.at(delta, t);
     let d = delta.wide();
-    let b_box = bounds(b.pts());
-    if far_apart(bounds(a.pts()), d, b_box, a.r + b.r) {
+    let (a_box, b_box) = (bounds(a.pts()), bounds(b.pts()));
+    if far_apart(a_box, d, b_box, a.r + b.r) {
         return None;
     }
     // Whether the mover at `m` is clear of the target, as the predicate says, its body left in
@@ -677,10 +709,14 @@ fn drive(
             Err(true) => return None, // the end is clear by a margin
             Err(false) => None,
         },
-        None => sweep_round(a.pts(), d, b.pts(), a.r + b.r),
+        None => {
+            let speck = speck(a_box, d, b_box, a.r + b.r);
+            sweep_round(a.pts(), d, b.pts(), a.r + b.r, speck)
+        }
     };
     // The mover's body at the hit, for the contact: normally the first time tried, clear.
     let mut bm = Body::empty();
+    let crossed = toi.is_some_and(|k| k.crossed);
     let (t, n0, set) = match toi {
         Some(k) if !k.inside => match clear_in(&moved(k.t32), &mut bm, k.axis) {
             (true, set) => (k.t32, k.normal, set),
@@ -707,7 +743,7 @@ fn drive(
     if !set {
         return None; // the mover's f32 position at `t` has no shape
     }
-    let (normal, point) = contact(&bm, b, n0);
+    let (normal, point) = contact(&bm, b, n0, crossed);
     Some(Hit {
         t,
         normal: Vec2::from_f64(normal.0, normal.1),
@@ -735,13 +771,17 @@ fn start_hit(a: &Body, b: &Body, n: P, pos: Vec2) -> Option<Hit> {
 
 /// The normal and contact point of the mover `a` touching (or nearly) the target `b`: the hit
 /// face's normal `n` and where the touching features meet for polygon-like pairs; along the
-/// nearest points of the cores, on `b`'s surface, for round ones.
-fn contact(a: &Body, b: &Body, n: P) -> (P, P) {
+/// nearest points of the cores, on `b`'s surface, for round ones (the normal kept at `n` where
+/// a point core `crossed` an edge, see [`Toi`]).
+fn contact(a: &Body, b: &Body, n: P, crossed: bool) -> (P, P) {
     if a.sat(b).is_some() || cores_meet(a.pts(), b.pts()) {
         return (n, touching_point(a.pts(), b.pts(), n));
     }
     let (pa, pb) = nearest_pair(a.pts(), b.pts());
-    let n = direction(pa.0 - pb.0, pa.1 - pb.1).unwrap_or(n);
+    let n = match direction(pa.0 - pb.0, pa.1 - pb.1) {
+        Some(away) if !crossed => away,
+        _ => n,
+    };
     (n, (pb.0 + n.0 * b.r, pb.1 + n.1 * b.r))
 }
 
@@ -950,7 +990,14 @@ mod tests {
 
     #[test]
     fn a_point_falling_onto_a_segment_of_radius_one_stops_one_above_it() {
-        let k = sweep_round(&[(0.5, 5.0)], (0.0, -10.0), &[(0.0, 0.0), (1.0, 0.0)], 1.0).unwrap();
+        let k = sweep_round(
+            &[(0.5, 5.0)],
+            (0.0, -10.0),
+            &[(0.0, 0.0), (1.0, 0.0)],
+            1.0,
+            false,
+        );
+        let k = k.unwrap();
         assert!(k.t <= 0.4 && k.t > 0.4 - 1e-12, "{k:?}");
         assert_eq!(k.normal, (0.0, 1.0));
     }
