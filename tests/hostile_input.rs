@@ -517,6 +517,45 @@ fn circles_with_radii_near_flt_max_have_a_finite_contact_depth() {
 }
 
 #[test]
+fn a_ball_thrown_past_the_largest_float_into_a_huge_box_hits_it_with_numbers() {
+    // A ball at x = 3.4e38 thrown 3.4e38 further, into a box near the largest float: its f32
+    // position at the hit runs past f32's range (x = inf), which is no NaN in the contact.
+    let ball = Circle::new(3.4e38, 51046.168, 17.75);
+    let d = Vec2::new(3.4e38, 3.4e38);
+    let huge = |h: f32| Obb {
+        center: Vec2::new(3.4e38, 3.4e38),
+        half: Vec2::new(3.4e38, h),
+        rot: Rot { c: -1.0, s: 0.0 },
+    };
+    let mut hits = 0;
+    for b in [huge(-13276.098), huge(13276.098), huge(3.4e38)] {
+        if let Some(h) = sweep_circle_obb(ball, d, b) {
+            hits += 1;
+            for v in [
+                h.t, h.normal.x, h.normal.y, h.point.x, h.point.y, h.pos.x, h.pos.y,
+            ] {
+                assert!(!v.is_nan(), "{b:?}: {h:?}");
+            }
+        }
+        let r = Rect::new(ball.x, ball.y, 17.75, 17.75);
+        for h in [
+            sweep_rect_obb(r, d, b),
+            sweep_circle_rect(ball, d, Rect::new(3.4e38, 3.4e38, 3.4e38, 3.4e38)),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            for v in [
+                h.t, h.normal.x, h.normal.y, h.point.x, h.point.y, h.pos.x, h.pos.y,
+            ] {
+                assert!(!v.is_nan(), "{b:?}: {h:?}");
+            }
+        }
+    }
+    assert!(hits > 0, "the ball hits one of the boxes");
+}
+
+#[test]
 fn an_endless_floor_gives_finite_answers() {
     // A floor 20 high at y = 100, from x = -1000 to +inf; a 10x10 box falls onto it.
     let floor = Rect::new(-1000.0, 100.0, INF, 20.0);

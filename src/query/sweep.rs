@@ -236,6 +236,18 @@ fn start_hit(normal: Vec2, point: Vec2, pos: Vec2) -> Hit {
     }
 }
 
+/// Where a hit's contact is measured: the mover's f32 position `pos` at `t`, or where that runs
+/// past f32's range (a mover near `f32::MAX`), the same point `start + t·delta` in f64, so that
+/// the contact holds numbers rather than NaN.
+fn contact_at(pos: Vec2, start: Vec2, delta: Vec2, t: f32) -> P {
+    if pos.x.is_finite() && pos.y.is_finite() {
+        pos.wide()
+    } else {
+        let (s, d, t) = (start.wide(), delta.wide(), t as f64);
+        (s.0 + t * d.0, s.1 + t * d.1)
+    }
+}
+
 /// The hit of a sweep whose own arithmetic found none while the predicate sees the mover's f32
 /// end `start + delta` overlap the target (and not its start): the two round differently when
 /// sizes are some 2^50 apart, or when `start + delta` rounds into the target in f32. So a sweep
@@ -916,7 +928,8 @@ fn circle_rect_hit(a: Circle, delta: Vec2, b: Rect) -> Option<Hit> {
         !overlap_rect_circle(b, Circle::new(p.x, p.y, a.r))
     });
     let pos = at(start, delta, t);
-    let (n, q) = round_box_contact(&b.aabb(), pos.x as f64, pos.y as f64);
+    let (px, py) = contact_at(pos, start, delta, t);
+    let (n, q) = round_box_contact(&b.aabb(), px, py);
     Some(hit(t, n, q, pos))
 }
 
@@ -1087,7 +1100,8 @@ fn circle_obb_hit(a: Circle, delta: Vec2, b: Obb) -> Option<Hit> {
         !overlap_obb_circle(b, Circle::new(p.x, p.y, a.r))
     });
     let pos = at(start, delta, t);
-    let (lx, ly) = f.to_local(pos.x as f64, pos.y as f64);
+    let (px, py) = contact_at(pos, start, delta, t);
+    let (lx, ly) = f.to_local(px, py);
     let (n, q) = round_box_contact(&lb, lx, ly);
     Some(hit(t, f.dir_to_world(n.0, n.1), f.to_world(q.0, q.1), pos))
 }
@@ -1132,7 +1146,8 @@ fn circle_circle_hit(a: Circle, delta: Vec2, b: Circle) -> Option<Hit> {
         !overlap_circle_circle(Circle::new(p.x, p.y, a.r), b)
     });
     let pos = at(start, delta, t);
-    let n = direction(pos.x as f64 - c.0, pos.y as f64 - c.1).unwrap_or((0.0, 0.0));
+    let (px, py) = contact_at(pos, start, delta, t);
+    let n = direction(px - c.0, py - c.1).unwrap_or((0.0, 0.0));
     // On `b`'s surface along n (`0·inf` read as 0: an infinite radius along a zero component).
     let along = |c: f64, n: f64| if n == 0.0 { c } else { c + n * b.r as f64 };
     Some(hit(t, n, (along(c.0, n.0), along(c.1, n.1)), pos))
@@ -1176,7 +1191,7 @@ fn rect_circle_hit(a: Rect, delta: Vec2, b: Circle) -> Option<Hit> {
         !overlap_rect_circle(Rect::new(p.x, p.y, a.w, a.h), b)
     });
     let pos = at(start, delta, t);
-    let moved = Rect::new(pos.x, pos.y, a.w, a.h).aabb();
+    let moved = a.aabb_at(contact_at(pos, start, delta, t));
     let (n, q) = round_box_contact(&moved, b.x as f64, b.y as f64);
     Some(hit(t, (-n.0, -n.1), q, pos))
 }

@@ -168,7 +168,12 @@ impl Rect {
     /// The box's extent as `min..max` per axis, in f64 (exact for every f32 input on the grid
     /// domain). A NaN anywhere stays NaN, so every comparison made with it is false.
     pub(crate) fn aabb(self) -> Aabb {
-        let (x0, y0) = (self.x as f64, self.y as f64);
+        self.aabb_at((self.x as f64, self.y as f64))
+    }
+
+    /// [`Rect::aabb`] of this rect's size with its `x, y` at `(x0, y0)` (a position f32 may
+    /// not hold).
+    pub(crate) fn aabb_at(self, (x0, y0): P) -> Aabb {
         let (x1, y1) = (x0 + self.w as f64, y0 + self.h as f64);
         let ((min_x, max_x), (min_y, max_y)) = (ordered(x0, x1), ordered(y0, y1));
         Aabb {
