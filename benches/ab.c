@@ -122,25 +122,19 @@ static double row_sweep_rect(const library *l, double *check) {
   return (now() - t0) * 1e9 / N;
 }
 
-static double row_capsule_circle(const library *l, double *check) {
-  double t0 = now(), s = 0;
-  for (int i = 0; i < N; i++) {
-    c2d_contact c = {0};
-    if (l->collide_capsule_circle(caps[i], circles[i], &c)) s += c.depth + c.normal.x + c.point.y;
+/* A contact row: `call` of the capsules against `with`. */
+#define CONTACT_ROW(name, call, with)                                                              \
+  static double name(const library *l, double *check) {                                            \
+    double t0 = now(), s = 0;                                                                      \
+    for (int i = 0; i < N; i++) {                                                                  \
+      c2d_contact c = {0};                                                                         \
+      if (l->call(caps[i], with[i], &c)) s += c.depth + c.normal.x + c.point.y;                    \
+    }                                                                                              \
+    *check = s;                                                                                    \
+    return (now() - t0) * 1e9 / N;                                                                 \
   }
-  *check = s;
-  return (now() - t0) * 1e9 / N;
-}
-
-static double row_capsule_capsule(const library *l, double *check) {
-  double t0 = now(), s = 0;
-  for (int i = 0; i < N; i++) {
-    c2d_contact c = {0};
-    if (l->collide_capsule_capsule(caps[i], caps2[i], &c)) s += c.depth + c.normal.x + c.point.y;
-  }
-  *check = s;
-  return (now() - t0) * 1e9 / N;
-}
+CONTACT_ROW(row_capsule_circle, collide_capsule_circle, circles)
+CONTACT_ROW(row_capsule_capsule, collide_capsule_capsule, caps2)
 
 static double row_ray_poly(const library *l, double *check) {
   double t0 = now(), s = 0;
