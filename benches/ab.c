@@ -101,7 +101,9 @@ static void make_data(void) {
       polys[i].verts[k] = (c2d_vec2){x + r * cosf(t), y + r * sinf(t)};
     }
   }
-  float side = 632.0f; /* 10,000 boxes of 4 to 20 units: about three overlaps each */
+  /* 10,000 boxes of 4 to 20 units, about three overlaps each: a pair overlaps where the
+   * centres are within 24 units on both axes on average, 576 square units of the square's */
+  float side = sqrtf((float)WORLD_N * 576.0f / 3.0f);
   for (int i = 0; i < WORLD_N; i++) {
     float *b = boxes[i];
     b[0] = uniform(0, side), b[1] = uniform(0, side), b[2] = uniform(4, 20), b[3] = uniform(4, 20);
