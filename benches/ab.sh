@@ -4,7 +4,7 @@
 # repetition by repetition, so that a shared machine's noisy spells fall on both alike. Each row
 # gives both medians with their quartiles, B / A (B the working tree) and whether both builds
 # answered the same. Two identical builds differ by up to about 7% (where each one's code lands
-# in memory), so a smaller B / A is no figure.
+# in memory): a difference smaller than that is no figure.
 #
 #   benches/ab.sh REV [REPS] [ROW...]
 #     REV   the revision to compare against (A), e.g. HEAD or HEAD~1
