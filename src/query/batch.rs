@@ -374,45 +374,75 @@ fn pack(bytes: &[u8; LANES]) -> u64 {
     word
 }
 
-/// A rect (or a point: a rect of size zero) prepared for the rect lanes: per axis, twice its
-/// centre, its absolute size, and its share of the axis's magnitude.
+/// A rect (or a point: a rect of size zero) prepared for the rect lanes: per axis, where an
+/// item's edges must lie for the comparisons with the query's edges to be sure.
 #[derive(Clone, Copy)]
 struct RectQuery {
-    cx: f32,
-    cy: f32,
-    aw: f32,
-    ah: f32,
-    mx: f32,
-    my: f32,
+    x: Edges,
+    y: Edges,
 }
 
 impl RectQuery {
     fn new(q: Rect) -> Self {
         RectQuery {
-            cx: 2.0 * q.x + q.w,
-            cy: 2.0 * q.y + q.h,
-            aw: q.w.abs(),
-            ah: q.h.abs(),
-            mx: 2.0 * q.x.abs() + q.w.abs(),
-            my: 2.0 * q.y.abs() + q.h.abs(),
+            x: Edges::new(q.x, q.w),
+            y: Edges::new(q.y, q.h),
         }
     }
 }
 
-/// Per axis, twice the distance between the centres against the sum of the sizes (the form of
-/// the single predicate's fast path), decided when farther from equal than [`MARGIN`] of the
-/// axis's magnitude. An axis decided apart decides the pair.
+/// One axis of the query: its low and high edges (`p` and `p + s` in order, in f64, where a sum
+/// of two floats is exact short of magnitudes some 2^29 apart), each moved [`MARGIN`] of its
+/// magnitude (plus [`TINY`]) down and up, then rounded to f32.
+///
+/// An item's edge on that axis is `p` or `p + s` rounded to f32 once: the real edge within
+/// 2^-24 of its magnitude (plus 2^-149 below the normal range). Past the query edge's threshold,
+/// the item's edge lies on that side of the query's real edge however the two roundings went
+/// (2^-18 covers them and the thresholds' own rounding many times over): the comparison is the
+/// real-number one, which the single predicate's f64 formula answers alike that far from a
+/// tie. A query edge beyond f32's range makes a threshold infinite or NaN, where nothing past
+/// it is sure and the single predicate decides.
+#[derive(Clone, Copy)]
+struct Edges {
+    lo_below: f32,
+    lo_above: f32,
+    hi_below: f32,
+    hi_above: f32,
+}
+
+impl Edges {
+    fn new(p: f32, s: f32) -> Self {
+        let (a, b) = (p as f64, p as f64 + s as f64);
+        let (lo, hi) = if b < a { (b, a) } else { (a, b) };
+        let margin = |v: f64| v.abs() * MARGIN as f64 + TINY as f64;
+        Edges {
+            lo_below: (lo - margin(lo)) as f32,
+            lo_above: (lo + margin(lo)) as f32,
+            hi_below: (hi - margin(hi)) as f32,
+            hi_above: (hi + margin(hi)) as f32,
+        }
+    }
+}
+
+/// Per axis, the item's edges (`p` and `p + s` rounded to f32, in order) against the query's
+/// thresholds: the intervals meet surely when the item's high edge is above the query's low edge
+/// and its low edge below the query's high edge, both past their thresholds; they are surely
+/// apart when either edge is past the other side's threshold. Strict and closed agree there. An
+/// axis surely apart decides the pair. A NaN edge (a NaN or infinite item) decides nothing.
 #[inline(always)]
 fn rect_lanes(q: RectQuery, (x, y, w, h): RectLanes) -> (u64, u64) {
     let (mut hit, mut open) = ([0u8; LANES], [0u8; LANES]);
     for i in 0..LANES {
-        let axis = |p: f32, s: f32, c: f32, a: f32, m: f32| {
-            let d = ((2.0 * p + s) - c).abs() - (s.abs() + a);
-            let clear = d.abs() > (2.0 * p.abs() + s.abs() + m) * MARGIN;
-            (clear & (d < 0.0), clear & (d >= 0.0))
+        let axis = |p: f32, s: f32, e: Edges| {
+            let end = p + s;
+            // `if p < end { p } else { end }` keeps a NaN `end` (SSE's min and max do so).
+            let (lo, hi) = (if p < end { p } else { end }, if p > end { p } else { end });
+            let meet = (hi > e.lo_above) & (lo < e.hi_below);
+            let apart = (hi < e.lo_below) | (lo > e.hi_above);
+            (meet, apart)
         };
-        let (in_x, out_x) = axis(x[i], w[i], q.cx, q.aw, q.mx);
-        let (in_y, out_y) = axis(y[i], h[i], q.cy, q.ah, q.my);
+        let (in_x, out_x) = axis(x[i], w[i], q.x);
+        let (in_y, out_y) = axis(y[i], h[i], q.y);
         let yes = in_x & in_y;
         hit[i] = yes as u8;
         open[i] = !(yes | out_x | out_y) as u8;
