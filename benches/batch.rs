@@ -6,7 +6,9 @@
 //! 1000 x 1000 field; the query covers about half of it, so about half the items are hit. Forms:
 //! the single call over an array of structs; the batch over a plain array (`stride` 0); over an
 //! engine's sprite structs (the shape a field of a 32-byte struct); over float columns (`_soa`)
-//! writing the bitmask; and over columns writing the index list. Reported: the median of the
+//! writing the bitmask; and over columns writing the index list. Beside them, the floor: the
+//! plain f32 formula inlined in a loop over the same columns, counting hits (what a game writes
+//! by hand, which rounds near touching where the library is exact). Reported: the median of the
 //! passes (taken in turn, column by column).
 //!
 //! Run: `cargo bench --bench batch` (a name filter runs a subset: `cargo bench --bench batch -- circle`).
@@ -40,6 +42,7 @@ fn row<Q: Copy, T: Copy>(
     single: extern "C" fn(Q, T) -> bool,
     aos: AosFn<Q, T>,
     soa: &dyn Fn(Q, usize, *mut u64, *mut u32, usize) -> usize,
+    plain: &dyn Fn(Q, usize) -> usize,
 ) {
     let n = items.len();
     let repeat = (1_000_000 / n).max(1);
@@ -87,10 +90,67 @@ fn row<Q: Copy, T: Copy>(
         pass_column(n * repeat, || {
             (0..repeat).map(|_| soa(q, n, null_mut(), ix, n)).sum()
         }),
+        pass_column(n * repeat, || (0..repeat).map(|_| plain(q, n)).sum()),
     ]);
     black_box((&bits, &bits2, &bits3, &idx));
     let t: Vec<String> = times.iter().map(|t| format!("{t:.3}")).collect();
     println!("| `{name}` | {n} | {} |", t.join(" | "));
+}
+
+/// Rect columns `x, y, w, h`.
+type Cols4<'a> = (&'a [f32], &'a [f32], &'a [f32], &'a [f32]);
+/// Circle columns `x, y, r`.
+type Cols3<'a> = (&'a [f32], &'a [f32], &'a [f32]);
+
+/// The floor for rects (and points: rects of size zero): the plain f32 test of each edge, `<`
+/// (`<=` when `CLOSED`), inlined over the columns, without branches.
+fn plain_rects<const CLOSED: bool>(q: Rect, (x, y, w, h): Cols4) -> usize {
+    let below = |a: f32, b: f32| if CLOSED { a <= b } else { a < b };
+    let (qx1, qy1) = (q.x + q.w, q.y + q.h);
+    x.iter()
+        .zip(y)
+        .zip(w.iter().zip(h))
+        .map(|((&x, &y), (&w, &h))| {
+            (below(q.x, x + w) & below(x, qx1) & below(q.y, y + h) & below(y, qy1)) as usize
+        })
+        .sum()
+}
+
+/// The floor for a circle against circles: `dx² + dy² < (r1 + r2)²` in f32.
+fn plain_circles(q: Circle, (x, y, r): Cols3) -> usize {
+    x.iter()
+        .zip(y)
+        .zip(r)
+        .map(|((&x, &y), &r)| {
+            let (dx, dy, s) = (x - q.x, y - q.y, r + q.r);
+            (dx * dx + dy * dy < s * s) as usize
+        })
+        .sum()
+}
+
+/// The floor for a rect against a circle: the centre clamped into the rect, its squared
+/// distance against `r²` in f32.
+#[inline(always)]
+fn plain_rect_circle(rx: f32, ry: f32, rw: f32, rh: f32, cx: f32, cy: f32, r: f32) -> bool {
+    let dx = cx - cx.clamp(rx, rx + rw);
+    let dy = cy - cy.clamp(ry, ry + rh);
+    dx * dx + dy * dy < r * r
+}
+
+fn plain_rect_circles(q: Rect, (x, y, r): Cols3) -> usize {
+    x.iter()
+        .zip(y)
+        .zip(r)
+        .map(|((&x, &y), &r)| plain_rect_circle(q.x, q.y, q.w, q.h, x, y, r) as usize)
+        .sum()
+}
+
+fn plain_circle_rects(q: Circle, (x, y, w, h): Cols4) -> usize {
+    x.iter()
+        .zip(y)
+        .zip(w.iter().zip(h))
+        .map(|((&x, &y), (&w, &h))| plain_rect_circle(x, y, w, h, q.x, q.y, q.r) as usize)
+        .sum()
 }
 
 fn main() {
@@ -100,8 +160,8 @@ fn main() {
         .collect();
     let filter = args.first().map(String::as_str);
     let want = |name: &str| filter.is_none_or(|f| name.contains(f));
-    println!("| function | items | single call | batch, array | batch, sprites | batch, columns, bits | batch, columns, indices |");
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!("| function | items | single call | batch, array | batch, sprites | batch, columns, bits | batch, columns, indices | plain f32 loop, columns |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for n in [1_000usize, 1_000_000] {
         let rng = &mut Rng(0xBA7C_0000 + n as u64);
         let rects: Vec<Rect> = (0..n)
@@ -128,6 +188,8 @@ fn main() {
             circles.iter().map(|c| c.y).collect(),
             circles.iter().map(|c| c.r).collect(),
         );
+        let rcols = |n: usize| (&rx[..n], &ry[..n], &rw[..n], &rh[..n]);
+        let ccols = |n: usize| (&cx[..n], &cy[..n], &cr[..n]);
         let camera = Rect::new(0.0, 0.0, 1000.0, 500.0);
         let blast = Circle::new(500.0, 500.0, 400.0);
         let cursor = Vec2::new(500.0, 500.0);
@@ -152,6 +214,7 @@ fn main() {
                         c,
                     )
                 },
+                &|q, n| plain_rects::<false>(q, rcols(n)),
             );
         }
         if want("c2d_touch_rect_rects") {
@@ -174,6 +237,7 @@ fn main() {
                         c,
                     )
                 },
+                &|q, n| plain_rects::<true>(q, rcols(n)),
             );
         }
         if want("c2d_overlap_point_rects") {
@@ -197,6 +261,7 @@ fn main() {
                         c,
                     )
                 },
+                &|q: Vec2, n| plain_rects::<false>(Rect::new(q.x, q.y, 0.0, 0.0), rcols(n)),
             );
         }
         if want("c2d_overlap_circle_circles") {
@@ -218,6 +283,7 @@ fn main() {
                         c,
                     )
                 },
+                &|q, n| plain_circles(q, ccols(n)),
             );
         }
         if want("c2d_overlap_rect_circles") {
@@ -239,6 +305,7 @@ fn main() {
                         c,
                     )
                 },
+                &|q, n| plain_rect_circles(q, ccols(n)),
             );
         }
         if want("c2d_overlap_circle_rects") {
@@ -264,6 +331,7 @@ fn main() {
                         c,
                     )
                 },
+                &|q, n| plain_circle_rects(q, rcols(n)),
             );
         }
     }
