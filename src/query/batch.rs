@@ -428,7 +428,8 @@ impl Edges {
 /// thresholds: the intervals meet surely when the item's high edge is above the query's low edge
 /// and its low edge below the query's high edge, both past their thresholds; they are surely
 /// apart when either edge is past the other side's threshold. Strict and closed agree there. An
-/// axis surely apart decides the pair. A NaN edge (a NaN or infinite item) decides nothing.
+/// axis surely apart decides the pair. An infinite edge compares as the f64 formula's does; a
+/// NaN edge (a NaN field, or infinities of opposite signs summed) decides nothing.
 #[inline(always)]
 fn rect_lanes(q: RectQuery, (x, y, w, h): RectLanes) -> (u64, u64) {
     let (mut hit, mut open) = ([0u8; LANES], [0u8; LANES]);
