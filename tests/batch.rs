@@ -667,6 +667,111 @@ fn touching_by_one_float_step_at_large_magnitudes_answers_as_the_single_calls() 
     }
 }
 
+/// `v` (finite) moved `k` float steps (toward +infinity for `k > 0`), staying finite.
+fn steps(v: f32, k: i64) -> f32 {
+    // Floats in order are their bits in order once the negative ones are mirrored.
+    let key = |f: f32| {
+        let b = f.to_bits() as i32;
+        if b < 0 {
+            i32::MIN - b
+        } else {
+            b
+        }
+    };
+    let float = |k: i32| f32::from_bits(if k < 0 { i32::MIN - k } else { k } as u32);
+    let moved = float(key(v).saturating_add(k as i32));
+    if moved.is_finite() {
+        moved
+    } else {
+        v
+    }
+}
+
+#[test]
+fn edges_a_few_float_steps_from_the_querys_at_any_magnitude_answer_as_the_single_calls() {
+    // A level far from the origin, or drawn at a tiny scale: rects whose sides lie a few float
+    // steps from the query's, where `x + w` rounds in f32 (a size far below its position, or a
+    // position made as `edge - w`) and, at sizes 2^-40 of the position, in f64 too. The lanes
+    // decide only items clear of the query's edges; the rest must reach the single predicate.
+    let rng = &mut Rng::new(0xED6E);
+    let mut near = 0;
+    for case in 0..400 {
+        let scale = 2f64.powi(rng.range(-100, 100) as i32);
+        let size = |rng: &mut Rng| -> f32 {
+            let relative = match rng.below(4) {
+                0 => 2f64.powi(-40),
+                1 => 2f64.powi(-rng.range(10, 30) as i32),
+                _ => 1.0,
+            };
+            (rng.float(0.01, 1.0) * scale * relative) as f32
+        };
+        let coord = |rng: &mut Rng| (rng.float(-1.0, 1.0) * scale) as f32;
+        let (qw, qh) = (size(rng), size(rng));
+        let q = Rect::new(
+            coord(rng),
+            coord(rng),
+            if case % 5 == 0 { -qw } else { qw },
+            qh,
+        );
+        // The query's four edges as the single predicate has them (f64, exact short of 2^29
+        // apart), each rounded to the nearest f32.
+        let edges = [
+            q.x as f64,
+            q.x as f64 + q.w as f64,
+            q.y as f64,
+            q.y as f64 + q.h as f64,
+        ];
+        let rects: Vec<Rect> = (0..130)
+            .map(|_| {
+                let e = rng.below(4) as usize;
+                let t = steps(edges[e] as f32, rng.range(-3, 3));
+                let w = size(rng);
+                // The item's side on the chosen edge: its own x, its x + w (rounding), or its
+                // x + w with a negative width.
+                let (p, s) = match rng.below(3) {
+                    0 => (t, w),
+                    1 => ((t as f64 - w as f64) as f32, w),
+                    _ => (t, -w),
+                };
+                // The other axis: across the query's span, or near one of its edges too.
+                let (o, os) = if rng.chance(1, 2) {
+                    let (lo, hi) = if e < 2 {
+                        (edges[2], edges[3])
+                    } else {
+                        (edges[0], edges[1])
+                    };
+                    (lo.min(hi) as f32, (hi - lo).abs() as f32)
+                } else {
+                    let f = if e < 2 {
+                        2 + rng.below(2)
+                    } else {
+                        rng.below(2)
+                    } as usize;
+                    (steps(edges[f] as f32, rng.range(-3, 3)), size(rng))
+                };
+                if e < 2 {
+                    Rect::new(p, o, s, os)
+                } else {
+                    Rect::new(o, p, os, s)
+                }
+            })
+            .collect();
+        for b in &rect_rects() {
+            near += check(b, "sides a few float steps from the query's", q, &rects);
+        }
+        let corner = Vec2::new(steps(q.x, rng.range(-2, 2)), steps(q.y, rng.range(-2, 2)));
+        for b in &point_rects() {
+            check(
+                b,
+                "a point a few float steps from the query's corner",
+                corner,
+                &rects,
+            );
+        }
+    }
+    assert!(near > 0, "some rects must overlap the query");
+}
+
 #[test]
 fn counts_not_a_multiple_of_64_leave_the_last_words_bits_clear() {
     let rng = &mut Rng::new(0x64);
