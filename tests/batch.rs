@@ -619,17 +619,7 @@ fn touching_by_one_float_step_at_large_magnitudes_answers_as_the_single_calls() 
     // predicate, which decides them exactly.
     let rng = &mut Rng::new(0x57E9);
     for base in [1.0e6f32, 1.0e7, 3.0e4] {
-        let step = |k: i64| {
-            let mut v = base;
-            for _ in 0..k.abs() {
-                v = if k > 0 {
-                    f32::from_bits(v.to_bits() + 1)
-                } else {
-                    f32::from_bits(v.to_bits() - 1)
-                };
-            }
-            v
-        };
+        let step = |k: i64| steps(base, k);
         let q = Rect::new(base - 64.0, base - 64.0, 64.0, 64.0);
         let rects: Vec<Rect> = (0..200)
             .map(|_| {
